@@ -1,0 +1,50 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "pantrace",
+    products: [
+        .library(name: "PanTraceCore", targets: ["PanTraceCore"]),
+        .library(name: "PanTraceStore", targets: ["PanTraceStore"]),
+        .executable(name: "pantrace", targets: ["pantrace"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+    ],
+    targets: [
+        .target(name: "PanTraceCore"),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(name: "PanTraceStore", dependencies: ["PanTraceCore", "CSQLite"]),
+        .executableTarget(
+            name: "pantrace",
+            dependencies: [
+                "PanTraceCore", "PanTraceStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "PanTraceCoreTests",
+            dependencies: [
+                "PanTraceCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "PanTraceStoreTests",
+            dependencies: [
+                "PanTraceStore", "PanTraceCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "pantraceTests",
+            dependencies: ["PanTraceCore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

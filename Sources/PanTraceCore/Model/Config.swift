@@ -1,0 +1,58 @@
+/// Which transition a pan drives; it fixes the axis and the sign (SPEC 4).
+public enum Interaction: String, Sendable, CaseIterable, Hashable {
+    case pullToDismiss = "pull-to-dismiss"
+    case swipeBack = "swipe-back"
+    case pullUpPresent = "pull-up-present"
+
+    /// True when the interaction follows the x axis.
+    public var isHorizontal: Bool { self == .swipeBack }
+
+    /// +1 or −1: `q = sign × coordinate`.
+    public var sign: Double { self == .pullUpPresent ? -1 : 1 }
+}
+
+/// How a lift decides between finish and cancel (SPEC 4.6).
+public enum DecisionRule: String, Sendable, CaseIterable, Hashable {
+    case threshold, velocity, projection
+}
+
+/// The release-velocity estimator (SPEC 4.5).
+public enum VelocityEstimator: String, Sendable, CaseIterable, Hashable {
+    case lsq2, lastSegment
+}
+
+/// How the pan and an embedded scroll view share the gesture (SPEC 4.3).
+public enum ScrollGating: String, Sendable, CaseIterable, Hashable {
+    case none, offsetAtBegin, handoff
+}
+
+/// The transition animation's timing curve (SPEC 4.8).
+public enum Curve: String, Sendable, CaseIterable, Hashable {
+    case linear, easeIn, easeOut, easeInOut
+}
+
+/// Every tunable of the interaction, with a name (SPEC 5).
+///
+/// The defaults are the seed behaviour: a pull-to-dismiss that finishes at
+/// 40 % on release.
+public struct Config: Equatable, Hashable, Sendable {
+    public var name: String = "baseline"
+    public var interaction: Interaction = .pullToDismiss
+    public var touchSlop: Double = 10
+    public var maximumNumberOfTouches: Int = 1
+    /// `nil` is `auto`: the container's length on the axis.
+    public var extent: Double? = nil
+    public var threshold: Double = 0.4
+    public var decision: DecisionRule = .threshold
+    public var flickVelocity: Double = 1000
+    public var decelerationRate: Double = 0.998
+    public var velocityEstimator: VelocityEstimator = .lsq2
+    public var scrollGating: ScrollGating = .offsetAtBegin
+    public var lockScroll: Bool = false
+    public var guarded: Bool = false
+    public var duration: Double = 0.4
+    public var completionSpeed: Double = 1
+    public var curve: Curve = .linear
+
+    public init() {}
+}

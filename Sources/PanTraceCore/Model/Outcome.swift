@@ -1,0 +1,55 @@
+/// How a gesture ended (SPEC 4.6).
+public enum Decision: String, Sendable, CaseIterable, Hashable {
+    case finish, cancel, none
+}
+
+/// Why a gesture ended the way it did (SPEC 4.2, 4.3, 4.6).
+public enum Reason: String, Sendable, CaseIterable, Hashable {
+    case threshold, belowThreshold, flick, reverseFlick, projection, guarded, cancelled
+    case tooManyTouches, neverBegan, scrollOwned
+}
+
+/// The outcome of one trace under one config: one row of the `decisions` view.
+public struct Outcome: Equatable, Hashable, Sendable {
+    public var decision: Decision
+    public var reason: Reason
+    /// Percent complete when the gesture ended; 0 for `none`.
+    public var percent: Double
+    public var peakPercent: Double
+    /// Release velocity in points per second along the interaction's direction;
+    /// 0 unless the gesture ended with a lift after the transition started.
+    public var velocity: Double
+    /// The projected percent, only for a result decided by the `projection` rule at a lift.
+    public var projected: Double?
+    /// Seconds the transition takes to finish or cancel after the gesture (SPEC 4.7).
+    public var settle: Double
+    /// Points the scroll content was dragged past its edge (SPEC 4.3).
+    public var overscroll: Double
+    /// Points between the finger and the view for a non-linear curve (SPEC 4.8).
+    public var trackingError: Double
+    /// True when a guarded transition refused a finish (`presentationControllerDidAttemptToDismiss`).
+    public var attempted: Bool
+    /// 0-based index of the sample at which the pan began.
+    public var beganSeq: Int?
+    /// 0-based index of the sample at which the transition started.
+    public var startSeq: Int?
+
+    public init(
+        decision: Decision, reason: Reason, percent: Double = 0, peakPercent: Double = 0,
+        velocity: Double = 0, projected: Double? = nil, settle: Double = 0, overscroll: Double = 0,
+        trackingError: Double = 0, attempted: Bool = false, beganSeq: Int? = nil, startSeq: Int? = nil
+    ) {
+        self.decision = decision
+        self.reason = reason
+        self.percent = percent
+        self.peakPercent = peakPercent
+        self.velocity = velocity
+        self.projected = projected
+        self.settle = settle
+        self.overscroll = overscroll
+        self.trackingError = trackingError
+        self.attempted = attempted
+        self.beganSeq = beganSeq
+        self.startSeq = startSeq
+    }
+}

@@ -1,0 +1,45 @@
+/// What the person meant by a gesture, when a trace is labelled (SPEC 2).
+public enum Intent: String, Sendable, CaseIterable, Hashable {
+    case finish, cancel
+}
+
+/// The touch input of one gesture plus the screen it happened on (SPEC 3).
+///
+/// A `Trace` value is not validated by construction: ``Trace/validate()``
+/// checks every rule of SPEC 3, and the JSON Lines reader only returns valid
+/// traces.
+public struct Trace: Equatable, Hashable, Sendable {
+    /// Unique within a database, 1–200 characters.
+    public var name: String
+    /// Container width in points.
+    public var width: Double
+    /// Container height in points.
+    public var height: Double
+    /// The embedded scroll view's content offset along the interaction axis.
+    public var scrollOffset: Double
+    /// The scroll view's content length along the axis; 0 means no scroll view.
+    public var scrollContent: Double
+    public var intent: Intent?
+    /// The JSON text of the trace's `meta` object, verbatim; `nil` when absent.
+    public var meta: String?
+    /// `meta.family` when it is a string (used by `--family` filters).
+    public var family: String?
+    public var samples: [Sample]
+
+    public init(
+        name: String, width: Double, height: Double,
+        scrollOffset: Double = 0, scrollContent: Double = 0,
+        intent: Intent? = nil, meta: String? = nil, family: String? = nil,
+        samples: [Sample]
+    ) {
+        self.name = name
+        self.width = width
+        self.height = height
+        self.scrollOffset = scrollOffset
+        self.scrollContent = scrollContent
+        self.intent = intent
+        self.meta = meta
+        self.family = family
+        self.samples = samples
+    }
+}

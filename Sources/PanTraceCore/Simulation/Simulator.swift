@@ -1,0 +1,2 @@
+/// Placeholder until the simulator lands (SPEC 4).
+public enum Simulator {}
