@@ -1,2 +1,48 @@
-/// Placeholder until the simulator lands (SPEC 4).
-public enum Simulator {}
+/// Turns a trace into the outcome `UIPercentDrivenInteractiveTransition` would
+/// reach under a config: every rule of SPEC 4.
+///
+/// The simulation is pure arithmetic over the samples, deterministic, and
+/// allocates nothing per sample (frames go into a caller-owned array whose
+/// capacity is reused).
+///
+/// ```swift
+/// let outcome = Simulator.simulate(trace, under: Config())
+/// print(outcome.decision, outcome.reason, outcome.percent)
+/// ```
+public enum Simulator {
+    /// The outcome of `trace` under `config`, without frames.
+    public static func simulate(_ trace: Trace, under config: Config) -> Outcome {
+        var frames: [Frame] = []
+        return simulate(trace, under: config, frames: &frames, recordingFrames: false)
+    }
+
+    /// The outcome of `trace` under `config`; `frames` is emptied and receives one
+    /// frame per position sample (SPEC 4.1) when `recordingFrames` is true.
+    public static func simulate(
+        _ trace: Trace, under config: Config, frames: inout [Frame], recordingFrames: Bool = true
+    ) -> Outcome {
+        frames.removeAll(keepingCapacity: true)
+        var pan = PanMachine(trace: trace, config: config)
+        let samples = trace.samples
+        for index in samples.indices {
+            let sample = samples[index]
+            switch sample.phase {
+            case .down, .move:
+                pan.position(sample, at: index)
+            case .up:
+                // SPEC 4.1: an up away from the previous place moved first.
+                if index > 0, sample.x != samples[index - 1].x || sample.y != samples[index - 1].y {
+                    pan.position(sample, at: index)
+                    if recordingFrames { frames.append(pan.frame(at: index)) }
+                }
+                return pan.lift(samples: samples, liftIndex: index)
+            case .cancel:
+                return pan.cancel()
+            }
+            if recordingFrames { frames.append(pan.frame(at: index)) }
+        }
+        // A valid trace ends with up or cancel; one that does not (only possible
+        // for a hand-built value) is treated as a system cancel.
+        return pan.cancel()
+    }
+}

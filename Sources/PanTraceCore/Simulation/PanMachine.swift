@@ -1,0 +1,247 @@
+/// The state of one simulated pan, advanced one position sample at a time:
+/// recognition (SPEC 4.2), scroll arbitration (4.3), percent (4.4), and at the
+/// end the decision (4.5–4.8).
+struct PanMachine {
+    private enum Phase {
+        /// SPEC 4.2: not yet recognised.
+        case possible
+        /// SPEC 4.2: failed with too many touches.
+        case failed
+        /// The pan began, but the scroll view owns the gesture (4.3 `offsetAtBegin` with `o > 0`).
+        case scrollOwned
+        /// The pan began; the scroll view scrolls until it reaches its edge (4.3 `handoff`).
+        case handoffPending
+        /// The transition is running.
+        case transition
+    }
+
+    let config: Config
+    let sign: Double
+    let horizontal: Bool
+    /// SPEC 4: the extent `E`.
+    let extent: Double
+    let hasScrollView: Bool
+    /// SPEC 4: the scroll view's maximum offset `m`.
+    let maximumOffset: Double
+
+    private var phase = Phase.possible
+    private var downX = 0.0
+    private var downY = 0.0
+    private var previousQ = 0.0
+    private var isFirstPosition = true
+    /// The scroll view's offset `o`.
+    private var offset: Double
+    /// With `offsetAtBegin`, whether the scroll view moves with the transition.
+    private var simultaneous = false
+    private var origin = 0.0
+    private var percent = 0.0
+    private var peakPercent = 0.0
+    private var overscroll = 0.0
+    private var trackingError = 0.0
+    private var beganSeq: Int?
+    private var startSeq: Int?
+    private var justBegan = false
+
+    init(trace: Trace, config: Config) {
+        self.config = config
+        sign = config.interaction.sign
+        horizontal = config.interaction.isHorizontal
+        let viewport = horizontal ? trace.width : trace.height
+        extent = config.extent ?? viewport
+        hasScrollView = trace.scrollContent > 0
+        maximumOffset = max(0, trace.scrollContent - viewport)
+        offset = trace.scrollOffset
+    }
+
+    /// Processes a position sample (SPEC 4.1): `down`, `move`, or an `up` away
+    /// from the previous place, processed as a move.
+    mutating func position(_ sample: Sample, at index: Int) {
+        let q = sign * (horizontal ? sample.x : sample.y)
+        let deltaQ = isFirstPosition ? 0 : q - previousQ
+        justBegan = false
+        if isFirstPosition {
+            downX = sample.x
+            downY = sample.y
+            isFirstPosition = false
+        }
+        previousQ = q
+        switch phase {
+        case .possible:
+            if sample.touches > config.maximumNumberOfTouches {
+                phase = .failed
+            } else if index > 0, distanceFromDown(sample) >= config.touchSlop {
+                begin(at: index, q: q)
+            }
+        case .failed:
+            break
+        case .scrollOwned:
+            offset = min(max(offset - deltaQ, 0), maximumOffset)
+        case .handoffPending:
+            let next = offset - deltaQ
+            if next >= 0 {
+                offset = min(next, maximumOffset)
+            } else {
+                // SPEC 4.3: the origin is where the edge was reached.
+                offset = 0
+                startTransition(at: index, origin: q + next)
+                track(q)
+            }
+        case .transition:
+            if simultaneous {
+                offset = min(offset - deltaQ, maximumOffset)
+                overscroll = max(overscroll, -offset)
+            }
+            track(q)
+        }
+    }
+
+    private func distanceFromDown(_ sample: Sample) -> Double {
+        let dx = sample.x - downX
+        let dy = sample.y - downY
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    /// SPEC 4.2 and 4.3: the pan begins; arbitration decides who owns it.
+    private mutating func begin(at index: Int, q: Double) {
+        beganSeq = index
+        justBegan = true
+        let gating = hasScrollView ? config.scrollGating : .none
+        switch gating {
+        case .none:
+            startTransition(at: index, origin: q)
+        case .offsetAtBegin:
+            if offset <= 0 {
+                startTransition(at: index, origin: q)
+                simultaneous = !config.lockScroll
+                overscroll = simultaneous ? max(0, -offset) : 0
+            } else {
+                phase = .scrollOwned
+            }
+        case .handoff:
+            if offset <= 0 {
+                startTransition(at: index, origin: q)
+            } else {
+                phase = .handoffPending
+            }
+        }
+    }
+
+    private mutating func startTransition(at index: Int, origin: Double) {
+        phase = .transition
+        startSeq = index
+        self.origin = origin
+        percent = 0
+    }
+
+    /// SPEC 4.4: percent with the seed's reset of a negative translation.
+    private mutating func track(_ q: Double) {
+        let translation = q - origin
+        if translation < 0 {
+            origin = q
+        } else {
+            percent = min(1, translation / extent)
+        }
+        peakPercent = max(peakPercent, percent)
+        if config.curve != .linear {
+            trackingError = max(trackingError, abs(config.curve.progress(percent) - percent) * extent)
+        }
+    }
+
+    /// The frame after the sample at `index`.
+    func frame(at index: Int) -> Frame {
+        let state: GestureState
+        let owner: Owner
+        switch phase {
+        case .possible: (state, owner) = (.possible, .none)
+        case .failed: (state, owner) = (.failed, .none)
+        case .scrollOwned, .handoffPending: (state, owner) = (justBegan ? .began : .changed, .scroll)
+        case .transition: (state, owner) = (justBegan ? .began : .changed, .transition)
+        }
+        return Frame(
+            seq: index, state: state, owner: owner, percent: percent,
+            scrollOffset: hasScrollView ? offset : 0
+        )
+    }
+
+    /// The outcome when the transition never ran (SPEC 4.6: everything 0).
+    private func unstarted() -> Outcome? {
+        switch phase {
+        case .possible: Outcome(decision: .none, reason: .neverBegan)
+        case .failed: Outcome(decision: .none, reason: .tooManyTouches)
+        case .scrollOwned, .handoffPending: Outcome(decision: .none, reason: .scrollOwned, beganSeq: beganSeq)
+        case .transition: nil
+        }
+    }
+
+    /// SPEC 4.6: a `cancel` sample.
+    func cancel() -> Outcome {
+        if let outcome = unstarted() { return outcome }
+        return Outcome(
+            decision: .cancel, reason: .cancelled, percent: percent, peakPercent: peakPercent,
+            settle: settle(.cancel), overscroll: overscroll, trackingError: trackingError,
+            beganSeq: beganSeq, startSeq: startSeq
+        )
+    }
+
+    /// SPEC 4.5–4.7: the lift at `liftIndex`.
+    func lift(samples: [Sample], liftIndex: Int) -> Outcome {
+        if let outcome = unstarted() { return outcome }
+        let v = releaseVelocity(samples: samples, liftIndex: liftIndex)
+        var decision = Decision.cancel
+        var reason = Reason.belowThreshold
+        var projected: Double?
+        switch config.decision {
+        case .threshold:
+            if percent >= config.threshold { (decision, reason) = (.finish, .threshold) }
+        case .velocity:
+            if v >= config.flickVelocity {
+                (decision, reason) = (.finish, .flick)
+            } else if v <= -config.flickVelocity {
+                (decision, reason) = (.cancel, .reverseFlick)
+            } else if percent >= config.threshold {
+                (decision, reason) = (.finish, .threshold)
+            }
+        case .projection:
+            let r = config.decelerationRate
+            let value = percent + (v / 1000 * r / (1 - r)) / extent
+            projected = value
+            if value >= config.threshold { (decision, reason) = (.finish, .projection) }
+        }
+        var attempted = false
+        if config.guarded, decision == .finish {
+            // SPEC 4.6: isModalInPresentation refuses; it settles as a cancel.
+            (decision, reason, attempted) = (.cancel, .guarded, true)
+        }
+        return Outcome(
+            decision: decision, reason: reason, percent: percent, peakPercent: peakPercent,
+            velocity: v, projected: projected, settle: settle(decision), overscroll: overscroll,
+            trackingError: trackingError, attempted: attempted, beganSeq: beganSeq, startSeq: startSeq
+        )
+    }
+
+    private func settle(_ decision: Decision) -> Double {
+        switch decision {
+        case .finish: (1 - percent) * config.duration / config.completionSpeed
+        case .cancel: percent * config.duration / config.completionSpeed
+        case .none: 0
+        }
+    }
+
+    /// SPEC 4.5: the velocity from every position sample, the down on.
+    private func releaseVelocity(samples: [Sample], liftIndex: Int) -> Double {
+        let lift = samples[liftIndex]
+        let liftMoved = liftIndex > 0
+            && (lift.x != samples[liftIndex - 1].x || lift.y != samples[liftIndex - 1].y)
+        let count = liftMoved ? liftIndex + 1 : liftIndex
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * max(count, 1)) { buffer in
+            for i in 0..<count {
+                buffer[i] = samples[i].t
+                buffer[count + i] = sign * (horizontal ? samples[i].x : samples[i].y)
+            }
+            return config.velocityEstimator.velocity(
+                times: UnsafeBufferPointer(rebasing: buffer[0..<count]),
+                positions: UnsafeBufferPointer(rebasing: buffer[count..<(2 * count)])
+            )
+        }
+    }
+}

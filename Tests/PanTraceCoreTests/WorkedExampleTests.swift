@@ -1,0 +1,102 @@
+import Testing
+@testable import PanTraceCore
+
+/// SPEC 4.9's worked examples, every number pinned (container 400 × 800).
+@Suite struct WorkedExampleTests {
+    /// Example 1: down at y=100, moves every 1/60 s by 400/60 pt to y=500, up there.
+    static var example1: Trace {
+        var builder = TraceBuilder()
+        builder.down(y: 100)
+        builder.moves(toY: 500, steps: 60, interval: 1.0 / 60)
+        builder.up()
+        return builder.trace
+    }
+
+    /// Example 2: down at y=100, ten moves of 10 pt every 8 ms, up at the last place.
+    static var example2: Trace {
+        var builder = TraceBuilder()
+        builder.down(y: 100)
+        for step in 1...10 { builder.move(t: Double(step) * 0.008, y: 100 + Double(step) * 10) }
+        builder.up()
+        return builder.trace
+    }
+
+    /// Example 3: moves of 5 pt every 1/60 s from y=100 to y=400, up there.
+    static func example3(scrollOffset: Double) -> Trace {
+        var builder = TraceBuilder(scrollOffset: scrollOffset, scrollContent: 2000)
+        builder.down(y: 100)
+        for step in 1...60 { builder.move(t: Double(step) / 60, y: 100 + Double(step) * 5) }
+        builder.up()
+        return builder.trace
+    }
+
+    @Test func example1FinishesAtThreshold() {
+        let outcome = Simulator.simulate(Self.example1, under: Config())
+        #expect(outcome.beganSeq == 2)  // 2nd move: distance 13.3 ≥ 10
+        #expect(outcome.startSeq == 2)
+        #expect(abs(outcome.percent - (500 - (100 + 2 * 400.0 / 60)) / 800) < 1e-12)
+        #expect(abs(outcome.percent - 0.48333) < 5e-6)
+        #expect(outcome.decision == .finish)
+        #expect(outcome.reason == .threshold)
+        #expect(abs(outcome.settle - 0.20667) < 5e-6)
+        #expect(abs(outcome.velocity - 400) < 1e-6)
+        #expect(outcome.projected == nil)
+    }
+
+    @Test func example2CancelsBelowThreshold() {
+        let outcome = Simulator.simulate(Self.example2, under: Config())
+        #expect(abs(outcome.percent - 0.1125) < 1e-12)
+        #expect(outcome.decision == .cancel)
+        #expect(outcome.reason == .belowThreshold)
+        #expect(abs(outcome.velocity - 1250) < 1e-6)
+    }
+
+    @Test func example2FlicksWithVelocityDecision() {
+        let outcome = Simulator.simulate(Self.example2, under: .with { $0.decision = .velocity })
+        #expect(outcome.decision == .finish)
+        #expect(outcome.reason == .flick)
+        #expect(outcome.projected == nil)
+    }
+
+    @Test func example2ProjectsPastThreshold() throws {
+        let outcome = Simulator.simulate(Self.example2, under: .with { $0.decision = .projection })
+        let projected = try #require(outcome.projected)
+        #expect(abs(projected - 0.89219) < 5e-6)
+        #expect(outcome.decision == .finish)
+        #expect(outcome.reason == .projection)
+    }
+
+    @Test func example3OffsetAtBeginLeavesItToTheScrollView() {
+        let outcome = Simulator.simulate(Self.example3(scrollOffset: 50), under: Config())
+        #expect(outcome.decision == Decision.none)
+        #expect(outcome.reason == .scrollOwned)
+        #expect(outcome.beganSeq == 2)
+        #expect(outcome.startSeq == nil)
+        #expect(outcome.percent == 0 && outcome.overscroll == 0 && outcome.velocity == 0)
+    }
+
+    @Test func example3HandoffStartsWhereTheEdgeWasReached() {
+        var frames: [Frame] = []
+        let outcome = Simulator.simulate(
+            Self.example3(scrollOffset: 50), under: .with { $0.scrollGating = .handoff }, frames: &frames)
+        #expect(outcome.startSeq == 13)  // y = 165
+        #expect(abs(outcome.percent - 0.3) < 1e-12)  // (400 − 160) / 800
+        #expect(outcome.decision == .cancel)
+        #expect(outcome.reason == .belowThreshold)
+        // At y = 160 the offset is exactly 0 and the scroll view still owns the gesture.
+        #expect(frames[12].owner == .scroll && frames[12].scrollOffset == 0)
+        #expect(frames[13].owner == .transition && abs(frames[13].percent - 5.0 / 800) < 1e-15)
+    }
+
+    @Test func example3AtTheTopOverscrolls() {
+        let outcome = Simulator.simulate(Self.example3(scrollOffset: 0), under: Config())
+        #expect(abs(outcome.percent - 0.3625) < 1e-12)
+        #expect(abs(outcome.overscroll - 290) < 1e-9)
+        #expect(outcome.trackingError == 0)
+    }
+
+    @Test func example3EaseOutTrackingError() {
+        let outcome = Simulator.simulate(Self.example3(scrollOffset: 0), under: .with { $0.curve = .easeOut })
+        #expect(abs(outcome.trackingError - 130.07) < 0.005)
+    }
+}
