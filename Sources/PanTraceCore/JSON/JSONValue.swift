@@ -1,0 +1,101 @@
+/// A JSON number: its value and whether its literal was written as an integer.
+///
+/// `value` is what `Double(Substring)` (strtod, round to nearest) gives for the
+/// literal; it is always finite, because the parser rejects literals that
+/// overflow. `isIntegerLiteral` is true when the literal has neither a
+/// fraction nor an exponent (`300`, `-2`, but not `300.0` or `3e2`).
+public struct JSONNumber: Equatable, Hashable, Sendable {
+    public var value: Double
+    public var isIntegerLiteral: Bool
+
+    public init(value: Double, isIntegerLiteral: Bool) {
+        self.value = value
+        self.isIntegerLiteral = isIntegerLiteral
+    }
+
+    /// The value as an `Int` when it is a whole number in `Int`'s range
+    /// (`1`, `1.0` and `1e0` all give 1; `1.5` gives `nil`).
+    public var integerValue: Int? { Int(exactly: value) }
+}
+
+/// One JSON value of a parsed document, without its position.
+public enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(JSONNumber)
+    case string(String)
+    case array([JSONNode])
+    /// Members in the order of the input; keys are unique (the parser rejects duplicates).
+    case object([JSONMember])
+
+    /// A short English name of the value's type, for error messages
+    /// ("a string", "an object", "true" …).
+    public var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool(let flag): flag ? "true" : "false"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// A parsed JSON value together with the bytes it was parsed from.
+///
+/// `range` is the half-open range of byte offsets of the value's text in the
+/// parser's input, without surrounding whitespace: for an object it runs from
+/// `{` through `}`, so the exact text can be kept verbatim.
+public struct JSONNode: Equatable, Sendable {
+    public var value: JSONValue
+    public var range: Range<Int>
+
+    public init(value: JSONValue, range: Range<Int>) {
+        self.value = value
+        self.range = range
+    }
+
+    /// The members when the value is an object, else `nil`.
+    public var members: [JSONMember]? {
+        if case .object(let members) = value { return members }
+        return nil
+    }
+
+    /// The elements when the value is an array, else `nil`.
+    public var elements: [JSONNode]? {
+        if case .array(let elements) = value { return elements }
+        return nil
+    }
+
+    /// The text when the value is a string, else `nil`.
+    public var string: String? {
+        if case .string(let text) = value { return text }
+        return nil
+    }
+
+    /// The number when the value is a number, else `nil`.
+    public var number: JSONNumber? {
+        if case .number(let number) = value { return number }
+        return nil
+    }
+
+    /// The member named `key` when the value is an object that has one.
+    public subscript(key: String) -> JSONNode? {
+        members?.first { $0.key == key }?.node
+    }
+}
+
+/// One `"key": value` member of a JSON object.
+public struct JSONMember: Equatable, Sendable {
+    public var key: String
+    /// Byte offset of the key's opening quote in the parser's input.
+    public var keyOffset: Int
+    public var node: JSONNode
+
+    public init(key: String, keyOffset: Int, node: JSONNode) {
+        self.key = key
+        self.keyOffset = keyOffset
+        self.node = node
+    }
+}
