@@ -1,0 +1,77 @@
+import CSQLite
+
+/// One named, raw-SQL schema change; migration `n` brings the schema to version `n`.
+struct Migration: Sendable {
+    /// A short description, for errors and the reader.
+    var name: String
+    /// The SQL, run in one transaction; it never refers to Swift types.
+    var sql: String
+}
+
+/// Applies the ordered migrations a database lacks, each in its own transaction.
+///
+/// `PRAGMA user_version` is the number of migrations applied;
+/// `PRAGMA application_id` marks the file as pantrace's.
+struct Migrator: Sendable {
+    /// 'PaTr', set by migration 1.
+    static let applicationID: Int64 = 0x5061_5472
+
+    /// Every migration of this build, in order. Append; never edit or reorder.
+    static let migrations: [Migration] = [
+        Migration(name: "create schema", sql: Schema.version1)
+    ]
+
+    /// The schema version this build creates and understands.
+    static var latestVersion: Int { migrations.count }
+
+    var migrations: [Migration] = Migrator.migrations
+
+    /// Brings `database` to the latest version.
+    ///
+    /// Each step takes the write lock with `BEGIN IMMEDIATE` and reads
+    /// `user_version` again inside it, so that two processes opening a new
+    /// file at once apply each migration exactly once.
+    func migrate(_ database: Database) throws {
+        for (offset, migration) in migrations.enumerated() {
+            let version = offset + 1
+            if try Int(database.integer("PRAGMA user_version")) >= version { continue }
+            try database.inWriteTransaction {
+                guard try Int(database.integer("PRAGMA user_version")) < version else { return }
+                do {
+                    try database.execute(migration.sql)
+                } catch var error as SQLiteError {
+                    error.message = "migration \(version) (\(migration.name)): \(error.message)"
+                    throw error
+                }
+                try database.execute("PRAGMA user_version = \(version)")
+            }
+        }
+    }
+
+    /// Checks that `database` is a pantrace database this build can use (or a new, empty file).
+    ///
+    /// - Returns: the schema version found (0 for an empty file).
+    /// - Throws: ``StoreError/notAPantraceDatabase(path:reason:)`` or
+    ///   ``StoreError/newerSchema(path:version:known:)``; ``SQLiteError`` with
+    ///   `SQLITE_NOTADB` for a file that is not SQLite at all.
+    func inspect(_ database: Database) throws -> Int {
+        // The first read of the file: fails with SQLITE_NOTADB for a text file.
+        let objects = try database.integer(
+            "SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+        let version = Int(try database.integer("PRAGMA user_version"))
+        let applicationID = try database.integer("PRAGMA application_id")
+        let path = database.path
+        if objects == 0 && version == 0 && applicationID == 0 { return 0 }
+        guard applicationID == Migrator.applicationID else {
+            let reason =
+                applicationID == 0
+                ? "an SQLite database without pantrace's tables"
+                : "an SQLite database of another application (application_id \(applicationID))"
+            throw StoreError.notAPantraceDatabase(path: path, reason: reason)
+        }
+        guard version <= migrations.count else {
+            throw StoreError.newerSchema(path: path, version: version, known: migrations.count)
+        }
+        return version
+    }
+}

@@ -1,0 +1,187 @@
+import CSQLite
+
+/// One compiled SQL statement (`sqlite3_stmt`), finalized in `deinit`.
+///
+/// Prepare a statement once and reuse it for every row: bind, ``step()``,
+/// ``reset()``. Parameter and column indexes follow SQLite: parameters from
+/// 1, columns from 0.
+public final class Statement {
+    let handle: OpaquePointer
+    /// Keeps the connection open while the statement lives.
+    let database: Database
+    /// The statement's SQL, for error messages.
+    public let sql: String
+
+    init(database: Database, sql: String, persistent: Bool) throws {
+        var statement: OpaquePointer?
+        let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+        let code = sqlite3_prepare_v3(database.handle, sql, -1, flags, &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            throw SQLiteError(
+                code: code == SQLITE_OK ? SQLITE_MISUSE : code,
+                connection: database.handle, sql: sql)
+        }
+        self.handle = statement
+        self.database = database
+        self.sql = sql
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    private func check(_ code: Int32) throws {
+        guard code == SQLITE_OK else {
+            throw SQLiteError(code: code, connection: database.handle, sql: sql)
+        }
+    }
+
+    // MARK: Binding
+
+    /// Binds a double to parameter `index` (1-based).
+    public func bind(_ value: Double, at index: Int32) throws {
+        try check(sqlite3_bind_double(handle, index, value))
+    }
+
+    /// Binds a 64-bit integer to parameter `index`.
+    public func bind(_ value: Int64, at index: Int32) throws {
+        try check(sqlite3_bind_int64(handle, index, value))
+    }
+
+    /// Binds an integer to parameter `index`.
+    public func bind(_ value: Int, at index: Int32) throws {
+        try check(sqlite3_bind_int64(handle, index, Int64(value)))
+    }
+
+    /// Binds a Boolean as 0 or 1.
+    public func bind(_ value: Bool, at index: Int32) throws {
+        try check(sqlite3_bind_int64(handle, index, value ? 1 : 0))
+    }
+
+    /// Binds text, or NULL for `nil`.
+    ///
+    /// A native Swift string is passed to SQLite without an intermediate
+    /// copy; SQLite copies it (`SQLITE_TRANSIENT`) into the statement's own
+    /// buffer, which it reuses from row to row.
+    public func bind(_ value: String?, at index: Int32) throws {
+        guard let value else { return try bindNull(at: index) }
+        let count = Int32(truncatingIfNeeded: value.utf8.count)
+        let code = value.withCString { text in
+            sqlite3_bind_text(handle, index, text, count, pantrace_sqlite_transient())
+        }
+        try check(code)
+    }
+
+    /// Binds a double, or NULL for `nil`.
+    public func bind(_ value: Double?, at index: Int32) throws {
+        guard let value else { return try bindNull(at: index) }
+        try bind(value, at: index)
+    }
+
+    /// Binds an integer, or NULL for `nil`.
+    public func bind(_ value: Int?, at index: Int32) throws {
+        guard let value else { return try bindNull(at: index) }
+        try bind(value, at: index)
+    }
+
+    /// Binds NULL to parameter `index`.
+    public func bindNull(at index: Int32) throws {
+        try check(sqlite3_bind_null(handle, index))
+    }
+
+    // MARK: Stepping
+
+    /// Advances the statement: true when a row is available, false when done.
+    @discardableResult
+    public func step() throws -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW:
+            return true
+        case SQLITE_DONE:
+            return false
+        default:
+            throw SQLiteError(code: code, connection: database.handle, sql: sql)
+        }
+    }
+
+    /// Runs a statement that returns no rows to completion and resets it for reuse.
+    public func execute() throws {
+        defer { sqlite3_reset(handle) }
+        while try step() {}
+    }
+
+    /// Resets the statement to run again; the bindings are kept.
+    public func reset() throws {
+        try check(sqlite3_reset(handle))
+    }
+
+    /// Sets every parameter back to NULL.
+    public func clearBindings() {
+        sqlite3_clear_bindings(handle)
+    }
+
+    // MARK: Columns
+
+    /// True when column `index` (0-based) of the current row is NULL.
+    public func isNull(at index: Int32) -> Bool {
+        sqlite3_column_type(handle, index) == SQLITE_NULL
+    }
+
+    /// Column `index` as a double.
+    public func double(at index: Int32) -> Double {
+        sqlite3_column_double(handle, index)
+    }
+
+    /// Column `index` as a double, `nil` when NULL.
+    public func optionalDouble(at index: Int32) -> Double? {
+        isNull(at: index) ? nil : double(at: index)
+    }
+
+    /// Column `index` as a 64-bit integer.
+    public func int64(at index: Int32) -> Int64 {
+        sqlite3_column_int64(handle, index)
+    }
+
+    /// Column `index` as an integer.
+    public func int(at index: Int32) -> Int {
+        Int(sqlite3_column_int64(handle, index))
+    }
+
+    /// Column `index` as an integer, `nil` when NULL.
+    public func optionalInt(at index: Int32) -> Int? {
+        isNull(at: index) ? nil : int(at: index)
+    }
+
+    /// Column `index` as text, `nil` when NULL.
+    public func string(at index: Int32) -> String? {
+        guard let text = sqlite3_column_text(handle, index) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// Column `index` as a word of a string enumeration; `nil` when NULL.
+    ///
+    /// - Throws: ``SQLiteError`` with `SQLITE_MISMATCH` for a word the
+    ///   enumeration does not know (the CHECK constraints prevent it).
+    public func word<Word: RawRepresentable>(_ type: Word.Type, at index: Int32) throws -> Word?
+    where Word.RawValue == String {
+        guard let text = string(at: index) else { return nil }
+        guard let word = Word(rawValue: text) else {
+            let column = sqlite3_column_name(handle, index).map { String(cString: $0) } ?? "\(index)"
+            throw SQLiteError(
+                code: SQLITE_MISMATCH, message: "unexpected value '\(text)' in column \(column)", sql: sql)
+        }
+        return word
+    }
+
+    /// Column `index` as a word of a string enumeration that must not be NULL.
+    public func requiredWord<Word: RawRepresentable>(_ type: Word.Type, at index: Int32) throws -> Word
+    where Word.RawValue == String {
+        guard let word = try word(type, at: index) else {
+            throw SQLiteError(code: SQLITE_MISMATCH, message: "unexpected NULL in column \(index)", sql: sql)
+        }
+        return word
+    }
+}

@@ -1,0 +1,138 @@
+import CSQLite
+import PanTraceCore
+
+extension Store {
+    private static let traceColumns =
+        "id, name, width, height, scroll_offset, scroll_content, intent, meta, family, sample_count"
+
+    /// Calls `body` with every selected trace, in id order, streaming: memory stays flat as the corpus grows.
+    ///
+    /// One query reads the `trace` rows and one the `sample` rows, both in
+    /// trace order, merged as they go; the `Trace` passed to `body` reuses
+    /// one sample buffer (keep a copy if you need it later). `body` may
+    /// write through an open ``RunSession`` of this store (replay reads the
+    /// samples while it inserts results in the same transaction).
+    ///
+    /// - Throws: ``StoreError/traceNotFound(name:)`` for a name in
+    ///   ``TraceFilter/names(_:)`` that is not stored; errors of `body` as they are.
+    public func forEachTrace(_ filter: TraceFilter = .all, _ body: (TraceID, Trace) throws -> Void) throws {
+        try guarded {
+            let traces: Statement
+            let samples: Statement
+            if try select(filter) {
+                traces = try database.prepare(
+                    "SELECT \(Store.traceColumns) FROM trace WHERE id IN temp.selected_trace ORDER BY id")
+                // CROSS JOIN keeps the selected ids as the outer loop: one
+                // primary-key range of `sample` per selected trace.
+                samples = try database.prepare(
+                    """
+                    SELECT s.trace_id, s.seq, s.t, s.x, s.y, s.phase, s.touches
+                    FROM temp.selected_trace AS selected CROSS JOIN sample AS s ON s.trace_id = selected.id
+                    ORDER BY selected.id, s.seq
+                    """)
+            } else {
+                traces = try database.prepare("SELECT \(Store.traceColumns) FROM trace ORDER BY id")
+                samples = try database.prepare(
+                    "SELECT trace_id, seq, t, x, y, phase, touches FROM sample ORDER BY trace_id, seq")
+            }
+            var trace = Trace(name: "", width: 1, height: 1, samples: [])
+            var hasSample = try samples.step()
+            while try traces.step() {
+                let id = try readTrace(traces, into: &trace)
+                while hasSample {
+                    let owner = samples.int64(at: 0)
+                    if owner > id { break }
+                    if owner == id { trace.samples.append(try readSample(samples, offset: 2)) }
+                    hasSample = try samples.step()
+                }
+                try checkSampleCount(trace, expected: traces.int(at: 9))
+                try body(id, trace)
+            }
+        }
+    }
+
+    /// The stored trace named `name` and its id, or `nil`.
+    public func trace(named name: String) throws -> (id: TraceID, trace: Trace)? {
+        try guarded {
+            let traces = try database.prepare("SELECT \(Store.traceColumns) FROM trace WHERE name = ?")
+            try traces.bind(name, at: 1)
+            guard try traces.step() else { return nil }
+            var trace = Trace(name: "", width: 1, height: 1, samples: [])
+            let id = try readTrace(traces, into: &trace)
+            let samples = try database.prepare(
+                "SELECT t, x, y, phase, touches FROM sample WHERE trace_id = ? ORDER BY seq")
+            try samples.bind(id, at: 1)
+            while try samples.step() {
+                trace.samples.append(try readSample(samples, offset: 0))
+            }
+            try checkSampleCount(trace, expected: traces.int(at: 9))
+            return (id, trace)
+        }
+    }
+
+    /// The number of stored traces.
+    public func traceCount() throws -> Int {
+        try guarded { Int(try database.integer("SELECT count(*) FROM trace")) }
+    }
+
+    /// Fills `temp.selected_trace` with the ids `filter` selects; false for ``TraceFilter/all``.
+    private func select(_ filter: TraceFilter) throws -> Bool {
+        let query: String
+        let values: [String]
+        switch filter {
+        case .all:
+            return false
+        case .names(let names):
+            query = "SELECT id FROM trace WHERE name = ?"
+            values = names
+        case .families(let families):
+            query = "SELECT id FROM trace WHERE family = ?"
+            values = families
+        }
+        try database.execute(
+            "CREATE TEMP TABLE IF NOT EXISTS selected_trace (id INTEGER PRIMARY KEY); DELETE FROM temp.selected_trace")
+        let insert = try database.prepare("INSERT OR IGNORE INTO temp.selected_trace (id) \(query)")
+        for value in values {
+            try insert.bind(value, at: 1)
+            try insert.execute()
+            if case .names = filter, database.changes == 0 {
+                // Either missing or named twice in the filter.
+                let lookup = try database.prepare("SELECT 1 FROM trace WHERE name = ?")
+                try lookup.bind(value, at: 1)
+                guard try lookup.step() else { throw StoreError.traceNotFound(name: value) }
+            }
+        }
+        return true
+    }
+
+    /// Reads the columns of `traceColumns` into `trace`, emptying its samples; returns the id.
+    private func readTrace(_ row: Statement, into trace: inout Trace) throws -> TraceID {
+        trace.name = row.string(at: 1) ?? ""
+        trace.width = row.double(at: 2)
+        trace.height = row.double(at: 3)
+        trace.scrollOffset = row.double(at: 4)
+        trace.scrollContent = row.double(at: 5)
+        trace.intent = try row.word(Intent.self, at: 6)
+        trace.meta = row.string(at: 7)
+        trace.family = row.string(at: 8)
+        trace.samples.removeAll(keepingCapacity: true)
+        trace.samples.reserveCapacity(row.int(at: 9))
+        return row.int64(at: 0)
+    }
+
+    /// Reads `t, x, y, phase, touches` starting at column `offset`.
+    @inline(__always)
+    private func readSample(_ row: Statement, offset: Int32) throws -> Sample {
+        Sample(
+            t: row.double(at: offset), x: row.double(at: offset + 1), y: row.double(at: offset + 2),
+            phase: try row.requiredWord(Phase.self, at: offset + 3), touches: row.int(at: offset + 4))
+    }
+
+    private func checkSampleCount(_ trace: Trace, expected: Int) throws {
+        guard trace.samples.count == expected else {
+            throw SQLiteError(
+                code: SQLITE_CORRUPT,
+                message: "trace '\(trace.name)' has \(trace.samples.count) samples, expected \(expected)")
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import CSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Identifies a stored trace (`trace.id`).
+public typealias TraceID = Int64
+/// Identifies a run (`run.id`).
+public typealias RunID = Int64
+/// Identifies a result (`result.id`).
+public typealias ResultID = Int64
+
+/// A pantrace database: traces, configs, runs, results and frames (SPEC 6).
+///
+/// Opening creates a missing or empty file and upgrades an older schema;
+/// anything else (a text file, another application's database, a newer
+/// schema) is refused with a ``StoreError``. Every public method throws
+/// ``StoreError`` only.
+///
+/// ```swift
+/// let store = try Store(path: "pantrace.sqlite")
+/// let session = try store.beginRun(.record, configName: config.name, configJSON: json)
+/// let id = try session.add(trace)
+/// try session.addResult(traceID: id, outcome: outcome, frames: frames)
+/// let run = try session.commit()
+/// ```
+///
+/// A `Store` is one connection, used by one thread at a time. Separate
+/// stores (threads or processes) on the same file may write at the same
+/// time: each write transaction waits up to ``busyTimeoutMilliseconds`` for
+/// the others.
+public final class Store {
+    /// How long a writer waits for another connection's transaction.
+    public static let busyTimeoutMilliseconds: Int32 = 60_000
+    /// The schema version this build creates and understands.
+    public static var schemaVersion: Int { Migrator.latestVersion }
+
+    /// The database file.
+    public let path: String
+    /// The connection, for queries of one's own (for example on the `decisions` view).
+    public let database: Database
+
+    /// Opens (creating or upgrading when needed) the pantrace database at `path`.
+    ///
+    /// - Parameter readOnly: open without write access; a database that
+    ///   would need creating or upgrading is then ``StoreError/readOnly(path:)``.
+    /// - Throws: ``StoreError/cannotOpen(path:reason:)``,
+    ///   ``StoreError/notAPantraceDatabase(path:reason:)``,
+    ///   ``StoreError/newerSchema(path:version:known:)``,
+    ///   ``StoreError/readOnly(path:)``, ``StoreError/sqlite(_:)``.
+    public init(path: String, readOnly: Bool = false) throws {
+        self.path = path
+        do {
+            database = try Database(path: path, readOnly: readOnly)
+        } catch let error as SQLiteError {
+            throw StoreError.cannotOpen(path: path, reason: Store.openFailureReason(path: path, error: error))
+        }
+        try guarded {
+            try database.setBusyTimeout(milliseconds: Store.busyTimeoutMilliseconds)
+            try database.execute("PRAGMA foreign_keys = ON")
+            let migrator = Migrator()
+            let version = try migrator.inspect(database)
+            if !readOnly && !database.isReadOnly {
+                // WAL: readers never block the writer, and replay can read
+                // the corpus while another process records.
+                try database.execute("PRAGMA journal_mode = WAL")
+                try database.execute("PRAGMA synchronous = NORMAL")
+            }
+            try database.execute("PRAGMA cache_size = -32768")  // 32 MiB
+            try database.execute("PRAGMA temp_store = MEMORY")
+            if version < Migrator.latestVersion {
+                guard !readOnly && !database.isReadOnly else { throw StoreError.readOnly(path: path) }
+                try migrator.migrate(database)
+            }
+        }
+    }
+
+    /// The schema version of the open database (`PRAGMA user_version`).
+    public func userVersion() throws -> Int {
+        try guarded { Int(try database.integer("PRAGMA user_version")) }
+    }
+
+    /// Runs `body`, turning low-level ``SQLiteError``s into ``StoreError``s.
+    func guarded<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError {
+            throw StoreError.from(error, path: path)
+        }
+    }
+
+    /// A reason for a failed `sqlite3_open_v2` that names the likely cause.
+    private static func openFailureReason(path: String, error: SQLiteError) -> String {
+        let folder: String
+        if let slash = path.lastIndex(of: "/") {
+            folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        } else {
+            folder = "."
+        }
+        var status = stat()
+        if stat(folder, &status) != 0 {
+            return "no such folder: \(folder)"
+        }
+        if (status.st_mode & S_IFMT) != S_IFDIR {
+            return "not a folder: \(folder)"
+        }
+        if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+            return "it is a folder"
+        }
+        return error.message
+    }
+}

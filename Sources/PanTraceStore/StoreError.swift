@@ -1,0 +1,67 @@
+import CSQLite
+
+/// Why a store operation failed, in cases the command line maps to exit statuses (SPEC 7.4).
+///
+/// Intended exit statuses: ``cannotOpen(path:reason:)``,
+/// ``notAPantraceDatabase(path:reason:)``, ``newerSchema(path:version:known:)``
+/// and ``readOnly(path:)`` → 66; ``traceConflict(name:)`` and
+/// ``duplicateTrace(name:)`` → 65 (invalid input data); ``traceNotFound(name:)``
+/// and ``runNotFound(_:)`` name something the user asked for (64 or 65, the
+/// command's choice); ``sqlite(_:)`` → 70.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file cannot be opened or created (missing folder, permissions, a directory …).
+    case cannotOpen(path: String, reason: String)
+    /// The file is not SQLite, or an SQLite database of another application.
+    case notAPantraceDatabase(path: String, reason: String)
+    /// The database was made by a newer pantrace (its `user_version` is higher than this build knows).
+    case newerSchema(path: String, version: Int, known: Int)
+    /// The database cannot be written (read-only file or folder, or opened read-only).
+    case readOnly(path: String)
+    /// A trace with this name is stored with different content (SPEC 7.1).
+    case traceConflict(name: String)
+    /// The same trace name occurs twice in one run.
+    case duplicateTrace(name: String)
+    /// No stored trace has this name.
+    case traceNotFound(name: String)
+    /// No run has this id.
+    case runNotFound(Int64)
+    /// Any other SQLite failure: an internal error.
+    case sqlite(SQLiteError)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason):
+            return "cannot open database \(path): \(reason)"
+        case .notAPantraceDatabase(let path, let reason):
+            return "\(path) is not a pantrace database (\(reason))"
+        case .newerSchema(let path, let version, let known):
+            return "\(path) was made by a newer pantrace (schema \(version), this build knows \(known))"
+        case .readOnly(let path):
+            return "cannot write to database \(path): it is read-only"
+        case .traceConflict(let name):
+            return "trace '\(name)' is already stored with different content"
+        case .duplicateTrace(let name):
+            return "trace '\(name)' occurs more than once"
+        case .traceNotFound(let name):
+            return "no trace named '\(name)'"
+        case .runNotFound(let id):
+            return "no run \(id)"
+        case .sqlite(let error):
+            return error.description
+        }
+    }
+
+    /// Translates a low-level error of the database at `path` into a store error.
+    static func from(_ error: SQLiteError, path: String) -> StoreError {
+        switch error.primaryCode {
+        case SQLITE_READONLY:
+            return .readOnly(path: path)
+        case SQLITE_NOTADB:
+            return .notAPantraceDatabase(path: path, reason: "not a database")
+        case SQLITE_CANTOPEN:
+            return .cannotOpen(path: path, reason: error.message)
+        default:
+            return .sqlite(error)
+        }
+    }
+}

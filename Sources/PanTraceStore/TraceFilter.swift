@@ -1,0 +1,9 @@
+/// Which stored traces to read (`replay --trace NAME`, `--family NAME`).
+public enum TraceFilter: Sendable, Hashable {
+    /// Every stored trace.
+    case all
+    /// The traces with these names; a name that is not stored is an error.
+    case names([String])
+    /// The traces whose `family` is one of these (none may match).
+    case families([String])
+}

@@ -1,0 +1,175 @@
+-- pantrace store schema, version 1 (SPEC 6).
+--
+-- This file is the single source of truth: the database that pantrace creates
+-- has exactly these tables, indexes and views (Tests/PanTraceStoreTests proves
+-- it by comparing sqlite_schema). Migration 1 in
+-- Sources/PanTraceStore/Schema.swift is this text verbatim; a later migration
+-- changes the database and this file is updated to the result.
+--
+-- Enumerations are stored as the TEXT words of the spec. Times are seconds,
+-- places and lengths are points, percents are fractions in [0, 1].
+--
+-- Example:
+--   sqlite3 pantrace.sqlite \
+--     "SELECT trace, decision, reason, percent FROM decisions WHERE run = 2"
+
+-- Marks the file as a pantrace database ('PaTr').
+PRAGMA application_id = 1348555890;
+
+-- trace: the touch input of one gesture plus the screen it happened on (SPEC 3).
+-- A trace is stored once and shared by every run that simulates it.
+CREATE TABLE trace (
+    id INTEGER PRIMARY KEY,
+    -- unique within the database, 1-200 characters
+    name TEXT NOT NULL UNIQUE CHECK (length(name) BETWEEN 1 AND 200),
+    -- container size in points
+    width REAL NOT NULL CHECK (width > 0),
+    height REAL NOT NULL CHECK (height > 0),
+    -- the embedded scroll view's content offset along the interaction axis
+    scroll_offset REAL NOT NULL DEFAULT 0,
+    -- the scroll view's content length along the axis; 0 = no scroll view
+    scroll_content REAL NOT NULL DEFAULT 0,
+    -- what the person meant: 'finish', 'cancel' or NULL (unlabelled)
+    intent TEXT CHECK (intent IN ('finish', 'cancel')),
+    -- the JSON text of the trace's "meta" object, verbatim; NULL when absent
+    meta TEXT,
+    -- meta.family when it is a string (the --family filter); NULL otherwise
+    family TEXT,
+    -- number of rows in sample for this trace
+    sample_count INTEGER NOT NULL CHECK (sample_count >= 0),
+    -- content identity: 64-bit FNV-1a over every field and sample, as a signed
+    -- integer; the same name with another digest is a conflict
+    digest INTEGER NOT NULL
+);
+
+CREATE INDEX trace_family ON trace (family);
+
+-- sample: one touch event of a trace, in order.
+CREATE TABLE sample (
+    trace_id INTEGER NOT NULL REFERENCES trace (id) ON DELETE CASCADE,
+    -- 0-based index of the sample in its trace
+    seq INTEGER NOT NULL CHECK (seq >= 0),
+    -- seconds, never decreasing within a trace
+    t REAL NOT NULL,
+    -- location in points in the container's coordinate space
+    x REAL NOT NULL,
+    y REAL NOT NULL,
+    -- 'down' (first), 'move', 'up' or 'cancel' (last)
+    phase TEXT NOT NULL CHECK (phase IN ('down', 'move', 'up', 'cancel')),
+    -- fingers down, at least 1
+    touches INTEGER NOT NULL DEFAULT 1 CHECK (touches >= 1),
+    PRIMARY KEY (trace_id, seq)
+) WITHOUT ROWID;
+
+-- config: every tunable of the interaction (SPEC 5). A config is identified
+-- by its content: the same settings are one row however often they are used.
+CREATE TABLE config (
+    id INTEGER PRIMARY KEY,
+    -- the config's name (SPEC 5 "name"), as shown in reports
+    name TEXT NOT NULL,
+    -- the canonical JSON of every key of the config (deterministic text)
+    settings TEXT NOT NULL UNIQUE
+);
+
+-- run: one pass of one config over a set of stored traces. A run is written
+-- in one transaction with all its results: it exists completely or not at all.
+CREATE TABLE run (
+    id INTEGER PRIMARY KEY,
+    config_id INTEGER NOT NULL REFERENCES config (id),
+    -- the command that created it: 'record', 'replay' or 'regress'
+    kind TEXT NOT NULL CHECK (kind IN ('record', 'replay', 'regress')),
+    -- UTC time the run was started, ISO 8601 (2025-01-31T12:00:00.000Z)
+    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    -- number of results (traces simulated) in the run
+    trace_count INTEGER NOT NULL DEFAULT 0 CHECK (trace_count >= 0),
+    -- 1 for the accepted baseline (regress --accept); at most one run has 1.
+    -- Without a marked run the baseline is the first run.
+    baseline INTEGER NOT NULL DEFAULT 0 CHECK (baseline IN (0, 1))
+);
+
+CREATE UNIQUE INDEX run_baseline ON run (baseline) WHERE baseline = 1;
+
+-- result: the outcome of one trace in one run (SPEC 4.6 - 4.8).
+CREATE TABLE result (
+    id INTEGER PRIMARY KEY,
+    run_id INTEGER NOT NULL REFERENCES run (id) ON DELETE CASCADE,
+    trace_id INTEGER NOT NULL REFERENCES trace (id),
+    -- 'finish', 'cancel' or 'none'
+    decision TEXT NOT NULL CHECK (decision IN ('finish', 'cancel', 'none')),
+    -- why: 'threshold', 'belowThreshold', 'flick', 'reverseFlick',
+    -- 'projection', 'guarded', 'cancelled', 'tooManyTouches', 'neverBegan',
+    -- 'scrollOwned'
+    reason TEXT NOT NULL CHECK (reason IN (
+        'threshold', 'belowThreshold', 'flick', 'reverseFlick', 'projection',
+        'guarded', 'cancelled', 'tooManyTouches', 'neverBegan', 'scrollOwned')),
+    -- percent complete when the gesture ended; 0 for 'none'
+    percent REAL NOT NULL,
+    -- the largest percent reached
+    peak_percent REAL NOT NULL,
+    -- release velocity in points/s along the interaction's direction
+    velocity REAL NOT NULL,
+    -- projected percent, only for a result decided by the projection rule
+    projected REAL,
+    -- seconds the transition takes to finish or cancel after the gesture
+    settle REAL NOT NULL,
+    -- points the scroll content was dragged past its edge
+    overscroll REAL NOT NULL,
+    -- largest distance in points between the finger and the view
+    tracking_error REAL NOT NULL,
+    -- 1 when a guarded transition refused a finish, else 0
+    attempted INTEGER NOT NULL DEFAULT 0 CHECK (attempted IN (0, 1)),
+    -- 0-based sample index where the pan began; NULL if it never began
+    began_seq INTEGER CHECK (began_seq >= 0),
+    -- 0-based sample index where the transition started; NULL if it never did
+    start_seq INTEGER CHECK (start_seq >= 0),
+    UNIQUE (run_id, trace_id)
+);
+
+CREATE INDEX result_trace ON result (trace_id);
+
+-- frame: the simulated state after one position sample of one result.
+-- Written by record, and by replay only with --frames.
+CREATE TABLE frame (
+    result_id INTEGER NOT NULL REFERENCES result (id) ON DELETE CASCADE,
+    -- 0-based index of the sample in its trace
+    seq INTEGER NOT NULL CHECK (seq >= 0),
+    -- the pan recognizer's state: 'possible', 'began', 'changed', 'failed'
+    state TEXT NOT NULL CHECK (state IN ('possible', 'began', 'changed', 'failed')),
+    -- who moves with the finger: 'none', 'transition', 'scroll'
+    owner TEXT NOT NULL CHECK (owner IN ('none', 'transition', 'scroll')),
+    -- percent complete after the sample
+    percent REAL NOT NULL,
+    -- the scroll view's content offset after the sample
+    scroll_offset REAL NOT NULL,
+    PRIMARY KEY (result_id, seq)
+) WITHOUT ROWID;
+
+-- decisions: one row per result, with the names of its run's config and of
+-- its trace (SPEC 6). The view to query.
+CREATE VIEW decisions AS
+SELECT
+    result.run_id AS run,
+    run.kind AS kind,
+    config.name AS config,
+    trace.name AS trace,
+    trace.family AS family,
+    trace.intent AS intent,
+    result.decision AS decision,
+    result.reason AS reason,
+    result.percent AS percent,
+    result.peak_percent AS peak_percent,
+    result.velocity AS velocity,
+    result.projected AS projected,
+    result.settle AS settle,
+    result.overscroll AS overscroll,
+    result.tracking_error AS tracking_error,
+    result.attempted AS attempted,
+    result.began_seq AS began_seq,
+    result.start_seq AS start_seq,
+    result.id AS result
+FROM result
+JOIN run ON run.id = result.run_id
+JOIN config ON config.id = run.config_id
+JOIN trace ON trace.id = result.trace_id;
+
+PRAGMA user_version = 1;
