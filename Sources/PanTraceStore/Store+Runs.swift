@@ -122,7 +122,7 @@ extension Store {
             try statement.bind(baseline, at: 1)
             try statement.bind(candidate, at: 2)
             while try statement.step() {
-                let base = statement.isNull(at: 17) ? nil : try readOutcome(statement, at: 18)
+                let base = statement.isNull(at: 16) ? nil : try readOutcome(statement, at: 17)
                 try body(
                     ResultComparison(
                         traceID: statement.int64(at: 0), traceName: statement.string(at: 1) ?? "",
@@ -152,7 +152,7 @@ extension Store {
 
     // MARK: Rows
 
-    /// The 13 outcome columns of the result table aliased `table`, in `readOutcome` order.
+    /// The 12 outcome columns of the result table aliased `table`, in `readOutcome` order.
     private static func outcomeColumns(_ table: String) -> String {
         [
             "decision", "reason", "percent", "peak_percent", "velocity", "projected", "settle",

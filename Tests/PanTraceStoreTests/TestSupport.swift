@@ -1,0 +1,95 @@
+import Foundation
+import PanTraceCore
+
+@testable import PanTraceStore
+
+/// A fresh folder under the system's temporary directory, removed by `remove()`.
+struct TemporaryFolder {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "pantrace-store-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    /// A path inside the folder.
+    func file(_ name: String = "test.sqlite") -> String { path + "/" + name }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// A valid drag of `count` samples, varied by `seed`.
+func makeTrace(
+    _ name: String, seed: Int = 0, count: Int = 6, family: String? = "drag", intent: Intent? = .finish
+) -> Trace {
+    var samples: [Sample] = []
+    for seq in 0..<count {
+        let phase: Phase = seq == 0 ? .down : (seq == count - 1 ? .up : .move)
+        samples.append(
+            Sample(
+                t: Double(seq) / 60, x: 200 + Double(seed) * 0.25, y: 100 + Double(seq * (seed + 5)) * 1.5,
+                phase: phase, touches: 1))
+    }
+    let meta = family.map { #"{"family":"\#($0)","seed":\#(seed)}"# }
+    return Trace(
+        name: name, width: 393, height: 852, scrollOffset: Double(seed % 3) * -0.5, scrollContent: 0,
+        intent: intent, meta: meta, family: family, samples: samples)
+}
+
+/// An outcome with every field set to something distinctive.
+func makeOutcome(_ index: Int) -> Outcome {
+    Outcome(
+        decision: index % 3 == 0 ? .finish : (index % 3 == 1 ? .cancel : .none),
+        reason: index % 3 == 0 ? .projection : (index % 3 == 1 ? .belowThreshold : .neverBegan),
+        percent: 0.1 + Double(index) / 1000, peakPercent: 0.2 + Double(index) / 999,
+        velocity: -1234.5678 + Double(index), projected: index % 3 == 0 ? 0.89219 + Double(index) : nil,
+        settle: 0.20667, overscroll: Double(index) * 3.25, trackingError: 130.07,
+        attempted: index % 2 == 1, beganSeq: index % 3 == 2 ? nil : 1, startSeq: index % 3 == 2 ? nil : 2)
+}
+
+/// Frames for a result: one per sample.
+func makeFrames(count: Int) -> [Frame] {
+    var frames: [Frame] = []
+    for seq in 0..<count {
+        let state: GestureState = seq == 0 ? .possible : .changed
+        let owner: Owner = seq == 0 ? .none : .transition
+        let percent = Double(seq) / 10
+        let offset = Double(seq) * -2
+        frames.append(Frame(seq: seq, state: state, owner: owner, percent: percent, scrollOffset: offset))
+    }
+    return frames
+}
+
+/// Records `traces` with one result each under `config`; returns the run id.
+@discardableResult
+func record(
+    _ traces: [Trace], into store: Store, config: String = "baseline", kind: RunKind = .record,
+    frames: Bool = true
+) throws -> RunID {
+    let session = try store.beginRun(kind, configName: config, configJSON: #"{"name":"\#(config)"}"#)
+    for (index, trace) in traces.enumerated() {
+        let id = try session.add(trace)
+        try session.addResult(
+            traceID: id, outcome: makeOutcome(index),
+            frames: frames ? makeFrames(count: trace.samples.count) : [])
+    }
+    return try session.commit()
+}
+
+/// Row counts of every table, to prove that nothing changed.
+func rowCounts(_ store: Store) throws -> [String: Int64] {
+    var counts: [String: Int64] = [:]
+    for table in ["trace", "sample", "config", "run", "result", "frame"] {
+        counts[table] = try store.database.integer("SELECT count(*) FROM \(table)")
+    }
+    return counts
+}
+
+extension Store {
+    /// Opens a store at a fresh path in `folder`.
+    static func fresh(in folder: TemporaryFolder, _ name: String = "test.sqlite") throws -> Store {
+        try Store(path: folder.file(name))
+    }
+}
