@@ -1,0 +1,63 @@
+extension Trace {
+    /// Reads one trace from one line of JSON (SPEC 3) and validates it.
+    ///
+    /// - Throws: ``TraceError`` with no line number (the caller knows it).
+    public init(jsonLine: String) throws(TraceError) {
+        var bytes = Array(jsonLine.utf8)
+        if bytes.isEmpty { bytes = [0x20] }  // a blank line is an error here, not a skip
+        let decoded = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(TraceIssue) in try TraceDecoder.decode(line: buffer) }
+        }
+        switch decoded {
+        case .success(let trace?): self = trace
+        case .success(nil): throw TraceError(keyPath: "", reason: "the line is blank")
+        case .failure(let issue): throw issue.at(line: nil, file: nil)
+        }
+    }
+
+    /// The trace as one canonical line of JSON (SPEC 3), without a newline.
+    ///
+    /// Keys come in the spec's order (`name`, `width`, `height`,
+    /// `scrollOffset`, `scrollContent`, `intent`, `meta`, `samples`; in a
+    /// sample `t`, `x`, `y`, `phase`, `touches`). `scrollOffset`,
+    /// `scrollContent` and `touches` are always written; `intent` and `meta`
+    /// only when present. Numbers are ``JSONWriter/number(_:)``'s shortest
+    /// round-trip text, and `meta` is written verbatim, except that any line
+    /// breaks in it (JSON whitespace) become spaces to keep the trace on one
+    /// line.
+    ///
+    /// For a valid trace whose `family` is derived from `meta` (as the reader
+    /// does), `Trace(jsonLine: trace.jsonLine()) == trace`, bit for bit. This
+    /// text is what `pantrace generate` writes and what the store digests.
+    public func jsonLine() -> String {
+        var line = "{\"name\": "
+        line.reserveCapacity(160 + samples.count * 64 + (meta?.utf8.count ?? 0))
+        JSONWriter.appendString(name, to: &line)
+        line += ", \"width\": " + JSONWriter.number(width)
+        line += ", \"height\": " + JSONWriter.number(height)
+        line += ", \"scrollOffset\": " + JSONWriter.number(scrollOffset)
+        line += ", \"scrollContent\": " + JSONWriter.number(scrollContent)
+        if let intent {
+            line += ", \"intent\": \"" + intent.rawValue + "\""
+        }
+        if let meta {
+            line += ", \"meta\": "
+            if meta.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+                line.unicodeScalars.append(contentsOf: meta.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+            } else {
+                line += meta
+            }
+        }
+        line += ", \"samples\": ["
+        for (index, sample) in samples.enumerated() {
+            if index > 0 { line += ", " }
+            line += "{\"t\": " + JSONWriter.number(sample.t)
+            line += ", \"x\": " + JSONWriter.number(sample.x)
+            line += ", \"y\": " + JSONWriter.number(sample.y)
+            line += ", \"phase\": \"" + sample.phase.rawValue
+            line += "\", \"touches\": " + String(sample.touches) + "}"
+        }
+        line += "]}"
+        return line
+    }
+}

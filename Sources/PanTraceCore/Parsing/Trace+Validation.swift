@@ -1,0 +1,102 @@
+extension Trace {
+    /// The longest allowed `name`, in Unicode scalars (SPEC 3: 1–200 characters).
+    public static let maximumNameLength = 200
+
+    /// Checks every value rule of SPEC 3 and throws the first violation.
+    ///
+    /// The rules: `name` has 1–200 characters, counted as Unicode scalars (as
+    /// SQLite's `length()` counts them, and independent of the Unicode
+    /// version's grapheme rules); `width` and `height` are finite and > 0;
+    /// `scrollOffset` is finite (any sign); `scrollContent` is finite and ≥ 0;
+    /// `meta`, when present, is the text of one JSON object; there are at least
+    /// 2 samples; every `t`, `x`, `y` is finite, `t` never decreases, `touches`
+    /// is ≥ 1; the first phase is `down`, the last `up` or `cancel`, all
+    /// others `move`.
+    ///
+    /// The JSON Lines reader only returns traces that pass. `family` is not
+    /// checked: the reader derives it from `meta`. The error has no line or
+    /// file; its key path names the offending value (`samples[2].t`).
+    public func validate() throws(TraceError) {
+        do {
+            try checkRules(checkingMeta: true)
+        } catch {
+            throw error.at(line: nil, file: nil)
+        }
+    }
+
+    /// The rules of ``validate()``; the reader skips re-parsing `meta`, which it
+    /// has just taken verbatim from a parsed object.
+    func checkRules(checkingMeta: Bool) throws(TraceIssue) {
+        let nameLength = name.unicodeScalars.count
+        guard (1...Self.maximumNameLength).contains(nameLength) else {
+            throw TraceIssue(keyPath: "name", reason: "must be 1–\(Self.maximumNameLength) characters, found \(nameLength)")
+        }
+        try requirePositive(width, "width")
+        try requirePositive(height, "height")
+        guard scrollOffset.isFinite else {
+            throw TraceIssue(keyPath: "scrollOffset", reason: "must be a finite number, found \(scrollOffset)")
+        }
+        guard scrollContent.isFinite, scrollContent >= 0 else {
+            throw TraceIssue(keyPath: "scrollContent", reason: "must be a finite number ≥ 0, found \(Self.show(scrollContent))")
+        }
+        if checkingMeta, let meta {
+            let node: JSONNode
+            do {
+                node = try JSONParser.parse(meta)
+            } catch {
+                throw TraceIssue(keyPath: "meta", reason: "must be the text of a JSON object: \(error)")
+            }
+            guard node.members != nil else {
+                throw TraceIssue(keyPath: "meta", reason: "must be a JSON object, found \(node.value.kindDescription)")
+            }
+        }
+        try checkSamples()
+    }
+
+    private func checkSamples() throws(TraceIssue) {
+        guard samples.count >= 2 else {
+            throw TraceIssue(keyPath: "samples", reason: "needs at least 2 samples, found \(samples.count)")
+        }
+        let lastIndex = samples.count - 1
+        var previousTime = -Double.infinity
+        for (index, sample) in samples.enumerated() {
+            func path(_ key: String) -> String { "samples[\(index)].\(key)" }
+            for (key, value) in [("t", sample.t), ("x", sample.x), ("y", sample.y)] where !value.isFinite {
+                throw TraceIssue(keyPath: path(key), reason: "must be a finite number, found \(value)")
+            }
+            if index == 0 {
+                guard sample.phase == .down else {
+                    throw TraceIssue(keyPath: path("phase"), reason: "the first sample must be `down`, found `\(sample.phase.rawValue)`")
+                }
+            } else if index == lastIndex {
+                guard sample.phase == .up || sample.phase == .cancel else {
+                    throw TraceIssue(
+                        keyPath: path("phase"), reason: "the last sample must be `up` or `cancel`, found `\(sample.phase.rawValue)`")
+                }
+            } else if sample.phase != .move {
+                throw TraceIssue(
+                    keyPath: path("phase"),
+                    reason: "must be `move` (only the first sample is `down`, only the last `up` or `cancel`), found `\(sample.phase.rawValue)`")
+            }
+            guard sample.touches >= 1 else {
+                throw TraceIssue(keyPath: path("touches"), reason: "must be an integer ≥ 1, found \(sample.touches)")
+            }
+            guard sample.t >= previousTime else {
+                throw TraceIssue(
+                    keyPath: path("t"), reason: "time goes backwards (\(Self.show(sample.t)) after \(Self.show(previousTime)))")
+            }
+            previousTime = sample.t
+        }
+    }
+
+    private func requirePositive(_ value: Double, _ key: String) throws(TraceIssue) {
+        guard value.isFinite, value > 0 else {
+            throw TraceIssue(keyPath: key, reason: "must be a finite number > 0, found \(Self.show(value))")
+        }
+    }
+
+    /// Numbers in messages as the trace format writes them (`0.016`, not `0.016000`).
+    static func show(_ value: Double) -> String {
+        value.isFinite ? JSONWriter.number(value) : "\(value)"
+    }
+}

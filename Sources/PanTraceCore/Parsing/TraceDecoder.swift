@@ -1,0 +1,149 @@
+/// Turns one parsed JSON line into a `Trace`, checking keys and types (SPEC 3).
+///
+/// The value rules (lengths, ranges, phase order, time order) are
+/// ``Trace/validate()``'s, so that decoded and hand-built traces obey one
+/// set of checks.
+enum TraceDecoder {
+    /// The keys of a trace object, in the order `jsonLine()` writes them.
+    static let traceKeys = ["name", "width", "height", "scrollOffset", "scrollContent", "intent", "meta", "samples"]
+    /// The keys of a sample object, in the order `jsonLine()` writes them.
+    static let sampleKeys = ["t", "x", "y", "phase", "touches"]
+
+    /// Decodes and validates the trace on one line; `nil` for a blank line.
+    static func decode(line: UnsafeBufferPointer<UInt8>) throws(TraceIssue) -> Trace? {
+        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return nil }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(line)
+        } catch {
+            throw TraceIssue(keyPath: error.path.keyPath, reason: "invalid JSON: \(error.reason) (column \(error.column))")
+        }
+        let trace = try decode(root, in: line)
+        try trace.checkRules(checkingMeta: false)
+        return trace
+    }
+
+    /// Decodes a trace object whose text is in `bytes` (for `meta`'s verbatim text).
+    static func decode(_ root: JSONNode, in bytes: UnsafeBufferPointer<UInt8>) throws(TraceIssue) -> Trace {
+        guard let members = root.members else {
+            throw TraceIssue(keyPath: "", reason: "expected a JSON object (one trace per line), found \(describe(root))")
+        }
+        var name: String?
+        var width: Double?
+        var height: Double?
+        var samples: [Sample]?
+        var trace = Trace(name: "", width: 0, height: 0, samples: [])
+        for member in members {
+            let node = member.node
+            switch member.key {
+            case "name": name = try string(node, at: "name")
+            case "width": width = try number(node, at: "width")
+            case "height": height = try number(node, at: "height")
+            case "scrollOffset": trace.scrollOffset = try number(node, at: "scrollOffset")
+            case "scrollContent": trace.scrollContent = try number(node, at: "scrollContent")
+            case "intent":
+                guard let word = node.string, let intent = Intent(rawValue: word) else {
+                    throw mismatch("`finish` or `cancel`", node, at: "intent")
+                }
+                trace.intent = intent
+            case "meta":
+                guard node.members != nil else { throw mismatch("an object", node, at: "meta") }
+                trace.meta = String(decoding: UnsafeBufferPointer(rebasing: bytes[node.range]), as: UTF8.self)
+                trace.family = node["family"]?.string
+            case "samples":
+                samples = try decodeSamples(node)
+            default:
+                throw TraceIssue(keyPath: member.key, reason: KeySuggestion.unknownKeyReason(member.key, among: traceKeys))
+            }
+        }
+        guard let name else { throw missing("name") }
+        guard let width else { throw missing("width") }
+        guard let height else { throw missing("height") }
+        guard let samples else { throw missing("samples") }
+        trace.name = name
+        trace.width = width
+        trace.height = height
+        trace.samples = samples
+        return trace
+    }
+
+    private static func decodeSamples(_ node: JSONNode) throws(TraceIssue) -> [Sample] {
+        guard let elements = node.elements else { throw mismatch("an array of samples", node, at: "samples") }
+        var samples: [Sample] = []
+        samples.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            samples.append(try decodeSample(element, index: index))
+        }
+        return samples
+    }
+
+    private static func decodeSample(_ node: JSONNode, index: Int) throws(TraceIssue) -> Sample {
+        func path(_ key: String) -> String { "samples[\(index)].\(key)" }
+        guard let members = node.members else {
+            throw mismatch("a sample object", node, at: "samples[\(index)]")
+        }
+        var t: Double?
+        var x: Double?
+        var y: Double?
+        var phase: Phase?
+        var touches = 1
+        for member in members {
+            let value = member.node
+            switch member.key {
+            case "t": t = try number(value, at: path("t"))
+            case "x": x = try number(value, at: path("x"))
+            case "y": y = try number(value, at: path("y"))
+            case "phase":
+                guard let word = value.string, let parsed = Phase(rawValue: word) else {
+                    throw mismatch("`down`, `move`, `up` or `cancel`", value, at: path("phase"))
+                }
+                phase = parsed
+            case "touches":
+                guard let count = value.number?.integerValue else {
+                    throw mismatch("an integer ≥ 1", value, at: path("touches"))
+                }
+                touches = count
+            default:
+                throw TraceIssue(keyPath: path(member.key), reason: KeySuggestion.unknownKeyReason(member.key, among: sampleKeys))
+            }
+        }
+        guard let t else { throw missing(path("t")) }
+        guard let x else { throw missing(path("x")) }
+        guard let y else { throw missing(path("y")) }
+        guard let phase else { throw missing(path("phase")) }
+        return Sample(t: t, x: x, y: y, phase: phase, touches: touches)
+    }
+
+    // MARK: Types and messages
+
+    private static func number(_ node: JSONNode, at path: String) throws(TraceIssue) -> Double {
+        guard let number = node.number else { throw mismatch("a number", node, at: path) }
+        return number.value
+    }
+
+    private static func string(_ node: JSONNode, at path: String) throws(TraceIssue) -> String {
+        guard let text = node.string else { throw mismatch("a string", node, at: path) }
+        return text
+    }
+
+    private static func missing(_ path: String) -> TraceIssue {
+        TraceIssue(keyPath: path, reason: "required key is missing")
+    }
+
+    private static func mismatch(_ expected: String, _ node: JSONNode, at path: String) -> TraceIssue {
+        TraceIssue(keyPath: path, reason: "expected \(expected), found \(describe(node))")
+    }
+
+    /// `a string ("1")`, `the number 1.5`, `true`, `an array` … for messages.
+    static func describe(_ node: JSONNode) -> String {
+        switch node.value {
+        case .string(let text):
+            let shown = text.unicodeScalars.count > 40 ? String(text.prefix(40)) + "…" : text
+            return "a string (\(JSONWriter.string(shown)))"
+        case .number(let number):
+            return "the number \(JSONWriter.number(number.value))"
+        default:
+            return node.value.kindDescription
+        }
+    }
+}
