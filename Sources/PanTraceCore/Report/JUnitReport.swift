@@ -1,0 +1,53 @@
+/// JUnit XML for `regress --junit`: one test case per trace, a failure per
+/// changed decision (SPEC 7.3).
+public enum JUnitReport {
+    /// The XML declaration and the opening `<testsuites>`/`<testsuite>` with the totals.
+    public static func header(suite: String, tests: Int, failures: Int, skipped: Int, seconds: Double) -> String {
+        let name = escape(suite)
+        let time = TextFormat.fixed(seconds, digits: 3)
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="pantrace" tests="\(tests)" failures="\(failures)" errors="0" skipped="\(skipped)" time="\(time)">
+            <testsuite name="\(name)" tests="\(tests)" failures="\(failures)" errors="0" skipped="\(skipped)" time="\(time)">
+
+            """
+    }
+
+    public static let footer = "</testsuite>\n</testsuites>\n"
+
+    /// One `<testcase>`: passed when the decision is unchanged, a `<failure>`
+    /// saying baseline vs candidate when it changed, `<skipped>` without a baseline result.
+    public static func testCase(_ trace: ComparedTrace) -> String {
+        let classname = "pantrace." + escape(trace.family ?? "trace")
+        var xml = "  <testcase classname=\"\(classname)\" name=\"\(escape(trace.name))\" time=\"0\""
+        guard let baseline = trace.baseline else {
+            return xml + ">\n    <skipped message=\"no result in the baseline run\"/>\n  </testcase>\n"
+        }
+        guard trace.isChange else { return xml + "/>\n" }
+        let message = "decision changed: \(baseline.decision.rawValue) → \(trace.candidate.decision.rawValue)"
+        let detail = "baseline  \(RunComparison.describe(baseline))\ncandidate \(RunComparison.describe(trace.candidate))"
+            + (trace.intent.map { "\nintent    \($0.rawValue)" } ?? "")
+        xml += ">\n    <failure message=\"\(escape(message))\" type=\"decisionChanged\">\(escape(detail))</failure>\n  </testcase>\n"
+        return xml
+    }
+
+    /// Text for an XML attribute or element: `& < > " '` escaped, and control
+    /// characters XML 1.0 cannot carry replaced by U+FFFD.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": out += "\u{FFFD}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

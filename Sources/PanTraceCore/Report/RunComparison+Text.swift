@@ -1,0 +1,104 @@
+extension RunComparison {
+    /// The human report of `replay` and `regress`: the configs, totals, changes
+    /// grouped by transition, what they mean for intent, and a table of the
+    /// changed traces, cut after `limit` rows with a count of the rest.
+    public func textReport(limit: Int = 50, style: TextStyle = .plain) -> String {
+        var lines: [String] = []
+        lines.append("baseline   run \(baseline.run)  \(baseline.config)")
+        lines.append("candidate  run \(candidate.run)  \(candidate.config)")
+        if settingChanges.isEmpty {
+            lines.append("settings   identical")
+        } else {
+            let width = settingChanges.map(\.key.count).max() ?? 0
+            lines.append("settings that differ:")
+            for setting in settingChanges {
+                lines.append("  \(setting.key.padded(to: width))  \(setting.baseline) → \(setting.candidate)")
+            }
+        }
+        lines.append("")
+        var compared = "traces compared: \(traces)"
+        if withoutBaseline > 0 { compared += " (and \(withoutBaseline) without a baseline result, not compared)" }
+        lines.append(compared)
+        let headline = "decisions changed: \(changed)"
+        lines.append(changed == 0 ? style.good(headline) : style.bad(headline))
+        for (transition, count) in transitions.sorted(by: { $0.key < $1.key }) {
+            lines.append("  \(transition.from.rawValue) → \(transition.to.rawValue)".padded(to: 22) + "\(count)")
+        }
+        lines.append("reasons changed, same decision: \(reasonChanges)")
+        if !accidentalDismissals.isEmpty || !missedDismissals.isEmpty || !nowAgree.isEmpty {
+            lines.append("")
+            lines.append("against intent:")
+            appendNames("  new accidental dismissals (intent cancel, now finish)", accidentalDismissals, style.bad, &lines)
+            appendNames("  newly missed dismissals (intent finish, now cancel)", missedDismissals, style.bad, &lines)
+            appendNames("  now agree with intent", nowAgree, style.good, &lines)
+        }
+        if !changes.isEmpty {
+            lines.append("")
+            lines.append(contentsOf: changeTable(limit: limit))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func appendNames(
+        _ title: String, _ traces: [ComparedTrace], _ paint: (String) -> String, _ lines: inout [String]
+    ) {
+        guard !traces.isEmpty else { return }
+        let names = traces.prefix(8).map(\.name).joined(separator: ", ")
+        let rest = traces.count > 8 ? ", … \(traces.count - 8) more" : ""
+        lines.append(paint("\(title): \(traces.count)") + "  \(names)\(rest)")
+    }
+
+    private func changeTable(limit: Int) -> [String] {
+        let header = ["trace", "family", "intent", "baseline", "candidate"]
+        var rows: [[String]] = []
+        for change in sortedChanges.prefix(limit) {
+            rows.append([
+                change.name, change.family ?? "-", change.intent?.rawValue ?? "-",
+                change.baseline.map(Self.describe) ?? "-", Self.describe(change.candidate),
+            ])
+        }
+        var widths = header.map(\.count)
+        for row in rows {
+            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
+        }
+        func render(_ row: [String]) -> String {
+            row.enumerated().map { $0.element.padded(to: widths[$0.offset]) }.joined(separator: "  ")
+                .trimmingTrailingSpaces()
+        }
+        var lines = ["changed traces:", render(header)]
+        lines.append(contentsOf: rows.map(render))
+        if changes.count > limit { lines.append("… and \(changes.count - limit) more (--format json lists them all)") }
+        return lines
+    }
+
+    /// `cancel/belowThreshold 31.0% 1210.5pt/s`
+    static func describe(_ summary: ResultSummary) -> String {
+        "\(summary.decision.rawValue)/\(summary.reason.rawValue) \(TextFormat.percent(summary.percent)) "
+            + "\(TextFormat.fixed(summary.velocity, digits: 1))pt/s"
+    }
+}
+
+/// Colour for terminal reports: only on a terminal, never with `NO_COLOR`.
+public struct TextStyle: Sendable {
+    public var colour: Bool
+
+    public static let plain = TextStyle(colour: false)
+
+    public init(colour: Bool) { self.colour = colour }
+
+    func good(_ text: String) -> String { colour ? "\u{1B}[32m\(text)\u{1B}[0m" : text }
+    func bad(_ text: String) -> String { colour ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
+}
+
+extension String {
+    /// The string followed by spaces up to `width` characters.
+    public func padded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,158 @@
+/// A run as reports name it: its id and its config's name.
+public struct RunLabel: Equatable, Hashable, Sendable {
+    public var run: Int64
+    public var config: String
+
+    public init(run: Int64, config: String) {
+        self.run = run
+        self.config = config
+    }
+}
+
+/// The part of a result that reports compare and show (SPEC 7.3).
+public struct ResultSummary: Equatable, Hashable, Sendable {
+    public var decision: Decision
+    public var reason: Reason
+    public var percent: Double
+    public var velocity: Double
+
+    public init(decision: Decision, reason: Reason, percent: Double, velocity: Double) {
+        self.decision = decision
+        self.reason = reason
+        self.percent = percent
+        self.velocity = velocity
+    }
+
+    public init(_ outcome: Outcome) {
+        self.init(decision: outcome.decision, reason: outcome.reason, percent: outcome.percent, velocity: outcome.velocity)
+    }
+}
+
+/// One trace's results in the baseline run and in the candidate run.
+public struct ComparedTrace: Equatable, Hashable, Sendable {
+    public var name: String
+    public var family: String?
+    public var intent: Intent?
+    /// `nil` when the baseline run has no result for this trace.
+    public var baseline: ResultSummary?
+    public var candidate: ResultSummary
+
+    public init(name: String, family: String?, intent: Intent?, baseline: ResultSummary?, candidate: ResultSummary) {
+        self.name = name
+        self.family = family
+        self.intent = intent
+        self.baseline = baseline
+        self.candidate = candidate
+    }
+
+    /// SPEC 7.3: a change is a trace whose decision differs between the two runs.
+    public var isChange: Bool {
+        guard let baseline else { return false }
+        return baseline.decision != candidate.decision
+    }
+
+    /// The same decision for another reason (e.g. `threshold` → `flick`).
+    public var isReasonChange: Bool {
+        guard let baseline else { return false }
+        return baseline.decision == candidate.decision && baseline.reason != candidate.reason
+    }
+}
+
+/// A change of decision, `cancel → finish`, as the text report groups them.
+public struct Transition: Hashable, Sendable, Comparable {
+    public var from: Decision
+    public var to: Decision
+
+    public static func < (a: Transition, b: Transition) -> Bool {
+        (a.from.order, a.to.order) < (b.from.order, b.to.order)
+    }
+}
+
+extension Decision {
+    /// finish, cancel, none: the order reports list decisions in.
+    var order: Int {
+        switch self {
+        case .finish: 0
+        case .cancel: 1
+        case .none: 2
+        }
+    }
+
+    /// Whether this decision is what a person with `intent` meant (`none` keeps the screen: a cancel).
+    public func agrees(with intent: Intent) -> Bool {
+        switch intent {
+        case .finish: self == .finish
+        case .cancel: self != .finish
+        }
+    }
+}
+
+/// The differences between a baseline run and a candidate run, built one
+/// trace at a time so that only the changes are kept in memory (SPEC 7.2, 7.3).
+public struct RunComparison: Sendable {
+    public let baseline: RunLabel
+    public let candidate: RunLabel
+    /// The settings that differ between the two configs.
+    public var settingChanges: [SettingChange]
+    /// Traces with a result in both runs.
+    public private(set) var traces = 0
+    /// Traces of the candidate without a result in the baseline (not compared).
+    public private(set) var withoutBaseline = 0
+    /// The traces whose decision differs, in the order they were added.
+    public private(set) var changes: [ComparedTrace] = []
+    /// How many kept their decision for another reason.
+    public private(set) var reasonChanges = 0
+    public private(set) var transitions: [Transition: Int] = [:]
+    /// Intent `cancel`, baseline not `finish`, candidate `finish`.
+    public private(set) var accidentalDismissals: [ComparedTrace] = []
+    /// Intent `finish`, baseline `finish`, candidate not.
+    public private(set) var missedDismissals: [ComparedTrace] = []
+    /// Changes whose candidate now agrees with the trace's intent.
+    public private(set) var nowAgree: [ComparedTrace] = []
+
+    public init(baseline: RunLabel, candidate: RunLabel, settingChanges: [SettingChange] = []) {
+        self.baseline = baseline
+        self.candidate = candidate
+        self.settingChanges = settingChanges
+    }
+
+    /// Adds one trace; returns whether its decision changed.
+    @discardableResult
+    public mutating func add(_ trace: ComparedTrace) -> Bool {
+        guard let before = trace.baseline else {
+            withoutBaseline += 1
+            return false
+        }
+        traces += 1
+        if trace.isReasonChange { reasonChanges += 1 }
+        guard trace.isChange else { return false }
+        changes.append(trace)
+        transitions[Transition(from: before.decision, to: trace.candidate.decision), default: 0] += 1
+        if let intent = trace.intent {
+            let agreedBefore = before.decision.agrees(with: intent)
+            let agreesNow = trace.candidate.decision.agrees(with: intent)
+            if agreedBefore, !agreesNow {
+                if intent == .cancel { accidentalDismissals.append(trace) } else { missedDismissals.append(trace) }
+            } else if !agreedBefore, agreesNow {
+                nowAgree.append(trace)
+            }
+        }
+        return true
+    }
+
+    /// Number of changed decisions.
+    public var changed: Int { changes.count }
+}
+
+/// One setting whose value differs between two configs.
+public struct SettingChange: Equatable, Hashable, Sendable {
+    public var key: String
+    public var baseline: String
+    public var candidate: String
+
+    public init(key: String, baseline: String, candidate: String) {
+        self.key = key
+        self.baseline = baseline
+        self.candidate = candidate
+    }
+}
