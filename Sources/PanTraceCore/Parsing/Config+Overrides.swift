@@ -1,0 +1,83 @@
+extension Config {
+    /// One setting that differs between two configs, as text (``setting(_:)``).
+    public struct Difference: Equatable, Hashable, Sendable {
+        public var key: String
+        /// The value in the config compared against (the baseline).
+        public var old: String
+        /// The value in this config (the candidate).
+        public var new: String
+
+        public init(key: String, old: String, new: String) {
+            self.key = key
+            self.old = old
+            self.new = new
+        }
+    }
+
+    /// Applies one `key=value` override (`--set threshold=0.3`) and nothing else.
+    ///
+    /// The value is read as the key's type: a number (`0.3`, `.3`, `3e-1`),
+    /// a word of SPEC 5 (`velocity`, `easeOut`), `true`/`false`, `auto` for
+    /// `extent`, or any text for `name`. The name is left alone; use
+    /// ``apply(overrides:)`` for SPEC 5's name suffix.
+    ///
+    /// - Throws: a ``ConfigError/Kind/usage`` error (exit 64) for a missing
+    ///   `=`, an unknown key or a bad value.
+    public mutating func apply(override: String) throws(ConfigError) {
+        guard let equals = override.firstIndex(of: "=") else {
+            throw ConfigError(kind: .usage, override: override, key: "", reason: "expected key=value, e.g. threshold=0.3")
+        }
+        let key = String(override[..<equals])
+        let value = String(override[override.index(after: equals)...])
+        guard Self.keys.contains(key) else {
+            throw ConfigError(
+                kind: .usage, override: override, key: key,
+                reason: KeySuggestion.unknownKeyReason(key, among: Self.keys))
+        }
+        do {
+            try set(key, .text(value))
+        } catch {
+            throw ConfigError(kind: .usage, override: override, key: key, reason: error.reason)
+        }
+    }
+
+    /// Applies `--set` overrides in order (a later one wins) and, unless one
+    /// of them sets `name`, appends them to the name as typed (SPEC 5):
+    /// `baseline` with `threshold=0.3` and `decision=velocity` becomes
+    /// `baseline threshold=0.3 decision=velocity`.
+    ///
+    /// - Throws: a ``ConfigError/Kind/usage`` error (exit 64) for a bad
+    ///   override, or when the suffixed name exceeds 100 characters.
+    public mutating func apply(overrides: [String]) throws(ConfigError) {
+        guard !overrides.isEmpty else { return }
+        var updated = self
+        var setsName = false
+        for override in overrides {
+            try updated.apply(override: override)
+            if override.hasPrefix("name=") { setsName = true }
+        }
+        if !setsName {
+            let suffixed = ([updated.name] + overrides).joined(separator: " ")
+            let length = suffixed.unicodeScalars.count
+            guard length <= Self.maximumNameLength else {
+                throw ConfigError(
+                    kind: .usage, override: overrides.joined(separator: " "), key: "name",
+                    reason: "the overrides make the name \(length) characters long (at most \(Self.maximumNameLength)); "
+                        + "give one with --set name=…")
+            }
+            updated.name = suffixed
+        }
+        self = updated
+    }
+
+    /// The settings of this config that differ from `other`'s, in SPEC 5's
+    /// key order, with `other`'s value as `old` (for replay reports).
+    ///
+    /// `name` is not a setting and is never listed.
+    public func differences(from other: Config) -> [Difference] {
+        Self.keys.dropFirst().compactMap { key in
+            guard let old = other.setting(key), let new = setting(key), old != new else { return nil }
+            return Difference(key: key, old: old, new: new)
+        }
+    }
+}
