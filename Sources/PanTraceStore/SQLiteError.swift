@@ -36,6 +36,7 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The primary result code (`code & 0xFF`), e.g. `SQLITE_BUSY` for `SQLITE_BUSY_SNAPSHOT`.
     public var primaryCode: Int32 { code & 0xFF }
 
+    /// `SQLite error CODE: MESSAGE (in SQL)`.
     public var description: String {
         var text = "SQLite error \(code): \(message)"
         if let sql { text += " (in \(sql.prefix(200)))" }

@@ -84,13 +84,22 @@ extension Store {
                 WHERE result.run_id = ? ORDER BY result.trace_id
                 """)
             try statement.bind(run, at: 1)
-            while try statement.step() {
-                try body(
-                    StoredResult(
-                        id: statement.int64(at: 0), traceID: statement.int64(at: 1),
-                        traceName: statement.string(at: 2) ?? "", intent: try statement.word(Intent.self, at: 3),
-                        family: statement.string(at: 4), outcome: try readOutcome(statement, at: 5)))
-            }
+            while try statement.step() { try body(try readStoredResult(statement)) }
+        }
+    }
+
+    /// The result of the trace named `traceName` in `run`, or `nil` when the run did not simulate it.
+    public func result(ofRun run: RunID, traceName: String) throws -> StoredResult? {
+        try guarded {
+            let statement = try database.prepare(
+                """
+                SELECT result.id, trace.id, trace.name, trace.intent, trace.family, \(Store.outcomeColumns("result"))
+                FROM result JOIN trace ON trace.id = result.trace_id
+                WHERE result.run_id = ? AND trace.name = ?
+                """)
+            try statement.bind(run, at: 1)
+            try statement.bind(traceName, at: 2)
+            return try statement.step() ? try readStoredResult(statement) : nil
         }
     }
 
@@ -169,6 +178,14 @@ extension Store {
             settle: row.double(at: offset + 6), overscroll: row.double(at: offset + 7),
             trackingError: row.double(at: offset + 8), attempted: row.int64(at: offset + 9) != 0,
             beganSeq: row.optionalInt(at: offset + 10), startSeq: row.optionalInt(at: offset + 11))
+    }
+
+    /// Reads `result.id, trace.id, trace.name, trace.intent, trace.family` and the outcome columns.
+    private func readStoredResult(_ row: Statement) throws -> StoredResult {
+        StoredResult(
+            id: row.int64(at: 0), traceID: row.int64(at: 1), traceName: row.string(at: 2) ?? "",
+            intent: try row.word(Intent.self, at: 3), family: row.string(at: 4),
+            outcome: try readOutcome(row, at: 5))
     }
 
     private func readSummary(_ row: Statement) throws -> RunSummary {

@@ -107,8 +107,11 @@ public final class Store {
         if (status.st_mode & S_IFMT) != S_IFDIR {
             return "not a folder: \(folder)"
         }
-        if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
-            return "it is a folder"
+        if stat(path, &status) == 0 {
+            if (status.st_mode & S_IFMT) == S_IFDIR { return "it is a folder" }
+            if access(path, R_OK) != 0 { return "permission denied" }
+        } else if access(folder, W_OK) != 0 {
+            return "cannot create a file in \(folder): permission denied"
         }
         return error.message
     }

@@ -1,6 +1,6 @@
 import CSQLite
 
-/// Why a store operation failed, in cases the command line maps to exit statuses (SPEC 7.4).
+/// Why a ``Store`` operation failed, in cases the command line maps to exit statuses (SPEC 7.4).
 ///
 /// Intended exit statuses: ``cannotOpen(path:reason:)``,
 /// ``notAPantraceDatabase(path:reason:)``, ``newerSchema(path:version:known:)``
@@ -28,6 +28,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Any other SQLite failure: an internal error.
     case sqlite(SQLiteError)
 
+    /// A one-line message for the user, naming the file or the trace.
     public var description: String {
         switch self {
         case .cannotOpen(let path, let reason):

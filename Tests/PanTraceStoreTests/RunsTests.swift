@@ -60,3 +60,20 @@ import Testing
         #expect(throws: StoreError.runNotFound(1)) { try store.results(ofRun: 1) }
     }
 }
+
+@Suite struct ResultLookupTests {
+    @Test func resultOfATraceByName() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try Store.fresh(in: folder)
+        let run = try record([makeTrace("a"), makeTrace("b", seed: 1)], into: store)
+        let found = try #require(try store.result(ofRun: run, traceName: "b"))
+        #expect(found.outcome == makeOutcome(1))
+        #expect(found.traceName == "b")
+        #expect(found.intent == .finish)
+        #expect(found.family == "drag")
+        #expect(try store.frames(ofResult: found.id) == makeFrames(count: 6))
+        #expect(try store.result(ofRun: run, traceName: "c") == nil)
+        #expect(try store.result(ofRun: run + 1, traceName: "a") == nil)
+    }
+}

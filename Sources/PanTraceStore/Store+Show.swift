@@ -1,0 +1,27 @@
+extension Store {
+    /// The result of trace `traceID` in `run`, or, without a run, in the newest run
+    /// that has one; `nil` when there is none.
+    ///
+    /// - Throws: ``StoreError/runNotFound(_:)`` for a `run` that does not exist.
+    public func latestResult(of traceID: TraceID, inRun run: RunID? = nil) throws -> (run: RunSummary, result: StoredResult)? {
+        let runID: RunID
+        if let run {
+            runID = run
+        } else {
+            let newest = try guarded { () throws -> RunID? in
+                let statement = try database.prepare("SELECT max(run_id) FROM result WHERE trace_id = ?")
+                try statement.bind(traceID, at: 1)
+                guard try statement.step(), !statement.isNull(at: 0) else { return nil }
+                return statement.int64(at: 0)
+            }
+            guard let newest else { return nil }
+            runID = newest
+        }
+        guard let summary = try self.run(runID) else { throw StoreError.runNotFound(runID) }
+        var found: StoredResult?
+        try forEachResult(ofRun: runID) { result in
+            if result.traceID == traceID { found = result }
+        }
+        return found.map { (summary, $0) }
+    }
+}
