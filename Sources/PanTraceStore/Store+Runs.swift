@@ -13,6 +13,14 @@ extension Store {
         try guarded { try RunSession(store: self, kind: kind, configName: configName, configJSON: configJSON) }
     }
 
+    /// Starts writing a run of `kind` under `config`, identified by its canonical JSON.
+    ///
+    /// The same as ``beginRun(_:configName:configJSON:)`` with `config.name`
+    /// and `config.canonicalJSON()`: equal configs share one `config` row.
+    public func beginRun(_ kind: RunKind, config: Config) throws -> RunSession {
+        try beginRun(kind, configName: config.name, configJSON: config.canonicalJSON())
+    }
+
     private static let summaryQuery = """
         SELECT run.id, run.kind, config.id, config.name, config.settings, run.created_at,
             run.trace_count, run.baseline,

@@ -162,3 +162,20 @@ import Testing
         #expect(TraceDigest.of(negative) == TraceDigest.of(positive))
     }
 }
+
+@Suite struct ConfigIdentityTests {
+    @Test func equalConfigsShareOneRow() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try Store.fresh(in: folder)
+        var config = Config()
+        for _ in 0..<2 { try store.beginRun(.replay, config: config).commit() }
+        config.threshold = 0.3
+        config.name = "baseline threshold=0.3"
+        try store.beginRun(.replay, config: config).commit()
+        let runs = try store.runs()
+        #expect(runs.map(\.configID) == [1, 1, 2])
+        #expect(runs.map(\.configName) == ["baseline", "baseline", "baseline threshold=0.3"])
+        #expect(runs[2].configSettings == config.canonicalJSON())
+    }
+}
