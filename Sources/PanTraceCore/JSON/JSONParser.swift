@@ -105,6 +105,7 @@ struct JSONScanner {
         defer { depth -= 1 }
         position += 1  // {
         var members: [JSONMember] = []
+        members.reserveCapacity(8)
         // Objects in traces have a handful of keys: a linear scan beats hashing
         // until an object grows large.
         var seenKeys: Set<String>? = nil

@@ -13,19 +13,31 @@ public enum JSONWriter {
     /// value, which JSON cannot express, is written `null`.
     public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
-        let text = value.description
-        guard let exponentIndex = text.firstIndex(of: "e") else {
-            return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+        // Whole numbers below 2^53 (most coordinates) skip the shortest-digits search.
+        if value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 {
+            if value == 0 { return value.sign == .minus ? "-0" : "0" }
+            return String(Int64(value))
         }
-        // Swift writes `1e-07` and `1e+16`; drop the `+` and the leading zeros.
-        var mantissa = text[..<exponentIndex]
-        if mantissa.hasSuffix(".0") { mantissa = mantissa.dropLast(2) }
-        var exponent = text[text.index(after: exponentIndex)...]
-        var sign = ""
-        if exponent.first == "-" { sign = "-" }
-        if exponent.first == "-" || exponent.first == "+" { exponent = exponent.dropFirst() }
-        while exponent.count > 1, exponent.first == "0" { exponent = exponent.dropFirst() }
-        return mantissa + "e" + sign + exponent
+        var text = value.description
+        return text.withUTF8 { bytes in
+            let count = bytes.count
+            guard let exponentIndex = bytes.firstIndex(of: UInt8(ascii: "e")) else {
+                let dropsZero = count >= 2 && bytes[count - 2] == UInt8(ascii: ".") && bytes[count - 1] == UInt8(ascii: "0")
+                return String(decoding: dropsZero ? UnsafeBufferPointer(rebasing: bytes[..<(count - 2)]) : bytes, as: UTF8.self)
+            }
+            // Swift writes `1e-07` and `1e+16`; drop the `.0`, the `+` and the exponent's leading zeros.
+            var output = Array(bytes[..<exponentIndex])
+            if output.count >= 2, output[output.count - 2] == UInt8(ascii: "."), output.last == UInt8(ascii: "0") {
+                output.removeLast(2)
+            }
+            output.append(UInt8(ascii: "e"))
+            var index = exponentIndex + 1
+            if bytes[index] == UInt8(ascii: "-") { output.append(UInt8(ascii: "-")) }
+            if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+            while index < count - 1, bytes[index] == UInt8(ascii: "0") { index += 1 }
+            output.append(contentsOf: bytes[index...])
+            return String(decoding: output, as: UTF8.self)
+        }
     }
 
     /// `text` as a JSON string literal, quotes included.

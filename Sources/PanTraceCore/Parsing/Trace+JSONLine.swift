@@ -50,12 +50,17 @@ extension Trace {
         }
         line += ", \"samples\": ["
         for (index, sample) in samples.enumerated() {
-            if index > 0 { line += ", " }
-            line += "{\"t\": " + JSONWriter.number(sample.t)
-            line += ", \"x\": " + JSONWriter.number(sample.x)
-            line += ", \"y\": " + JSONWriter.number(sample.y)
-            line += ", \"phase\": \"" + sample.phase.rawValue
-            line += "\", \"touches\": " + String(sample.touches) + "}"
+            line.append(index > 0 ? ", {\"t\": " : "{\"t\": ")
+            line.append(JSONWriter.number(sample.t))
+            line.append(", \"x\": ")
+            line.append(JSONWriter.number(sample.x))
+            line.append(", \"y\": ")
+            line.append(JSONWriter.number(sample.y))
+            line.append(", \"phase\": \"")
+            line.append(sample.phase.rawValue)
+            line.append("\", \"touches\": ")
+            line.append(String(sample.touches))
+            line.append("}")
         }
         line += "]}"
         return line

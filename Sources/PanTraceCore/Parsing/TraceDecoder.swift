@@ -78,6 +78,7 @@ enum TraceDecoder {
     }
 
     private static func decodeSample(_ node: JSONNode, index: Int) throws(TraceIssue) -> Sample {
+        // Built only for a message: the happy path makes no strings.
         func path(_ key: String) -> String { "samples[\(index)].\(key)" }
         guard let members = node.members else {
             throw mismatch("a sample object", node, at: "samples[\(index)]")
@@ -116,8 +117,8 @@ enum TraceDecoder {
 
     // MARK: Types and messages
 
-    private static func number(_ node: JSONNode, at path: String) throws(TraceIssue) -> Double {
-        guard let number = node.number else { throw mismatch("a number", node, at: path) }
+    private static func number(_ node: JSONNode, at path: @autoclosure () -> String) throws(TraceIssue) -> Double {
+        guard let number = node.number else { throw mismatch("a number", node, at: path()) }
         return number.value
     }
 

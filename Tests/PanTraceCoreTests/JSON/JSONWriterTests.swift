@@ -12,6 +12,18 @@ import Testing
         #expect(JSONWriter.number(value) == text)
     }
 
+    @Test func wholeNumbersMatchSwiftsShortestDigits() async {
+        // The integer fast path must write what Swift's description does, minus `.0`.
+        await propertyCheck(count: 500, input: Gen.int(in: -(1 << 53)...(1 << 53))) { integer in
+            let value = Double(integer)
+            let described = value.description
+            #expect(JSONWriter.number(value) + (described.contains("e") ? "" : ".0") == described
+                || described.contains("e"), "\(value)")
+        }
+        #expect(JSONWriter.number(9_007_199_254_740_992) == "9007199254740992")
+        #expect(JSONWriter.number(1e16) == "1e16")
+    }
+
     @Test func writesNonFiniteAsNull() {
         #expect(JSONWriter.number(.infinity) == "null")
         #expect(JSONWriter.number(.nan) == "null")
