@@ -29,10 +29,14 @@ extension [JSONPathComponent] {
 /// for `"t": 1e999` inside the third sample), empty for problems at the root or
 /// in an object key.
 public struct JSONError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// 0-based byte offset in the parser's input.
     public var offset: Int
+    /// The value being parsed when the problem was found.
     public var path: [JSONPathComponent]
+    /// What is wrong, for a person (`not a finite number (it overflows a double)`).
     public var reason: String
 
+    /// An error at `offset`, inside the value at `path`.
     public init(offset: Int, path: [JSONPathComponent] = [], reason: String) {
         self.offset = offset
         self.path = path

@@ -5,9 +5,12 @@
 /// overflow. `isIntegerLiteral` is true when the literal has neither a
 /// fraction nor an exponent (`300`, `-2`, but not `300.0` or `3e2`).
 public struct JSONNumber: Equatable, Hashable, Sendable {
+    /// The literal's value, always finite.
     public var value: Double
+    /// True when the literal had no fraction and no exponent.
     public var isIntegerLiteral: Bool
 
+    /// A number with its value and literal form.
     public init(value: Double, isIntegerLiteral: Bool) {
         self.value = value
         self.isIntegerLiteral = isIntegerLiteral
@@ -48,9 +51,12 @@ public enum JSONValue: Equatable, Sendable {
 /// parser's input, without surrounding whitespace: for an object it runs from
 /// `{` through `}`, so the exact text can be kept verbatim.
 public struct JSONNode: Equatable, Sendable {
+    /// The value itself.
     public var value: JSONValue
+    /// Byte offsets of the value's text in the input.
     public var range: Range<Int>
 
+    /// A value parsed from the bytes at `range`.
     public init(value: JSONValue, range: Range<Int>) {
         self.value = value
         self.range = range
@@ -88,11 +94,14 @@ public struct JSONNode: Equatable, Sendable {
 
 /// One `"key": value` member of a JSON object.
 public struct JSONMember: Equatable, Sendable {
+    /// The key, unescaped.
     public var key: String
     /// Byte offset of the key's opening quote in the parser's input.
     public var keyOffset: Int
+    /// The member's value.
     public var node: JSONNode
 
+    /// A member whose key starts at `keyOffset`.
     public init(key: String, keyOffset: Int, node: JSONNode) {
         self.key = key
         self.keyOffset = keyOffset

@@ -1,12 +1,14 @@
 extension Config {
     /// One setting that differs between two configs, as text (``setting(_:)``).
     public struct Difference: Equatable, Hashable, Sendable {
+        /// The config key, e.g. `threshold`.
         public var key: String
         /// The value in the config compared against (the baseline).
         public var old: String
         /// The value in this config (the candidate).
         public var new: String
 
+        /// A difference of `key` from `old` to `new`.
         public init(key: String, old: String, new: String) {
             self.key = key
             self.old = old

@@ -18,6 +18,7 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible, Sendable {
         case invalidData
     }
 
+    /// Usage (`--set`) or invalid data (a file).
     public var kind: Kind
     /// The config file, when known.
     public var file: String?
@@ -27,8 +28,10 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible, Sendable {
     public var override: String?
     /// The config key at fault (`threshold`); empty when the problem is not one key's.
     public var key: String
+    /// What is wrong, for a person (`must be > 0 and ≤ 1, found 1.5`).
     public var reason: String
 
+    /// An error of `kind` about `key`.
     public init(
         kind: Kind, file: String? = nil, line: Int? = nil, override: String? = nil, key: String, reason: String
     ) {

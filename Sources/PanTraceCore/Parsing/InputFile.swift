@@ -13,6 +13,7 @@ public struct InputFileError: Error, Equatable, CustomStringConvertible, Sendabl
     /// The system's reason, e.g. "No such file or directory".
     public var reason: String
 
+    /// An error reading `path`.
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason

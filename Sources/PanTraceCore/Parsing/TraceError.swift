@@ -15,8 +15,10 @@ public struct TraceError: Error, Equatable, CustomStringConvertible, Sendable {
     public var line: Int?
     /// Where in the trace: `samples[3].t`, `width`, `meta`, or `""` for the whole line.
     public var keyPath: String
+    /// What is wrong, for a person (`time goes backwards (0.016 after 0.024)`).
     public var reason: String
 
+    /// An error about the value at `keyPath`, on `line` of `file` when known.
     public init(file: String? = nil, line: Int? = nil, keyPath: String, reason: String) {
         self.file = file
         self.line = line
