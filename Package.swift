@@ -43,7 +43,9 @@ let package = Package(
         ),
         .testTarget(
             name: "pantraceTests",
-            dependencies: ["PanTraceCore"]
+            // The end-to-end tests run the built binary; depending on the
+            // executable makes `swift test` build it first.
+            dependencies: ["pantrace", "PanTraceCore"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,40 @@
+import ArgumentParser
+
+/// The `pantrace` command: simulate, record and replay pan gestures against
+/// interactive-transition thresholds.
+@main
+struct Pantrace: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pantrace",
+        abstract: "Simulate iOS pan-driven interactive transitions, record them in SQLite, and replay them against changed thresholds.",
+        discussion: """
+            Examples:
+              pantrace record --from Fixtures/traces/examples.jsonl
+              pantrace record --count 500 --seed 7
+              pantrace replay --set threshold=0.3
+              pantrace regress --config Fixtures/configs/velocity.json --junit report.xml
+
+            Exit status: 0 success, 1 regression found (regress), 64 usage error,
+            65 invalid input data, 66 a file or database that cannot be opened,
+            70 internal error.
+            """,
+        version: "0.1.0",
+        subcommands: [Record.self, Replay.self, Regress.self, Runs.self, Show.self, Generate.self]
+    )
+
+    /// Parses the command line, runs the command, and maps every error to the
+    /// exit statuses of SPEC 7.4 (see ``Failure``).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch where Failure.isArgumentParserError(error) {
+            // Help, version and usage errors (also those of the built-in `help`
+            // subcommand's run): swift-argument-parser prints them and exits 0
+            // or 64 (EX_USAGE).
+            exit(withError: error)
+        } catch {
+            Failure.terminate(with: error)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import PanTraceCore
+
+/// `--config FILE` and `--set key=value`, shared by record, replay and regress (SPEC 5).
+struct ConfigOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("A config JSON file (SPEC 5); every key is optional.", valueName: "file"))
+    var config: String?
+
+    @Option(
+        name: .customLong("set"),
+        help: ArgumentHelp(
+            "Override one config key, e.g. --set threshold=0.3 (repeatable). Unless 'name' is set, the overrides are appended to the config's name.",
+            valueName: "key=value"))
+    var overrides: [String] = []
+
+    /// The config: defaults, then the file, then the overrides in order.
+    func resolve() throws -> Config {
+        var result = Config()
+        if let config {
+            result = try Config.load(path: config)
+        }
+        try result.apply(overrides: overrides)
+        return result
+    }
+}

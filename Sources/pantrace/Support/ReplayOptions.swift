@@ -1,0 +1,132 @@
+import ArgumentParser
+import PanTraceCore
+import PanTraceStore
+
+/// The options `replay` and `regress` share (SPEC 7.2).
+struct ReplayOptions: ParsableArguments {
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var configOptions: ConfigOptions
+
+    @Option(name: .customLong("trace"), help: ArgumentHelp("Replay only this stored trace (repeatable).", valueName: "name"))
+    var traces: [String] = []
+
+    @Option(name: .customLong("family"), help: ArgumentHelp("Replay only traces of this family, meta.family (repeatable).", valueName: "name"))
+    var families: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("The run to compare with (default: the accepted baseline, else the first run).", valueName: "run"))
+    var baseline: Int64?
+
+    @Option(name: .long, help: "Report format: text or json.")
+    var format: ReportFormat = .text
+
+    @Flag(name: .long, help: "Also store the candidate's frames (they can always be recomputed).")
+    var frames = false
+
+    @Flag(name: .long, help: "Print nothing on standard error.")
+    var quiet = false
+
+    @Option(name: .long, help: "Rows of the changed-traces table in the text report.")
+    var limit: Int = 50
+
+    func validate() throws {
+        if !traces.isEmpty, !families.isEmpty {
+            throw ValidationError("choose traces by --trace or by --family, not both")
+        }
+        guard limit >= 0 else { throw ValidationError("--limit must be 0 or more") }
+    }
+
+    var filter: TraceFilter {
+        if !traces.isEmpty { return .names(traces) }
+        if !families.isEmpty { return .families(families) }
+        return .all
+    }
+}
+
+/// `--format text|json`.
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
+/// Replays stored traces under a config as a new run and compares it with a baseline run.
+struct Replayer {
+    var options: ReplayOptions
+    var kind: RunKind
+
+    /// Stores the candidate run, then calls `each` for every trace compared, and
+    /// returns the comparison.
+    func replay(_ each: (ComparedTrace) throws -> Void = { _ in }) throws -> (store: Store, comparison: RunComparison) {
+        let started = Console.now()
+        let config = try options.configOptions.resolve()
+        let store = try options.store.open()
+        let baselineID: RunID
+        if let requested = options.baseline {
+            guard try store.run(requested) != nil else { throw StoreError.runNotFound(requested) }
+            baselineID = requested
+        } else {
+            guard let first = try store.defaultBaselineRunID() else {
+                throw UsageError("\(options.store.db) has no runs to compare with: record some traces first (pantrace record)")
+            }
+            baselineID = first
+        }
+        guard let baselineRun = try store.run(baselineID) else { throw StoreError.runNotFound(baselineID) }
+
+        let session = try store.beginRun(kind, configName: config.name, configJSON: config.canonicalJSON())
+        var frames: [Frame] = []
+        var count = 0
+        var progress = Progress(quiet: options.quiet)
+        try store.forEachTrace(options.filter) { id, trace in
+            let outcome = Simulator.simulate(trace, under: config, frames: &frames, recordingFrames: options.frames)
+            _ = try session.addResult(traceID: id, outcome: outcome, frames: frames)
+            count += 1
+            progress.update("replayed \(count) traces…", every: 1024, done: count)
+        }
+        progress.finish()
+        guard count > 0 else {
+            session.rollback()
+            throw UsageError("no stored trace matches \(options.describeFilter): nothing to replay")
+        }
+        let candidateID = try session.commit()
+
+        let baselineConfig = (try? Config(canonicalJSON: baselineRun.configSettings)) ?? Config()
+        var comparison = RunComparison(
+            baseline: RunLabel(run: baselineID, config: baselineRun.configName),
+            candidate: RunLabel(run: candidateID, config: config.name),
+            settingChanges: config.settingChanges(from: baselineConfig))
+        try store.forEachComparison(baseline: baselineID, candidate: candidateID) { result in
+            let trace = ComparedTrace(
+                name: result.traceName, family: result.family, intent: result.intent,
+                baseline: result.baseline.map(ResultSummary.init), candidate: ResultSummary(result.candidate))
+            comparison.add(trace)
+            try each(trace)
+        }
+        if !options.quiet {
+            Console.error(
+                "\(kind.rawValue): run \(candidateID) of \(count) traces stored in \(options.store.db) "
+                    + "in \(TextFormat.fixed(Console.now() - started, digits: 2)) s")
+        }
+        return (store, comparison)
+    }
+
+    /// Prints the report in the chosen format to standard output.
+    func print(_ comparison: RunComparison) {
+        switch options.format {
+        case .json: Console.out(comparison.jsonReport() + "\n")
+        case .text: Console.out(comparison.textReport(limit: options.limit, style: TextStyle(colour: Console.colourOnStdout)))
+        }
+    }
+}
+
+extension ReplayOptions {
+    var describeFilter: String {
+        if !traces.isEmpty { return "--trace " + traces.joined(separator: ", ") }
+        if !families.isEmpty { return "--family " + families.joined(separator: ", ") }
+        return "(the database is empty)"
+    }
+}
+
+extension Config {
+    /// The settings that differ from `baseline`, for reports.
+    func settingChanges(from baseline: Config) -> [SettingChange] {
+        differences(from: baseline).map { SettingChange(key: $0.key, baseline: $0.old, candidate: $0.new) }
+    }
+}

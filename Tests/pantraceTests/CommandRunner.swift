@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// Runs the built `pantrace` binary like swift-argument-parser's
+/// `AssertExecuteCommand`: arguments and standard input in; standard output,
+/// standard error and the exit status out.
+struct CommandRunner {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The binary beside the test bundle (`swift test` builds it first).
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["PANTRACE_BIN"] { return URL(fileURLWithPath: path) }
+        var folder = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = folder.appending(path: "pantrace")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return candidate
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return repositoryRoot.appending(path: ".build/debug/pantrace")
+    }()
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A fresh temporary folder for one test's database and files.
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appending(path: "pantrace-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// The test's database path.
+    var db: String { folder.appending(path: "test.sqlite").path }
+
+    /// A path inside the test's folder.
+    func path(_ name: String) -> String { folder.appending(path: name).path }
+
+    /// Writes `text` to a file in the test's folder and returns its path.
+    @discardableResult
+    func write(_ text: String, to name: String) throws -> String {
+        let url = folder.appending(path: name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// Runs `pantrace arguments…` with `--db` added after the subcommand unless `db` is false.
+    func run(
+        _ arguments: [String], db useDatabase: Bool = true, stdin: String? = nil,
+        environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Output {
+        var arguments = arguments
+        if useDatabase, let first = arguments.first, !first.hasPrefix("-") {
+            arguments.insert(contentsOf: ["--db", db], at: 1)
+        }
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        env.removeValue(forKey: "CI")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        // Read both pipes concurrently so that a large output cannot block the child.
+        nonisolated(unsafe) var errData = Data()
+        let reading = DispatchGroup()
+        DispatchQueue.global().async(group: reading) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        reading.wait()
+        return Output(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Runs `sqlite3 db sql` and returns its output (the tests use the shell as a user would).
+    func sqlite(_ sql: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", db, sql]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
