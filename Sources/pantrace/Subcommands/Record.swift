@@ -10,7 +10,8 @@ extension Pantrace {
             abstract: "Simulate traces under a config and store them with their results and frames.",
             discussion: """
                 Traces come from JSON Lines files (--from, '-' for standard input) or,
-                without --from, from the synthetic generator (--count, --seed, --family).
+                without --from, from the synthetic generator (--count, --seed, --family);
+                with both --from and --count, from both, in one run.
                 The whole record is one transaction: an invalid trace stores nothing.
 
                 Examples:
@@ -25,8 +26,8 @@ extension Pantrace {
         @Option(name: .long, help: ArgumentHelp("A JSON Lines file of traces; '-' reads standard input (repeatable).", valueName: "file"))
         var from: [String] = []
 
-        @Option(name: .long, help: "Synthetic traces to generate (without --from).")
-        var count: Int = 200
+        @Option(name: .long, help: "Synthetic traces to generate (default 200 without --from; with --from, only when given).")
+        var count: Int?
 
         @Option(name: .long, help: "Seed of the synthetic generator: the same seed gives the same traces everywhere.")
         var seed: UInt64 = 1
@@ -38,9 +39,9 @@ extension Pantrace {
         var quiet = false
 
         func validate() throws {
-            guard count >= 0 else { throw ValidationError("--count must be 0 or more, not \(count)") }
-            if !from.isEmpty, !family.isEmpty {
-                throw ValidationError("--family chooses synthetic traces; it cannot be combined with --from")
+            if let count, count < 0 { throw ValidationError("--count must be 0 or more, not \(count)") }
+            if !from.isEmpty, !family.isEmpty, count == nil {
+                throw ValidationError("--family chooses synthetic traces: give --count too to add them to the traces of --from")
             }
         }
 
@@ -78,19 +79,19 @@ extension Pantrace {
                 progress.update("recorded \(summary.traces) traces…", every: 256, done: summary.traces)
             }
 
-            if from.isEmpty {
-                let corpus = SyntheticCorpus(seed: seed, families: families.isEmpty ? SyntheticFamily.all : families)
-                for index in 0..<count {
-                    try record(corpus.trace(at: index), file: nil, line: nil)
+            for path in from {
+                let reader = try TraceReader(path: path)
+                let name = path == "-" ? "<stdin>" : path
+                while let (line, trace) = try Self.next(from: reader, file: name) {
+                    try record(trace, file: name, line: line)
                 }
-            } else {
-                for path in from {
-                    let reader = try TraceReader(path: path)
-                    let name = path == "-" ? "<stdin>" : path
-                    while let (line, trace) = try Self.next(from: reader, file: name) {
-                        try record(trace, file: name, line: line)
-                    }
-                }
+            }
+            // SPEC 7.1: without --from, synthetic traces; with --from, only
+            // when --count asks for them too (one run holding both).
+            let synthetic = count ?? (from.isEmpty ? 200 : 0)
+            let corpus = SyntheticCorpus(seed: seed, families: families.isEmpty ? SyntheticFamily.all : families)
+            for index in 0..<synthetic {
+                try record(corpus.trace(at: index), file: nil, line: nil)
             }
             let run = try session.commit()
             progress.finish()
