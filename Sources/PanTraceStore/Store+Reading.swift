@@ -14,7 +14,8 @@ extension Store {
     /// samples while it inserts results in the same transaction).
     ///
     /// - Throws: ``StoreError/traceNotFound(name:)`` for a name in
-    ///   ``TraceFilter/names(_:)`` that is not stored; errors of `body` as they are.
+    ///   ``TraceFilter/names(_:)`` or ``TraceFilter/namesOrFamilies(names:families:)``
+    ///   that is not stored; errors of `body` as they are.
     public func forEachTrace(_ filter: TraceFilter = .all, _ body: (TraceID, Trace) throws -> Void) throws {
         try guarded {
             let traces: Statement
@@ -77,30 +78,36 @@ extension Store {
 
     /// Fills `temp.selected_trace` with the ids `filter` selects; false for ``TraceFilter/all``.
     private func select(_ filter: TraceFilter) throws -> Bool {
-        let query: String
-        let values: [String]
+        let names: [String]
+        let families: [String]
         switch filter {
         case .all:
             return false
-        case .names(let names):
-            query = "SELECT id FROM trace WHERE name = ?"
-            values = names
-        case .families(let families):
-            query = "SELECT id FROM trace WHERE family = ?"
-            values = families
+        case .names(let list):
+            (names, families) = (list, [])
+        case .families(let list):
+            (names, families) = ([], list)
+        case .namesOrFamilies(let nameList, let familyList):
+            (names, families) = (nameList, familyList)
         }
         try database.execute(
             "CREATE TEMP TABLE IF NOT EXISTS selected_trace (id INTEGER PRIMARY KEY); DELETE FROM temp.selected_trace")
-        let insert = try database.prepare("INSERT OR IGNORE INTO temp.selected_trace (id) \(query)")
-        for value in values {
-            try insert.bind(value, at: 1)
-            try insert.execute()
-            if case .names = filter, database.changes == 0 {
+        let byName = try database.prepare("INSERT OR IGNORE INTO temp.selected_trace (id) SELECT id FROM trace WHERE name = ?")
+        for name in names {
+            try byName.bind(name, at: 1)
+            try byName.execute()
+            if database.changes == 0 {
                 // Either missing or named twice in the filter.
                 let lookup = try database.prepare("SELECT 1 FROM trace WHERE name = ?")
-                try lookup.bind(value, at: 1)
-                guard try lookup.step() else { throw StoreError.traceNotFound(name: value) }
+                try lookup.bind(name, at: 1)
+                guard try lookup.step() else { throw StoreError.traceNotFound(name: name) }
             }
+        }
+        let byFamily = try database.prepare(
+            "INSERT OR IGNORE INTO temp.selected_trace (id) SELECT id FROM trace WHERE family = ?")
+        for family in families {
+            try byFamily.bind(family, at: 1)
+            try byFamily.execute()
         }
         return true
     }

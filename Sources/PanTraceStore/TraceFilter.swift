@@ -6,4 +6,7 @@ public enum TraceFilter: Sendable, Hashable {
     case names([String])
     /// The traces whose `family` is one of these (none may match).
     case families([String])
+    /// The traces with these names and those of these families (`--trace` and
+    /// `--family` together); a name that is not stored is an error.
+    case namesOrFamilies(names: [String], families: [String])
 }

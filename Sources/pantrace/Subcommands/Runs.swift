@@ -17,7 +17,7 @@ extension Pantrace {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let store = try store.open(readOnly: true)
+            let store = try store.openExisting(readOnly: true)
             let runs = try store.runs()
             guard !runs.isEmpty else {
                 Console.out("no runs in \(self.store.db) yet: pantrace record adds one\n")

@@ -24,7 +24,7 @@ extension Pantrace {
         var runID: Int64?
 
         func run() throws {
-            let store = try store.open(readOnly: true)
+            let store = try store.openExisting(readOnly: true)
             guard let (traceID, trace) = try store.trace(named: trace) else { throw StoreError.traceNotFound(name: self.trace) }
             guard let shown = try store.latestResult(of: traceID, inRun: runID) else {
                 if let runID { throw UsageError("run \(runID) has no result for \(JSONWriter.string(self.trace))") }

@@ -7,7 +7,7 @@ struct ReplayOptions: ParsableArguments {
     @OptionGroup var store: StoreOptions
     @OptionGroup var configOptions: ConfigOptions
 
-    @Option(name: .customLong("trace"), help: ArgumentHelp("Replay only this stored trace (repeatable).", valueName: "name"))
+    @Option(name: .customLong("trace"), help: ArgumentHelp("Replay only this stored trace (repeatable; with --family, both are replayed).", valueName: "name"))
     var traces: [String] = []
 
     @Option(name: .customLong("family"), help: ArgumentHelp("Replay only traces of this family, meta.family (repeatable).", valueName: "name"))
@@ -29,16 +29,17 @@ struct ReplayOptions: ParsableArguments {
     var limit: Int = 50
 
     func validate() throws {
-        if !traces.isEmpty, !families.isEmpty {
-            throw ValidationError("choose traces by --trace or by --family, not both")
-        }
         guard limit >= 0 else { throw ValidationError("--limit must be 0 or more") }
     }
 
+    /// `--trace` and `--family` together select the union: those traces and those families.
     var filter: TraceFilter {
-        if !traces.isEmpty { return .names(traces) }
-        if !families.isEmpty { return .families(families) }
-        return .all
+        switch (traces.isEmpty, families.isEmpty) {
+        case (true, true): .all
+        case (false, true): .names(traces)
+        case (true, false): .families(families)
+        case (false, false): .namesOrFamilies(names: traces, families: families)
+        }
     }
 }
 
@@ -57,7 +58,7 @@ struct Replayer {
     func replay(_ each: (ComparedTrace) throws -> Void = { _ in }) throws -> (store: Store, comparison: RunComparison) {
         let started = Console.now()
         let config = try options.configOptions.resolve()
-        let store = try options.store.open()
+        let store = try options.store.openExisting()
         let baselineID: RunID
         if let requested = options.baseline {
             guard try store.run(requested) != nil else { throw StoreError.runNotFound(requested) }
@@ -118,9 +119,8 @@ struct Replayer {
 
 extension ReplayOptions {
     var describeFilter: String {
-        if !traces.isEmpty { return "--trace " + traces.joined(separator: ", ") }
-        if !families.isEmpty { return "--family " + families.joined(separator: ", ") }
-        return "(the database is empty)"
+        let chosen = traces.map { "--trace " + $0 } + families.map { "--family " + $0 }
+        return chosen.isEmpty ? "(the database is empty)" : chosen.joined(separator: " ")
     }
 }
 

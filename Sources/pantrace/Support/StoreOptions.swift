@@ -1,6 +1,12 @@
 import ArgumentParser
 import PanTraceStore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `--db PATH`, shared by every subcommand.
 struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The pantrace database.", valueName: "path"))
@@ -9,5 +15,16 @@ struct StoreOptions: ParsableArguments {
     /// Opens (creating when needed) the database.
     func open(readOnly: Bool = false) throws -> Store {
         try Store(path: db, readOnly: readOnly)
+    }
+
+    /// Opens a database that must exist already (replay, regress, runs, show):
+    /// a mistyped `--db` is an error (exit 66) and leaves no new empty file behind.
+    func openExisting(readOnly: Bool = false) throws -> Store {
+        if access(db, F_OK) != 0 {
+            let folder = db.lastIndex(of: "/").map { $0 == db.startIndex ? "/" : String(db[..<$0]) } ?? "."
+            let reason = access(folder, F_OK) != 0 ? "no such folder: \(folder)" : "no such file (pantrace record creates it)"
+            throw StoreError.cannotOpen(path: db, reason: reason)
+        }
+        return try open(readOnly: readOnly)
     }
 }
