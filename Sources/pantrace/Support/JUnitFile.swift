@@ -9,10 +9,16 @@ import Darwin
 /// A JUnit XML report written as the comparison streams: test cases go to a
 /// scratch file, and ``finish(suite:)`` writes the header with the totals,
 /// the cases and the footer. Memory stays flat however many traces there are.
+///
+/// A command that fails before ``finish(suite:)`` leaves no report: a file
+/// that existed keeps its content, a new one is removed, so that CI never
+/// reads an empty or half-written report as a result.
 final class JUnitFile {
     private let path: String
     private let output: UnsafeMutablePointer<FILE>
     private let cases: UnsafeMutablePointer<FILE>
+    private let created: Bool
+    private var finished = false
     private let started = Console.now()
     private var tests = 0
     private var failures = 0
@@ -20,21 +26,26 @@ final class JUnitFile {
 
     /// Opens `path` for writing now, so that an unwritable path fails before any work.
     init(path: String) throws {
-        guard let output = fopen(path, "w") else {
+        let created = access(path, F_OK) != 0
+        // Append mode does not truncate: the old report survives a failed command.
+        guard let output = fopen(path, "a") else {
             throw OutputFileError(path: path, reason: String(cString: strerror(errno)))
         }
         guard let cases = tmpfile() else {
             fclose(output)
+            if created { unlink(path) }
             throw OutputFileError(path: path, reason: "no scratch file: " + String(cString: strerror(errno)))
         }
         self.path = path
         self.output = output
         self.cases = cases
+        self.created = created
     }
 
     deinit {
         fclose(output)
         fclose(cases)
+        if !finished, created { unlink(path) }
     }
 
     func add(_ trace: ComparedTrace) throws {
@@ -44,6 +55,10 @@ final class JUnitFile {
     }
 
     func finish(suite: String) throws {
+        guard ftruncate(fileno(output), 0) == 0 else {
+            throw OutputFileError(path: path, reason: String(cString: strerror(errno)))
+        }
+        finished = true
         try write(JUnitReport.header(suite: suite, tests: tests, failures: failures, skipped: skipped, seconds: Console.now() - started), to: output)
         rewind(cases)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
