@@ -1,0 +1,236 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// `pantrace regress` end to end (SPEC 7.3, 7.4, issue 3): the JSON and JUnit
+/// reports against the `decisions` view, the exit statuses, `--accept` and the CI guard.
+@Suite struct RegressTests {
+    /// Candidate configs that change decisions in different ways (threshold
+    /// only; velocity and reason; scroll gating, which moves percents too).
+    static let candidates: [[String]] = [
+        ["--set", "threshold=0.3"],
+        ["--set", "decision=velocity", "--set", "flickVelocity=600"],
+        ["--config", CommandRunner.config("handoff")],
+    ]
+
+    @Test(arguments: candidates)
+    func jsonAndJUnitReportsAgreeWithTheDecisionsView(_ candidate: [String]) throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 250, seed: 3)
+        let junit = runner.path("pantrace.xml")
+        let output = try runner.run(["regress", "--format", "json", "--junit", junit] + candidate)
+        let run = try runner.newestRun()
+        let changed = try runner.changedTraces(baseline: 1, candidate: run)
+        try #require(!changed.isEmpty, "the candidate config should flip some decisions")
+        #expect(output.status == 1)
+
+        // JSON: the runs, their configs, the counts and every change exactly as stored.
+        let report = try JSONReport(output.stdout)
+        #expect(report.run("baseline") == 1)
+        #expect(report.run("candidate") == run)
+        #expect(report.config("baseline") == (try runner.sqlite("SELECT DISTINCT config FROM decisions WHERE run = 1")))
+        #expect(report.config("candidate") == (try runner.sqlite("SELECT DISTINCT config FROM decisions WHERE run = \(run)")))
+        #expect(report.traces == (try runner.comparedCount(baseline: 1, candidate: run)))
+        #expect(report.changed == changed.count)
+        #expect(report.changedNames.count == changed.count)
+        #expect(Set(report.changedNames) == changed)
+        #expect(report.changedNames == report.changedNames.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        let before = try runner.summaries(ofRun: 1)
+        let after = try runner.summaries(ofRun: run)
+        for change in report.changes {
+            let name = try #require(change["trace"] as? String)
+            #expect(Summary(json: change["baseline"]) == before[name], "\(name)")
+            #expect(Summary(json: change["candidate"]) == after[name], "\(name)")
+        }
+
+        // JUnit: one test case per replayed trace, one failure per change.
+        let document = try JUnitDocument(path: junit)
+        let replayed = try runner.names("SELECT trace FROM decisions WHERE run = \(run)")
+        #expect(document.testcases.count == (try runner.integer("SELECT trace_count FROM run WHERE id = \(run)")))
+        #expect(Set(document.testcases.map(\.name)) == replayed)
+        #expect(document.testcases.count == replayed.count)
+        #expect(Set(document.testcases.filter(\.failed).map(\.name)) == changed)
+        #expect(document.failures == changed.count)
+        for suite in [document.suites, document.root] {
+            #expect(suite["tests"] == "\(replayed.count)")
+            #expect(suite["failures"] == "\(changed.count)")
+        }
+        // A failure says baseline vs candidate.
+        let failed = try #require(document.testcases.first { $0.failed })
+        let stored = try #require(before[failed.name])
+        let now = try #require(after[failed.name])
+        #expect(failed.message == "decision changed: \(stored.decision) → \(now.decision)")
+    }
+
+    @Test func exitStatusIsZeroWhenNothingChanged() throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 100)
+        let junit = runner.path("same.xml")
+        let output = try runner.expect(0, ["regress", "--junit", junit])
+        #expect(output.stdout.contains("decisions changed: 0"))
+        #expect(output.stderr.contains("ok"))
+        let document = try JUnitDocument(path: junit)
+        #expect(document.testcases.count == 100)
+        #expect(document.failures == 0)
+    }
+
+    @Test func maxChangesIsTheLargestNumberOfFlipsThatPasses() throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 200)
+        try runner.expect(0, ["replay", "--set", "threshold=0.3", "--quiet"])
+        let changed = try runner.changedTraces(baseline: 1, candidate: 2).count
+        try #require(changed > 1)
+        try runner.expect(1, ["regress", "--set", "threshold=0.3"])
+        try runner.expect(0, ["regress", "--set", "threshold=0.3", "--max-changes", "\(changed)"])
+        let failed = try runner.expect(1, ["regress", "--set", "threshold=0.3", "--max-changes", "\(changed - 1)"])
+        #expect(failed.stderr.contains("FAIL"))
+        try runner.expect(0, ["regress", "--set", "threshold=0.3", "--max-changes", "\(changed + 100)"])
+        // Every regress stored its run, passing or not.
+        #expect(try runner.integer("SELECT count(*) FROM run WHERE kind = 'regress'") == 4)
+    }
+
+    /// SPEC 7.4: usage errors exit 64 and write nothing.
+    @Test(arguments: [
+        ["regress", "--no-such-option"],
+        ["regress", "--set", "threshold"],
+        ["regress", "--set", "threshold=2"],
+        ["regress", "--set", "thresold=0.3"],
+        ["regress", "--baseline", "99"],
+        ["replay", "--baseline", "99"],
+        ["regress", "--trace", "no-such-trace"],
+        ["regress", "--format", "xml"],
+        ["replay", "--format", "xml"],
+        ["regress", "--max-changes", "-1"],
+        ["regress", "--force"],
+    ])
+    func usageErrorsExit64AndWriteNothing(_ arguments: [String]) throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 30)
+        let before = try runner.dump()
+        let output = try runner.expect(64, arguments)
+        #expect(output.stdout.isEmpty)
+        #expect(!output.stderr.isEmpty)
+        #expect(try runner.dump() == before)
+    }
+
+    @Test func aDatabaseThatCannotBeOpenedExits66() throws {
+        let runner = try CommandRunner()
+        let inMissingFolder = runner.path("no-such-folder/test.sqlite")
+        for command in ["replay", "regress", "runs"] {
+            let output = try runner.expect(66, [command, "--db", inMissingFolder])
+            #expect(output.stderr.contains("no-such-folder"))
+        }
+        // A missing file is not created: there is nothing to replay or list.
+        let missing = runner.path("missing.sqlite")
+        for command in [["replay"], ["regress"], ["runs"], ["show", "some-trace"]] {
+            let output = try runner.expect(66, [command[0], "--db", missing] + command.dropFirst())
+            #expect(output.stderr.contains("missing.sqlite"))
+            #expect(!FileManager.default.fileExists(atPath: missing))
+        }
+    }
+
+    @Test func aFailedRegressLeavesNoJUnitFile() throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 30)
+        let junit = runner.path("report.xml")
+        try runner.expect(64, ["regress", "--trace", "no-such-trace", "--junit", junit])
+        #expect(!FileManager.default.fileExists(atPath: junit))
+        try runner.expect(66, ["regress", "--junit", runner.path("no-such-folder/report.xml")])
+        #expect(try runner.integer("SELECT count(*) FROM run") == 1)
+    }
+
+    @Test func acceptMakesTheCandidateTheBaseline() throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 150)
+        // Accepting passes whatever changed, and stores the mark.
+        try runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept"])
+        #expect(try runner.sqlite("SELECT id FROM run WHERE baseline = 1") == "2")
+        #expect(try runner.integer("SELECT count(*) FROM run WHERE baseline = 1") == 1)
+        let marked = try RunsTable(try runner.expect(0, ["runs"]).stdout)
+        #expect(marked.baselines == [2])
+
+        // Later replays and regressions compare with it by default.
+        let replay = try JSONReport(try runner.expect(0, ["replay", "--format", "json"]).stdout)
+        #expect(replay.run("baseline") == 2)
+        #expect(replay.config("baseline") == "baseline threshold=0.3")
+        #expect(Set(replay.changedNames) == (try runner.changedTraces(baseline: 2, candidate: 3)))
+        try runner.expect(0, ["regress", "--set", "threshold=0.3"])
+        try runner.expect(1, ["regress"])
+
+        // Accepting again moves the mark.
+        try runner.expect(0, ["regress", "--accept"])
+        let newest = try runner.newestRun()
+        #expect(try runner.sqlite("SELECT group_concat(id) FROM run WHERE baseline = 1") == "\(newest)")
+        #expect(try RunsTable(try runner.expect(0, ["runs"]).stdout).baselines == [newest])
+        try runner.expect(0, ["regress"])
+    }
+
+    @Test(arguments: ["1", "true", "yes"])
+    func acceptIsRefusedInCIUnlessForced(_ ci: String) throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 60)
+        let before = try runner.dump()
+        let refused = try runner.expect(64, ["regress", "--set", "threshold=0.3", "--accept"], environment: ["CI": ci])
+        #expect(refused.stderr.contains("--force"))
+        #expect(try runner.dump() == before)
+        #expect(try runner.integer("SELECT count(*) FROM run WHERE baseline = 1") == 0)
+
+        try runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept", "--force"], environment: ["CI": ci])
+        #expect(try runner.sqlite("SELECT id FROM run WHERE baseline = 1") == "2")
+        // Without --accept, CI is no obstacle.
+        try runner.expect(0, ["regress", "--set", "threshold=0.3"], environment: ["CI": ci])
+    }
+}
+
+/// A JUnit file read with Foundation's XMLParser.
+struct JUnitDocument {
+    struct TestCase {
+        var name: String
+        var failed: Bool
+        var message: String?
+    }
+
+    var root: [String: String] = [:]
+    var suites: [String: String] = [:]
+    var testcases: [TestCase] = []
+    var failures: Int { testcases.filter(\.failed).count }
+
+    init(path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let reader = Reader()
+        let parser = XMLParser(data: data)
+        parser.delegate = reader
+        try #require(parser.parse(), "JUnit file does not parse: \(String(describing: parser.parserError))", sourceLocation: sourceLocation)
+        try #require(reader.suiteCount == 1, "one <testsuite>", sourceLocation: sourceLocation)
+        root = reader.root
+        suites = reader.suite
+        testcases = reader.testcases
+    }
+
+    private final class Reader: NSObject, XMLParserDelegate {
+        var root: [String: String] = [:]
+        var suite: [String: String] = [:]
+        var suiteCount = 0
+        var testcases: [TestCase] = []
+
+        func parser(
+            _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            switch element {
+            case "testsuites": root = attributes
+            case "testsuite":
+                suite = attributes
+                suiteCount += 1
+            case "testcase": testcases.append(TestCase(name: attributes["name"] ?? "", failed: false))
+            case "failure":
+                testcases[testcases.count - 1].failed = true
+                testcases[testcases.count - 1].message = attributes["message"]
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import Testing
+
+/// `pantrace replay` end to end (SPEC 7.2, issue 3): what it stores, checked
+/// in the database with the sqlite3 shell, and what it reports.
+@Suite struct ReplayTests {
+    /// Configs that exercise every decision mode, both estimators, the gating
+    /// policies, another interaction, the guard and a curve.
+    static let configs: [[String]] = [
+        ["--set", "threshold=0.3"],
+        ["--set", "decision=velocity", "--set", "velocityEstimator=lastSegment"],
+        ["--config", CommandRunner.config("projection")],
+        ["--config", CommandRunner.config("handoff")],
+        ["--config", CommandRunner.config("guarded"), "--set", "curve=easeOut", "--set", "lockScroll=true"],
+        ["--config", CommandRunner.config("swipe-back")],
+    ]
+
+    /// Every column of `result` but the ids: a replay under the same config must reproduce them all.
+    static let resultColumns = [
+        "decision", "reason", "percent", "peak_percent", "velocity", "projected", "settle", "overscroll",
+        "tracking_error", "attempted", "began_seq", "start_seq",
+    ]
+
+    @Test(arguments: configs)
+    func replayingARunsOwnConfigChangesNothing(_ config: [String]) throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 120, seed: 11, config)
+        let traces = try runner.integer("SELECT count(*) FROM trace")
+        let output = try runner.expect(0, ["regress", "--format", "json"] + config)
+        let candidate = try runner.newestRun()
+        #expect(candidate == 2)
+
+        // The database: one config row (identified by content), every result identical.
+        #expect(try runner.integer("SELECT count(*) FROM config") == 1)
+        #expect(try runner.integer("SELECT count(DISTINCT config_id) FROM run") == 1)
+        #expect(try runner.integer("SELECT count(*) FROM result WHERE run_id = 2") == traces)
+        let differs = Self.resultColumns.map { "b.\($0) IS NOT c.\($0)" }.joined(separator: " OR ")
+        let different = try runner.integer(
+            """
+            SELECT count(*) FROM result AS b JOIN result AS c ON c.trace_id = b.trace_id
+            WHERE b.run_id = 1 AND c.run_id = 2 AND (\(differs))
+            """)
+        #expect(different == 0)
+
+        // The report agrees.
+        let report = try JSONReport(output.stdout)
+        #expect(report.changed == 0)
+        #expect(report.changes.isEmpty)
+        #expect(report.traces == traces)
+        #expect(report.run("baseline") == 1)
+        #expect(report.run("candidate") == candidate)
+        #expect(report.config("baseline") == report.config("candidate"))
+
+        let text = try runner.expect(0, ["replay"] + config).stdout
+        #expect(text.contains("settings   identical"))
+        #expect(text.contains("decisions changed: 0"))
+        #expect(text.contains("traces compared: \(traces)"))
+    }
+
+    /// SPEC 4.6: only the threshold rule looks at the threshold, so exactly the
+    /// lifted traces whose stored percent lies between the two thresholds flip.
+    @Test(arguments: [(0.4, 0.3), (0.4, 0.55), (0.25, 0.5)])
+    func aThresholdChangeFlipsExactlyTheTracesBetweenTheThresholds(recorded: Double, replayed: Double) throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 300, seed: 7, ["--set", "threshold=\(recorded)"])
+        let output = try runner.expect(0, ["replay", "--format", "json", "--set", "threshold=\(replayed)"])
+        let candidate = try runner.newestRun()
+
+        let low = min(recorded, replayed)
+        let high = max(recorded, replayed)
+        let between = try runner.names(
+            """
+            SELECT trace FROM decisions WHERE run = 1 AND reason IN ('threshold', 'belowThreshold')
+            AND percent >= \(low) AND percent < \(high)
+            """)
+        let changed = try runner.changedTraces(baseline: 1, candidate: candidate)
+        try #require(!between.isEmpty, "the corpus should have traces between the thresholds")
+        #expect(changed == between)
+
+        // The direction of every flip follows the threshold's.
+        let (from, to) = replayed < recorded ? ("cancel", "finish") : ("finish", "cancel")
+        let wrongWay = try runner.integer(
+            """
+            SELECT count(*) FROM decisions AS b JOIN decisions AS c ON c.trace = b.trace
+            WHERE b.run = 1 AND c.run = \(candidate) AND b.decision <> c.decision
+            AND NOT (b.decision = '\(from)' AND c.decision = '\(to)')
+            """)
+        #expect(wrongWay == 0)
+        // A threshold changes no percent and no velocity.
+        let moved = try runner.integer(
+            """
+            SELECT count(*) FROM result AS b JOIN result AS c ON c.trace_id = b.trace_id
+            WHERE b.run_id = 1 AND c.run_id = \(candidate) AND (b.percent <> c.percent OR b.velocity <> c.velocity)
+            """)
+        #expect(moved == 0)
+
+        let report = try JSONReport(output.stdout)
+        #expect(Set(report.changedNames) == between)
+        #expect(report.changedNames.count == between.count)
+        #expect(report.changed == between.count)
+    }
+
+    @Test func repeatedTraceOptionsReplayExactlyThoseTraces() throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 100)
+        let chosen = try runner.names("SELECT name FROM trace ORDER BY id DESC LIMIT 3")
+        let arguments = chosen.sorted().flatMap { ["--trace", $0] }
+        try runner.expect(0, ["replay", "--set", "threshold=0.3"] + arguments)
+        let run = try runner.newestRun()
+        #expect(try runner.names("SELECT trace FROM decisions WHERE run = \(run)") == chosen)
+        #expect(try runner.integer("SELECT trace_count FROM run WHERE id = \(run)") == chosen.count)
+        // Naming a trace twice replays it once.
+        let one = try #require(chosen.min())
+        try runner.expect(0, ["replay", "--trace", one, "--trace", one])
+        #expect(try runner.integer("SELECT count(*) FROM result WHERE run_id = \(try runner.newestRun())") == 1)
+    }
+
+    @Test func repeatedFamilyOptionsReplayExactlyThoseFamilies() throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 150)
+        let expected = try runner.names("SELECT name FROM trace WHERE family IN ('flick', 'peek')")
+        try #require(!expected.isEmpty)
+        let output = try runner.expect(0, ["replay", "--family", "flick", "--family", "peek", "--format", "json"])
+        let run = try runner.newestRun()
+        #expect(try runner.names("SELECT trace FROM decisions WHERE run = \(run)") == expected)
+        #expect(try runner.integer("SELECT count(*) FROM result WHERE run_id = \(run)") == expected.count)
+        #expect(try JSONReport(output.stdout).traces == expected.count)
+    }
+
+    @Test func traceAndFamilyTogetherReplayTheUnion() throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 100)
+        let flicks = try runner.names("SELECT name FROM trace WHERE family = 'flick'")
+        let other = try #require(try runner.names("SELECT name FROM trace WHERE family = 'peek' LIMIT 1").first)
+        let flick = try #require(flicks.first)
+        // A name inside the family counts once.
+        try runner.expect(0, ["replay", "--family", "flick", "--trace", other, "--trace", flick])
+        let run = try runner.newestRun()
+        #expect(try runner.names("SELECT trace FROM decisions WHERE run = \(run)") == flicks.union([other]))
+        #expect(try runner.integer("SELECT count(*) FROM result WHERE run_id = \(run)") == flicks.count + 1)
+    }
+
+    /// A filter that matches nothing is a usage error that writes nothing: no run, no config row.
+    @Test(arguments: [
+        ["--family", "no-such-family"],
+        ["--trace", "no-such-trace"],
+        ["--family", "flick", "--trace", "no-such-trace"],
+    ])
+    func aFilterMatchingNothingWritesNothing(_ filter: [String]) throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 50)
+        let before = try runner.dump()
+        for command in ["replay", "regress"] {
+            let output = try runner.expect(64, [command, "--set", "threshold=0.33", "--frames"] + filter)
+            #expect(output.stdout.isEmpty)
+            #expect(output.stderr.contains("no-such"))
+        }
+        #expect(try runner.dump() == before)
+    }
+
+    @Test func framesAreStoredOnlyWhenAsked() throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 80)
+        // SPEC 4.1, from the samples: every sample but a cancel and an up that stays in place.
+        let positionSamples = try runner.integer(
+            """
+            SELECT count(*) FROM (
+              SELECT phase, x, y, lag(x) OVER w AS px, lag(y) OVER w AS py FROM sample
+              WINDOW w AS (PARTITION BY trace_id ORDER BY seq))
+            WHERE phase IN ('down', 'move') OR (phase = 'up' AND (x <> px OR y <> py))
+            """)
+        #expect(try runner.integer("SELECT count(*) FROM frame JOIN result ON result.id = frame.result_id WHERE run_id = 1") == positionSamples)
+
+        try runner.expect(0, ["replay", "--set", "threshold=0.3"])
+        #expect(try runner.integer("SELECT count(*) FROM frame JOIN result ON result.id = frame.result_id WHERE run_id = 2") == 0)
+
+        try runner.expect(0, ["replay", "--set", "threshold=0.3", "--frames"])
+        #expect(try runner.integer("SELECT count(*) FROM frame JOIN result ON result.id = frame.result_id WHERE run_id = 3") == positionSamples)
+        // A threshold does not move any frame: run 3's frames are run 1's.
+        let differing = try runner.integer(
+            """
+            SELECT count(*) FROM (
+              SELECT r.trace_id, f.seq, f.state, f.owner, f.percent, f.scroll_offset
+              FROM frame AS f JOIN result AS r ON r.id = f.result_id WHERE r.run_id = 1
+              EXCEPT
+              SELECT r.trace_id, f.seq, f.state, f.owner, f.percent, f.scroll_offset
+              FROM frame AS f JOIN result AS r ON r.id = f.result_id WHERE r.run_id = 3)
+            """)
+        #expect(differing == 0)
+        #expect(try runner.integer("SELECT count(*) FROM frame") == 2 * positionSamples)
+    }
+
+    @Test func baselineOptionChoosesTheRunToCompareWith() throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 150)
+        try runner.expect(0, ["replay", "--set", "threshold=0.3", "--quiet"])
+        let output = try runner.expect(0, ["replay", "--baseline", "2", "--format", "json"])
+        let report = try JSONReport(output.stdout)
+        #expect(report.run("baseline") == 2)
+        #expect(report.config("baseline") == "baseline threshold=0.3")
+        #expect(report.run("candidate") == 3)
+        #expect(report.config("candidate") == "baseline")
+        #expect(Set(report.changedNames) == (try runner.changedTraces(baseline: 2, candidate: 3)))
+        #expect(report.changed == (try runner.changedTraces(baseline: 2, candidate: 3)).count)
+        // Without --baseline (and nothing accepted): the first run.
+        let first = try JSONReport(try runner.expect(0, ["replay", "--format", "json", "--quiet"]).stdout)
+        #expect(first.run("baseline") == 1)
+    }
+
+    /// A replay over a subset, used as a baseline: the traces it lacks are not compared.
+    @Test func tracesWithoutABaselineResultAreNotCompared() throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 100)
+        try runner.expect(0, ["replay", "--family", "flick", "--set", "threshold=0.2"])
+        let output = try runner.expect(0, ["replay", "--baseline", "2", "--format", "json"])
+        let report = try JSONReport(output.stdout)
+        #expect(report.traces == (try runner.comparedCount(baseline: 2, candidate: 3)))
+        #expect(report.traces == (try runner.integer("SELECT count(*) FROM trace WHERE family = 'flick'")))
+        #expect(Set(report.changedNames) == (try runner.changedTraces(baseline: 2, candidate: 3)))
+    }
+
+    @Test func textReportTotalsAgreeWithTheDatabase() throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 200)
+        let output = try runner.expect(0, ["replay", "--set", "decision=velocity", "--limit", "5"])
+        let changed = try runner.changedTraces(baseline: 1, candidate: 2)
+        try #require(changed.count > 5)
+        #expect(output.stdout.contains("decisions changed: \(changed.count)\n"))
+        #expect(output.stdout.contains("traces compared: \(try runner.comparedCount(baseline: 1, candidate: 2))\n"))
+        #expect(output.stdout.contains("decision  threshold → velocity"))
+        #expect(output.stdout.contains("… and \(changed.count - 5) more"))
+        // The table lists the first changes by name.
+        for name in changed.sorted().prefix(5) { #expect(output.stdout.contains(name)) }
+        // Reports on stdout, the summary on stderr; --quiet silences stderr only.
+        #expect(!output.stdout.contains("stored in"))
+        #expect(output.stderr.contains("run 2"))
+        let quiet = try runner.expect(0, ["replay", "--set", "decision=velocity", "--quiet"])
+        #expect(quiet.stderr.isEmpty)
+        #expect(!quiet.stdout.isEmpty)
+    }
+}
