@@ -66,6 +66,16 @@ import Testing
             let output = try runner.expect(0, ["show", trace, "--run", "\(run)"])
             let table = ShowTable(output.stdout)
             #expect(table.rows.map(\.seq) == positions, "\(output.stdout)")
+            // A lift in place or a cancel closes the table; every line is aligned.
+            let last = try #require(try runner.rows(
+                "SELECT seq, phase FROM sample JOIN trace ON trace.id = trace_id WHERE name = '\(trace)' ORDER BY seq DESC LIMIT 1").first)
+            if positions.last == Int(last[0]) {
+                #expect(table.lift == nil)
+            } else {
+                #expect(table.lift?.seq == Int(last[0]))
+                #expect(table.lift?.phase == last[1])
+            }
+            #expect(Set(table.lines.map(\.count)).count == 1, "\(table.lines.joined(separator: "\n"))")
             let stored = try #require(try runner.rows(
                 "SELECT decision, reason, began_seq, start_seq FROM decisions WHERE run = \(run) AND trace = '\(trace)'").first)
             #expect(output.stdout.contains("outcome  \(stored[0])/\(stored[1])"), "\(output.stdout)")
@@ -182,11 +192,17 @@ struct RunsTable {
 struct ShowTable {
     struct Row {
         var seq: Int
+        var phase: String
         var state: String
         var owner: String
     }
 
+    /// One row per frame (position sample).
     var rows: [Row] = []
+    /// The closing row of a lift or cancel that is no position sample.
+    var lift: Row?
+    /// The header and every row, as printed.
+    var lines: [String] = []
 
     init(_ text: String) {
         var inTable = false
@@ -194,14 +210,18 @@ struct ShowTable {
             let cells = line.split(separator: " ").map(String.init)
             if cells.first == "seq" {
                 inTable = true
+                lines.append(String(line))
                 continue
             }
             guard inTable else { continue }
-            guard cells.count == 9, let seq = Int(cells[0]) else {
-                if cells.isEmpty { inTable = false }
+            guard !cells.isEmpty else {
+                inTable = false
                 continue
             }
-            rows.append(Row(seq: seq, state: cells[5], owner: cells[6]))
+            lines.append(String(line))
+            guard cells.count == 9, let seq = Int(cells[0]) else { continue }
+            let row = Row(seq: seq, phase: cells[4], state: cells[5], owner: cells[6])
+            if row.owner == "-" { lift = row } else { rows.append(row) }
         }
     }
 }

@@ -48,7 +48,7 @@ extension Pantrace {
             if let intent = trace.intent { text += "  intent \(intent.rawValue)" }
             text += "\nrun \(run.id) (\(run.kind.rawValue), config \(JSONWriter.string(run.configName))), frames \(origin)\n\n"
             let header = ["seq", "t", "x", "y", "phase", "state", "owner", "percent", "scroll"]
-            let rows = frames.map { frame -> [String] in
+            var rows = frames.map { frame -> [String] in
                 let sample = trace.samples[frame.seq]
                 return [
                     "\(frame.seq)", TextFormat.fixed(sample.t, digits: 3), TextFormat.fixed(sample.x, digits: 1),
@@ -56,10 +56,17 @@ extension Pantrace {
                     frame.owner.rawValue, TextFormat.percent(frame.percent), TextFormat.fixed(frame.scrollOffset, digits: 1),
                 ]
             }
-            text += Table(header: header, rows: rows, rightAligned: [0, 1, 2, 3, 7, 8]).render()
+            // SPEC 4.1: a lift in place (and a cancel) is no position sample and has
+            // no frame; it still ends the gesture, so it closes the table, aligned.
             if let last = trace.samples.last, last.phase == .cancel || frames.last?.seq != trace.samples.count - 1 {
-                text += "\(trace.samples.count - 1)  \(TextFormat.fixed(last.t, digits: 3))  \(last.phase.rawValue) (lift)\n"
+                let ended = last.phase == .cancel ? "cancelled" : "ended"
+                rows.append([
+                    "\(trace.samples.count - 1)", TextFormat.fixed(last.t, digits: 3), TextFormat.fixed(last.x, digits: 1),
+                    TextFormat.fixed(last.y, digits: 1), last.phase.rawValue, outcome.beganSeq == nil ? "failed" : ended,
+                    "-", "-", "-",
+                ])
             }
+            text += Table(header: header, rows: rows, rightAligned: [0, 1, 2, 3, 7, 8]).render()
             text += "\noutcome  \(outcome.decision.rawValue)/\(outcome.reason.rawValue)  percent \(TextFormat.percent(outcome.percent))"
             text += "  peak \(TextFormat.percent(outcome.peakPercent))  velocity \(TextFormat.fixed(outcome.velocity, digits: 1)) pt/s"
             if let projected = outcome.projected { text += "  projected \(TextFormat.percent(projected))" }
