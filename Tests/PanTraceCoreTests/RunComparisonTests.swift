@@ -11,7 +11,7 @@ import Testing
         var comparison = RunComparison(
             baseline: RunLabel(run: 1, config: "baseline"),
             candidate: RunLabel(run: 2, config: "baseline threshold=0.3"),
-            settingChanges: [SettingChange(key: "threshold", baseline: "0.4", candidate: "0.3")])
+            settingChanges: [Config.Difference(key: "threshold", old: "0.4", new: "0.3")])
         let same = summary(.finish, .threshold, 0.5)
         comparison.add(ComparedTrace(name: "b-same", family: "slow-drag", intent: .finish, baseline: same, candidate: same))
         comparison.add(ComparedTrace(

@@ -40,9 +40,9 @@ extension RunComparison {
             out += "{\"key\": "
             JSONWriter.appendString(setting.key, to: &out)
             out += ", \"baseline\": "
-            JSONWriter.appendString(setting.baseline, to: &out)
+            JSONWriter.appendString(setting.old, to: &out)
             out += ", \"candidate\": "
-            JSONWriter.appendString(setting.candidate, to: &out)
+            JSONWriter.appendString(setting.new, to: &out)
             out += "}"
         }
         out += "]}"

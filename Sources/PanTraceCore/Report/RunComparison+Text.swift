@@ -12,7 +12,7 @@ extension RunComparison {
             let width = settingChanges.map(\.key.count).max() ?? 0
             lines.append("settings that differ:")
             for setting in settingChanges {
-                lines.append("  \(setting.key.padded(to: width))  \(setting.baseline) → \(setting.candidate)")
+                lines.append("  \(setting.key.padded(to: width))  \(setting.old) → \(setting.new)")
             }
         }
         lines.append("")

@@ -93,7 +93,7 @@ public struct RunComparison: Sendable {
     public let baseline: RunLabel
     public let candidate: RunLabel
     /// The settings that differ between the two configs.
-    public var settingChanges: [SettingChange]
+    public var settingChanges: [Config.Difference]
     /// Traces with a result in both runs.
     public private(set) var traces = 0
     /// Traces of the candidate without a result in the baseline (not compared).
@@ -110,7 +110,7 @@ public struct RunComparison: Sendable {
     /// Changes whose candidate now agrees with the trace's intent.
     public private(set) var nowAgree: [ComparedTrace] = []
 
-    public init(baseline: RunLabel, candidate: RunLabel, settingChanges: [SettingChange] = []) {
+    public init(baseline: RunLabel, candidate: RunLabel, settingChanges: [Config.Difference] = []) {
         self.baseline = baseline
         self.candidate = candidate
         self.settingChanges = settingChanges
@@ -142,17 +142,4 @@ public struct RunComparison: Sendable {
 
     /// Number of changed decisions.
     public var changed: Int { changes.count }
-}
-
-/// One setting whose value differs between two configs.
-public struct SettingChange: Equatable, Hashable, Sendable {
-    public var key: String
-    public var baseline: String
-    public var candidate: String
-
-    public init(key: String, baseline: String, candidate: String) {
-        self.key = key
-        self.baseline = baseline
-        self.candidate = candidate
-    }
 }

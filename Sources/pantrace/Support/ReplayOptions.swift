@@ -92,7 +92,7 @@ struct Replayer {
         var comparison = RunComparison(
             baseline: RunLabel(run: baselineID, config: baselineRun.configName),
             candidate: RunLabel(run: candidateID, config: config.name),
-            settingChanges: config.settingChanges(from: baselineConfig))
+            settingChanges: config.differences(from: baselineConfig))
         try store.forEachComparison(baseline: baselineID, candidate: candidateID) { result in
             let trace = ComparedTrace(
                 name: result.traceName, family: result.family, intent: result.intent,
@@ -121,12 +121,5 @@ extension ReplayOptions {
     var describeFilter: String {
         let chosen = traces.map { "--trace " + $0 } + families.map { "--family " + $0 }
         return chosen.isEmpty ? "(the database is empty)" : chosen.joined(separator: " ")
-    }
-}
-
-extension Config {
-    /// The settings that differ from `baseline`, for reports.
-    func settingChanges(from baseline: Config) -> [SettingChange] {
-        differences(from: baseline).map { SettingChange(key: $0.key, baseline: $0.old, candidate: $0.new) }
     }
 }
