@@ -66,7 +66,7 @@ public final class Store {
             if !readOnly && !database.isReadOnly {
                 // WAL: readers never block the writer, and replay can read
                 // the corpus while another process records.
-                try database.execute("PRAGMA journal_mode = WAL")
+                try Store.enableWriteAheadLog(database)
                 try database.execute("PRAGMA synchronous = NORMAL")
             }
             try database.execute("PRAGMA cache_size = -32768")  // 32 MiB
@@ -90,6 +90,32 @@ public final class Store {
         } catch let error as SQLiteError {
             throw StoreError.from(error, path: path)
         }
+    }
+
+    /// Switches the file to WAL unless it is already (the mode is stored in the file).
+    ///
+    /// Switching takes an exclusive lock, and SQLite answers `SQLITE_BUSY`
+    /// without calling the busy handler when another process is opening the
+    /// same new file at that moment; so retry, as ``Database/beginImmediate(attempts:)`` does.
+    private static func enableWriteAheadLog(_ database: Database, attempts: Int = 50) throws {
+        var attempt = 0
+        while true {
+            do {
+                if try currentJournalMode(database) == "wal" { return }
+                try database.execute("PRAGMA journal_mode = WAL")
+                return
+            } catch let error as SQLiteError where error.primaryCode == SQLITE_BUSY && attempt + 1 < attempts {
+                attempt += 1
+                sqlite3_sleep(Int32(min(10 * attempt, 200)))
+            }
+        }
+    }
+
+    /// `wal`, `delete` …; the statement is finalized on return, so that it
+    /// holds no read transaction when the mode is changed.
+    private static func currentJournalMode(_ database: Database) throws -> String? {
+        let mode = try database.prepare("PRAGMA journal_mode")
+        return try mode.step() ? mode.string(at: 0)?.lowercased() : nil
     }
 
     /// A reason for a failed `sqlite3_open_v2` that names the likely cause.

@@ -9,7 +9,7 @@ import CSQLite
 /// and ``runNotFound(_:)`` name something the user asked for (64 or 65, the
 /// command's choice); ``sqlite(_:)`` → 70.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The file cannot be opened or created (missing folder, permissions, a directory …).
+    /// The file cannot be opened or created (missing folder, permissions, a directory …), or is damaged.
     case cannotOpen(path: String, reason: String)
     /// The file is not SQLite, or an SQLite database of another application.
     case notAPantraceDatabase(path: String, reason: String)
@@ -61,6 +61,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return .notAPantraceDatabase(path: path, reason: "not a database")
         case SQLITE_CANTOPEN:
             return .cannotOpen(path: path, reason: error.message)
+        case SQLITE_CORRUPT:
+            // A truncated or overwritten file: the user's to restore (exit 66), not an internal error.
+            return .cannotOpen(path: path, reason: "the file is damaged (\(error.message)); restore it from a backup")
         default:
             return .sqlite(error)
         }

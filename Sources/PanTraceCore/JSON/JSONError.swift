@@ -7,7 +7,13 @@ public enum JSONPathComponent: Equatable, Hashable, Sendable {
 extension [JSONPathComponent] {
     /// The path as the error messages write it: `samples[3].t`, `meta.expected`,
     /// or the empty string for the root.
+    ///
+    /// A path deeper than 12 steps (nesting a message cannot usefully show) keeps
+    /// its first 8 and last 2 steps around `…`: `meta[0][0][0][0][0][0][0]…[0][0]`.
     public var keyPath: String {
+        guard count <= 12 else {
+            return Array(prefix(8)).keyPath + "…" + Array(suffix(2)).keyPath
+        }
         var text = ""
         for component in self {
             switch component {

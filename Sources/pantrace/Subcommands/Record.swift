@@ -51,6 +51,9 @@ extension Pantrace {
             let families = try family.map { name in
                 do { return try SyntheticFamily(name: name) } catch { throw UsageError("\(error)") }
             }
+            // Open every input before the database, so that a missing file
+            // leaves no trace of the attempt, not even a new empty database.
+            let readers = try from.map { path in (path: path, reader: try TraceReader(path: path)) }
             let store = try store.open()
             let session = try store.beginRun(.record, configName: config.name, configJSON: config.canonicalJSON())
             var summary = RecordSummary()
@@ -79,8 +82,7 @@ extension Pantrace {
                 progress.update("recorded \(summary.traces) traces…", every: 256, done: summary.traces)
             }
 
-            for path in from {
-                let reader = try TraceReader(path: path)
+            for (path, reader) in readers {
                 let name = path == "-" ? "<stdin>" : path
                 while let (line, trace) = try Self.next(from: reader, file: name) {
                     try record(trace, file: name, line: line)

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+/// One `--db` that pantrace must refuse (SPEC 6, 7.4: exit 66).
+struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
+    var label: String
+    /// The file's path inside the test folder.
+    var path: String
+    /// Prepares the file (or not) in a seeded test folder.
+    var prepare: @Sendable (CommandRunner) throws -> Void
+    /// Words the message must contain, after the path.
+    var reason: String
+
+    var testDescription: String { label }
+}
+
+/// Databases of every vintage and origin, through the binary: each is refused
+/// with exit 66 and a message naming it, and left exactly as it was, by every
+/// subcommand that opens one.
+@Suite struct BadInputDatabaseTests {
+    typealias Case = BadDatabaseCase
+
+    static let cases: [Case] = [
+        Case(label: "a text file", path: "notes.sqlite", prepare: { runner in
+            try runner.write("these are my notes, not a database\n", to: "notes.sqlite")
+        }, reason: "is not a pantrace database"),
+        Case(label: "random bytes the size of a page", path: "noise.sqlite", prepare: { runner in
+            var generator = SystemRandomNumberGenerator()
+            let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            try Data(bytes).write(to: URL(fileURLWithPath: runner.path("noise.sqlite")))
+        }, reason: "is not a pantrace database"),
+        Case(label: "another application's SQLite database", path: "other.sqlite", prepare: { runner in
+            try Hardening.sqlite3(runner.path("other.sqlite"), "CREATE TABLE trace (id INTEGER); INSERT INTO trace VALUES (1);")
+        }, reason: "is not a pantrace database"),
+        Case(label: "another application's id", path: "other.sqlite", prepare: { runner in
+            try Hardening.sqlite3(runner.path("other.sqlite"), "PRAGMA application_id = 1234; CREATE TABLE notes (text);")
+        }, reason: "application_id 1234"),
+        Case(label: "a newer user_version", path: "test.sqlite", prepare: { runner in
+            try Hardening.sqlite3(runner.db, "PRAGMA user_version = 99")
+        }, reason: "made by a newer pantrace"),
+        Case(label: "a truncated pantrace database", path: "test.sqlite", prepare: { runner in
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: runner.db))
+            try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: runner.db))
+        }, reason: "damaged"),
+        Case(label: "a path in a missing folder", path: "missing/folder/test.sqlite", prepare: { _ in },
+            reason: "no such folder: missing/folder"),
+        Case(label: "a folder", path: "folder.sqlite", prepare: { runner in
+            try FileManager.default.createDirectory(atPath: runner.path("folder.sqlite"), withIntermediateDirectories: false)
+        }, reason: "it is a folder"),
+        Case(label: "a path below a file", path: "notes.txt/test.sqlite", prepare: { runner in
+            try runner.write("text", to: "notes.txt")
+        }, reason: "cannot open database"),
+    ]
+
+    static let commands: [[String]] = [
+        ["record", "--from", Hardening.workedExamples],
+        ["record", "--count", "3"],
+        ["replay"],
+        ["regress"],
+        ["runs"],
+        ["show", "taken"],
+    ]
+
+    @Test(arguments: cases, commands)
+    func badDatabaseIsRefusedAndLeftAlone(_ bad: Case, _ command: [String]) throws {
+        let runner = try Hardening.seededRunner()
+        try bad.prepare(runner)
+        let before = try DatabaseState(path: runner.path(bad.path))
+        let listing = try FileManager.default.contentsOfDirectory(atPath: runner.folder.path).sorted()
+
+        var arguments = command
+        arguments.insert(contentsOf: ["--db", bad.path], at: 1)
+        let output = try runner.run(arguments, db: false)
+
+        #expect(output.status == 66, "stderr: \(output.stderr)")
+        #expect(output.stderr.hasPrefix("pantrace: error: "), "stderr: \(output.stderr)")
+        #expect(output.stderr.contains(bad.path), "names the database: \(output.stderr)")
+        #expect(output.stderr.contains(bad.reason), "stderr: \(output.stderr)")
+        #expect(try DatabaseState(path: runner.path(bad.path)) == before)
+        // Nothing created beside it either (no database, journal or folder).
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runner.folder.path).sorted() == listing)
+    }
+
+    /// A database the user may read but not write: record refuses it (66);
+    /// reading commands still work.
+    @Test func readOnlyDatabase() throws {
+        if let reason = Hardening.nobodyUnavailable { try Test.cancel("skipped: \(reason)") }
+        let runner = try Hardening.seededRunner()
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: runner.folder.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: runner.db)
+        let before = try DatabaseState(path: runner.db)
+
+        let record = try runner.runAsNobody(["record", "--db", runner.db, "--from", Hardening.workedExamples])
+        #expect(record.status == 66, "stderr: \(record.stderr)")
+        #expect(record.stderr.contains("cannot write to database \(runner.db): it is read-only"), "\(record.stderr)")
+        let replay = try runner.runAsNobody(["replay", "--db", runner.db])
+        #expect(replay.status == 66, "stderr: \(replay.stderr)")
+        #expect(try DatabaseState(path: runner.db) == before)
+    }
+
+    /// SQL-shaped names are data: stored, listed and reported exactly as written.
+    @Test func sqlShapedNamesAreStoredVerbatim() throws {
+        let runner = try Hardening.seededRunner()
+        let names = [
+            "x'); DROP TABLE trace;--",
+            "Robert\"); DELETE FROM run; --",
+            "' OR '1'='1",
+            "%_*\\' \u{7}\u{1B}[31m red",
+            "名前 🚀 \u{301}",
+        ]
+        let lines = names.map(Hardening.validLine(named:))
+        try runner.write(lines.joined(separator: "\n") + "\n", to: "sql.jsonl")
+        let record = try runner.run(["record", "--from", "sql.jsonl"])
+        #expect(record.status == 0, "stderr: \(record.stderr)")
+
+        let stored = try Hardening.sqlite3(runner.db, "SELECT hex(CAST(name AS BLOB)) FROM trace WHERE id > 5 ORDER BY id")
+        let expected = names.map { Data($0.utf8).map { String(format: "%02X", $0) }.joined() }
+        #expect(stored.split(separator: "\n").map(String.init) == expected)
+        #expect(try Hardening.sqlite3(runner.db, "SELECT count(*) FROM run") == "3")
+        #expect(try Hardening.sqlite3(runner.db, "PRAGMA integrity_check") == "ok")
+
+        // Selected by name, replayed, and conflicting with itself: verbatim each time.
+        let replay = try runner.run(["replay", "--trace", names[0], "--trace", names[2]])
+        #expect(replay.status == 0, "stderr: \(replay.stderr)")
+        #expect(try Hardening.sqlite3(runner.db, "SELECT trace_count FROM run WHERE id = 4") == "2")
+        let conflict = Hardening.edited(#""y":180"#, #""y":181"#, in: lines[0])
+        try runner.write(conflict + "\n", to: "conflict.jsonl")
+        let before = try DatabaseState(path: runner.db)
+        let refused = try runner.run(["record", "--from", "conflict.jsonl"])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains(Hardening.jsonString(names[0])), "\(refused.stderr)")
+        #expect(try DatabaseState(path: runner.db) == before)
+        let missing = try runner.run(["replay", "--trace", "y'); DROP TABLE run;--"])
+        #expect(missing.status == 64, "stderr: \(missing.stderr)")
+        #expect(missing.stderr.contains("y'); DROP TABLE run;--"), "\(missing.stderr)")
+        #expect(try Hardening.sqlite3(runner.db, "SELECT count(*) FROM run") == "4")
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+/// What the bad-input, crash and concurrency tests share: a populated database
+/// to start from, a snapshot that proves the database unchanged, and the
+/// sqlite3 shell on any path.
+enum Hardening {
+    /// A valid trace line, edited by the cases with `replacing(_:with:)`.
+    static let validLine =
+        #"{"name":"ok-1","width":400,"height":800,"samples":[{"t":0,"x":200,"y":100,"phase":"down"},{"t":0.05,"x":200,"y":140,"phase":"move"},{"t":0.1,"x":200,"y":180,"phase":"up"}]}"#
+
+    /// The valid line with another name.
+    static func validLine(named name: String) -> String {
+        validLine.replacingOccurrences(of: #""name":"ok-1""#, with: #""name":"# + jsonString(name))
+    }
+
+    /// The valid line with `target` replaced (the target must occur).
+    static func edited(_ target: String, _ replacement: String, in line: String = validLine) -> String {
+        precondition(line.contains(target), "the valid line has no \(target)")
+        return line.replacingOccurrences(of: target, with: replacement)
+    }
+
+    /// `name` as a JSON string literal (Foundation's encoder, independent of the code under test).
+    static func jsonString(_ name: String) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: [name], options: [.fragmentsAllowed])) ?? Data("[\"\"]".utf8)
+        let array = String(decoding: data, as: UTF8.self)
+        return String(array.dropFirst().dropLast())
+    }
+
+    /// The trace `taken` as the seed database stores it; the cases reuse its
+    /// name with other content.
+    static let takenLine = validLine(named: "taken")
+
+    static var workedExamples: String {
+        CommandRunner.repositoryRoot.appending(path: "Fixtures/traces/worked-examples.jsonl").path
+    }
+
+    /// A database holding the worked examples and `taken` (run 1) and a
+    /// replay (run 2), made once per test process and copied into each test's
+    /// folder: the realistic "database with history" every case must leave alone.
+    static let seedDatabase: Result<Data, SeedError> = {
+        do {
+            let runner = try CommandRunner()
+            let taken = try runner.write(takenLine + "\n", to: "taken.jsonl")
+            let record = try runner.run(["record", "--from", workedExamples, "--from", taken])
+            guard record.status == 0 else { return .failure(SeedError(text: "record: \(record.stderr)")) }
+            let replay = try runner.run(["replay", "--set", "threshold=0.3"])
+            guard replay.status == 0 else { return .failure(SeedError(text: "replay: \(replay.stderr)")) }
+            // The last connection has checkpointed and removed the WAL: the file is the whole database.
+            return .success(try Data(contentsOf: URL(fileURLWithPath: runner.db)))
+        } catch {
+            return .failure(SeedError(text: "\(error)"))
+        }
+    }()
+
+    struct SeedError: Error, CustomStringConvertible {
+        var text: String
+        var description: String { "cannot make the seed database: \(text)" }
+    }
+
+    /// A new test folder whose `test.sqlite` is a copy of ``seedDatabase``.
+    static func seededRunner() throws -> CommandRunner {
+        let runner = try CommandRunner()
+        try seedDatabase.get().write(to: URL(fileURLWithPath: runner.db))
+        return runner
+    }
+
+    /// Runs `sqlite3 path sql…` and returns its standard output and standard error.
+    @discardableResult
+    static func sqlite3(_ path: String, _ sql: String...) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", path] + sql
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+/// Everything a failed command must leave as it was: the file's bytes, its
+/// logical content (`.dump`, which also sees a WAL) and its health.
+struct DatabaseState: Equatable, CustomStringConvertible {
+    /// The file's bytes; `nil` when there is no file.
+    var bytes: Data?
+    /// `sqlite3 .dump` (empty when there is no file).
+    var dump: String
+    /// `PRAGMA integrity_check` (empty when there is no file).
+    var integrity: String
+
+    /// The state of the database file at `path`, without creating it.
+    init(path: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            bytes = nil
+            dump = ""
+            integrity = ""
+            return
+        }
+        // Read the state through the shell first (it may replay a WAL), then the bytes.
+        dump = try Hardening.sqlite3(path, ".dump")
+        integrity = try Hardening.sqlite3(path, "PRAGMA integrity_check")
+        bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    var description: String {
+        "\(bytes.map { "\($0.count) bytes" } ?? "no file"), integrity \(integrity), dump of \(dump.count) characters"
+    }
+}
+
+extension CommandRunner {
+    /// Runs `pantrace arguments…` as the unprivileged user `nobody` (root passes
+    /// every permission check, so a read-only file needs another user), with
+    /// `runuser`, or directly when the tests do not run as root.
+    func runAsNobody(_ arguments: [String]) throws -> Output {
+        let process = Process()
+        if getuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: Hardening.runuser ?? "/usr/sbin/runuser")
+            process.arguments = ["-u", "nobody", "--", Self.binary.path] + arguments
+        } else {
+            process.executableURL = Self.binary
+            process.arguments = arguments
+        }
+        process.currentDirectoryURL = folder
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        nonisolated(unsafe) var errData = Data()
+        let reading = DispatchGroup()
+        DispatchQueue.global().async(group: reading) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        reading.wait()
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+extension Hardening {
+    /// `runuser`, when installed.
+    static let runuser: String? = ["/usr/sbin/runuser", "/sbin/runuser", "/usr/bin/runuser"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Why the read-only case cannot run here, or `nil` when it can: as root it
+    /// needs `runuser` and a binary that `nobody` may execute.
+    static let nobodyUnavailable: String? = {
+        guard getuid() == 0 else { return nil }
+        guard runuser != nil else { return "the tests run as root and runuser is not installed" }
+        guard let runner = try? CommandRunner() else { return "no temporary folder" }
+        // The folder must be searchable by nobody for the case's files.
+        try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: runner.folder.path)
+        guard let output = try? runner.runAsNobody(["--version"]), output.status == 0 else {
+            return "the user nobody cannot run \(CommandRunner.binary.path) (a parent folder is private?)"
+        }
+        return nil
+    }()
+}
