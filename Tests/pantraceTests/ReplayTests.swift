@@ -238,4 +238,90 @@ import Testing
         #expect(quiet.stderr.isEmpty)
         #expect(!quiet.stdout.isEmpty)
     }
+
+    /// Replaying stored traces under a config gives what recording them under
+    /// it gives: the traces survive the database bit for bit, frames included.
+    @Test(arguments: [
+        ["--config", CommandRunner.config("handoff")],
+        ["--config", CommandRunner.config("swipe-back")],
+        ["--config", CommandRunner.config("guarded"), "--set", "curve=easeInOut", "--set", "velocityEstimator=lastSegment"],
+        ["--set", "interaction=pull-up-present", "--set", "extent=300", "--set", "maximumNumberOfTouches=2"],
+    ])
+    func replayGivesWhatAFreshRecordGives(_ config: [String]) throws {
+        let replayed = try CommandRunner()
+        let fixtures = CommandRunner.repositoryRoot.appending(path: "Fixtures/traces/worked-examples.jsonl").path
+        try replayed.recordCorpus(count: 120, seed: 5, ["--from", fixtures])
+        try replayed.expect(0, ["replay", "--frames", "--quiet"] + config)
+        let recorded = try CommandRunner()
+        try recorded.recordCorpus(count: 120, seed: 5, ["--from", fixtures] + config)
+
+        let traces = try replayed.integer("SELECT count(*) FROM trace")
+        #expect(try replayed.integer("SELECT count(*) FROM result WHERE run_id = 2") == traces)
+        #expect(try recorded.integer("SELECT count(*) FROM result WHERE run_id = 1") == traces)
+        let columns = Self.resultColumns.map { "r.\($0) IS NOT f.\($0)" }.joined(separator: " OR ")
+        let differing = try replayed.sqlite(
+            """
+            ATTACH '\(recorded.db)' AS fresh;
+            SELECT count(*) FROM decisions AS r JOIN fresh.decisions AS f ON f.trace = r.trace
+            WHERE r.run = 2 AND f.run = 1 AND (\(columns));
+            """)
+        #expect(differing == "0")
+        #expect(try replayed.sqlite(
+            """
+            ATTACH '\(recorded.db)' AS fresh;
+            SELECT count(*) FROM decisions AS r JOIN fresh.decisions AS f ON f.trace = r.trace WHERE r.run = 2 AND f.run = 1;
+            """) == "\(traces)")
+        let frames = """
+            SELECT t.name, f.seq, f.state, f.owner, f.percent, f.scroll_offset
+            FROM %@frame AS f JOIN %@result AS r ON r.id = f.result_id JOIN %@trace AS t ON t.id = r.trace_id
+            WHERE r.run_id = %@
+            """
+        func framesOf(_ schema: String, run: Int) -> String {
+            frames.replacingOccurrences(of: "%@frame", with: schema + "frame")
+                .replacingOccurrences(of: "%@result", with: schema + "result")
+                .replacingOccurrences(of: "%@trace", with: schema + "trace")
+                .replacingOccurrences(of: "%@", with: "\(run)")
+        }
+        for (a, b) in [(framesOf("main.", run: 2), framesOf("fresh.", run: 1)), (framesOf("fresh.", run: 1), framesOf("main.", run: 2))] {
+            #expect(try replayed.sqlite("ATTACH '\(recorded.db)' AS fresh; SELECT count(*) FROM (\(a) EXCEPT \(b));") == "0")
+        }
+        #expect(try replayed.integer("SELECT count(*) FROM frame JOIN result ON result.id = result_id WHERE run_id = 2") > traces)
+    }
+
+    /// Names a report must escape: markup characters, quotes, a tab, accents and an emoji.
+    @Test func reportsCarryAwkwardTraceNamesExactly() throws {
+        let runner = try CommandRunner()
+        let fixtures = CommandRunner.repositoryRoot.appending(path: "Fixtures/traces/worked-examples.jsonl").path
+        let lines = try String(contentsOfFile: fixtures, encoding: .utf8).split(separator: "\n").map(String.init)
+        let renamed = [
+            "spec-4.9-1-slow-drag": "<slow & \"drag\"> it's é",
+            "spec-4.9-2-short-flick": "flick\t🚀 ]]> --",
+        ]
+        var text = ""
+        for line in lines {
+            var line = line
+            for (old, new) in renamed {
+                let encoded = String(decoding: try JSONEncoder().encode(new), as: UTF8.self)
+                line = line.replacingOccurrences(of: "\"name\":\"\(old)\"", with: "\"name\":\(encoded)")
+            }
+            text += line + "\n"
+        }
+        let path = try runner.write(text, to: "awkward.jsonl")
+        try runner.expect(0, ["record", "--from", path])
+        #expect(try runner.names("SELECT name FROM trace").isSuperset(of: Set(renamed.values)))
+
+        // SPEC 4.9: example 1 (48.3%, 400 pt/s) cancels at threshold 0.5, example 2 (1250 pt/s) flicks.
+        let junit = runner.path("awkward.xml")
+        let output = try runner.expect(1, ["regress", "--format", "json", "--junit", junit, "--set", "threshold=0.5", "--set", "decision=velocity"])
+        let changed = try runner.changedTraces(baseline: 1, candidate: 2)
+        #expect(changed == Set(renamed.values))
+        let report = try JSONReport(output.stdout)
+        #expect(Set(report.changedNames) == changed)
+        let document = try JUnitDocument(path: junit)
+        #expect(Set(document.testcases.filter(\.failed).map(\.name)) == changed)
+        #expect(Set(document.testcases.map(\.name)) == (try runner.names("SELECT name FROM trace")))
+        // The text report too.
+        let textReport = try runner.expect(0, ["replay", "--baseline", "1", "--set", "threshold=0.5", "--set", "decision=velocity"]).stdout
+        for name in changed { #expect(textReport.contains(name)) }
+    }
 }

@@ -27,13 +27,17 @@ public enum JUnitReport {
         let message = "decision changed: \(baseline.decision.rawValue) → \(trace.candidate.decision.rawValue)"
         let detail = "baseline  \(RunComparison.describe(baseline))\ncandidate \(RunComparison.describe(trace.candidate))"
             + (trace.intent.map { "\nintent    \($0.rawValue)" } ?? "")
-        xml += ">\n    <failure message=\"\(escape(message))\" type=\"decisionChanged\">\(escape(detail))</failure>\n  </testcase>\n"
+        xml += ">\n    <failure message=\"\(escape(message))\" type=\"decisionChanged\">\(escape(detail, inAttribute: false))</failure>\n  </testcase>\n"
         return xml
     }
 
     /// Text for an XML attribute or element: `& < > " '` escaped, and control
     /// characters XML 1.0 cannot carry replaced by U+FFFD.
-    public static func escape(_ text: String) -> String {
+    ///
+    /// In an attribute (`inAttribute`, the default) a tab, line feed or carriage
+    /// return is written as a character reference: a parser would read it
+    /// back as a space (XML 1.0 §3.3.3), and a trace name must survive exactly.
+    public static func escape(_ text: String, inAttribute: Bool = true) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -43,7 +47,8 @@ public enum JUnitReport {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            case "\t", "\n", "\r":
+                if inAttribute { out += "&#\(scalar.value);" } else { out.unicodeScalars.append(scalar) }
             case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }
