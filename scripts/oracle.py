@@ -1,0 +1,691 @@
+#!/usr/bin/env python3
+"""Independent second implementation of pantrace's simulation rules (SPEC 4).
+
+Written from SPEC.md alone (sections 3-6), without reading the Swift
+simulation code, so that a misreading of the spec on either side shows up as
+a disagreement.
+
+    python3 scripts/oracle.py --db pantrace.sqlite            # every result
+    python3 scripts/oracle.py --db pantrace.sqlite --run 3    # one run
+    python3 scripts/oracle.py --spec-examples                 # SPEC 4.9
+    python3 scripts/oracle.py --from traces.jsonl --set decision=velocity
+                                                              # print outcomes
+
+For every result it loads the trace, its samples (ordered by seq) and the
+run's config (config.settings), recomputes the outcome and compares every
+field of the `decisions` view. Each mismatch is printed as
+`run R [config] trace T: field F stored S oracle O`; the last line is
+`N passed, M failed` (N = results that agree in every field). Exit status 1
+when any result disagrees (or any worked example fails).
+
+Tolerances: floats 1e-9 relative/absolute; velocity 1e-7 relative (1e-6
+pt/s absolute); projected 1e-7 relative; tracking_error 1e-6 points. The lsq2
+fit is solved exactly in rationals, so the oracle is the reference value.
+
+A result whose decision differs only because the stored and the oracle's
+numbers (both within tolerance) fall on either side of a `>=` comparison --
+e.g. a velocity of exactly flickVelocity in real terms, computed as
+300.0000000000075 by one side and 299.9999999999998 by the other -- is
+printed as `boundary: ...` and counted as agreeing, unless --strict.
+
+--frames also compares the stored frames (owner, percent, scroll offset after
+each position sample) where the run has them (record, replay --frames).
+
+Standard library only (sqlite3, json, math, argparse, fractions).
+"""
+
+import argparse
+import json
+import math
+import sqlite3
+import sys
+from fractions import Fraction
+
+# --------------------------------------------------------------------------
+# Config (SPEC 5)
+
+DEFAULTS = {
+    "name": "baseline",
+    "interaction": "pull-to-dismiss",
+    "touchSlop": 10.0,
+    "maximumNumberOfTouches": 1,
+    "extent": "auto",
+    "threshold": 0.4,
+    "decision": "threshold",
+    "flickVelocity": 1000.0,
+    "decelerationRate": 0.998,
+    "velocityEstimator": "lsq2",
+    "scrollGating": "offsetAtBegin",
+    "lockScroll": False,
+    "guarded": False,
+    "duration": 0.4,
+    "completionSpeed": 1.0,
+    "curve": "linear",
+}
+
+# interaction -> (axis, sign)
+INTERACTIONS = {
+    "pull-to-dismiss": ("y", 1.0),
+    "swipe-back": ("x", 1.0),
+    "pull-up-present": ("y", -1.0),
+}
+
+# cubic Beziers from (0,0) to (1,1): (x1, y1, x2, y2); None = linear
+CURVES = {
+    "linear": None,
+    "easeIn": (0.42, 0.0, 1.0, 1.0),
+    "easeOut": (0.0, 0.0, 0.58, 1.0),
+    "easeInOut": (0.42, 0.0, 0.58, 1.0),
+}
+
+TIME_TOLERANCE = 1e-9  # SPEC 4.5: lsq2 age and gap comparisons
+LSQ2_MAX_AGE = 0.100
+LSQ2_MAX_GAP = 0.040
+LSQ2_MAX_SAMPLES = 20
+
+
+def make_config(settings=None):
+    cfg = dict(DEFAULTS)
+    for key, value in (settings or {}).items():
+        if key not in DEFAULTS:
+            raise ValueError("unknown config key %r" % key)
+        cfg[key] = value
+    return cfg
+
+
+def parse_set(text):
+    """key=value as on pantrace's command line (for --from mode)."""
+    key, _, raw = text.partition("=")
+    if key not in DEFAULTS:
+        raise ValueError("unknown config key %r" % key)
+    default = DEFAULTS[key]
+    if isinstance(default, bool):
+        return key, raw == "true"
+    if key == "extent" and raw == "auto":
+        return key, "auto"
+    if isinstance(default, (int, float)) or key == "extent":
+        return key, float(raw)
+    return key, raw
+
+
+# --------------------------------------------------------------------------
+# Curves (SPEC 4.8)
+
+def bezier_value(curve, p):
+    """curve(p): the y of the cubic Bezier at the parameter where x == p."""
+    if curve is None:
+        return p
+    if p <= 0.0:
+        return 0.0
+    if p >= 1.0:
+        return 1.0
+    x1, y1, x2, y2 = curve
+
+    def bx(s):
+        u = 1.0 - s
+        return 3.0 * u * u * s * x1 + 3.0 * u * s * s * x2 + s * s * s
+
+    def by(s):
+        u = 1.0 - s
+        return 3.0 * u * u * s * y1 + 3.0 * u * s * s * y2 + s * s * s
+
+    # x(s) is monotone on [0, 1] (x1, x2 in [0, 1]): bisection to the last bit.
+    lo, hi = 0.0, 1.0
+    for _ in range(200):
+        mid = 0.5 * (lo + hi)
+        if mid <= lo or mid >= hi:
+            break
+        if bx(mid) < p:
+            lo = mid
+        else:
+            hi = mid
+    # pick the closer end
+    s = lo if abs(bx(lo) - p) <= abs(bx(hi) - p) else hi
+    return by(s)
+
+
+# --------------------------------------------------------------------------
+# Velocity (SPEC 4.5)
+
+def velocity_last_segment(pos):
+    """pos: list of (t, q) position samples, oldest first."""
+    if not pos:
+        return 0.0
+    tn, qn = pos[-1]
+    for t, q in reversed(pos[:-1]):
+        if t < tn:
+            return (qn - q) / (tn - t)
+    return 0.0
+
+
+def velocity_lsq2(pos):
+    if not pos:
+        return 0.0
+    tn, _ = pos[-1]
+    kept = [pos[-1]]
+    prev_t = tn
+    for t, q in reversed(pos[:-1]):
+        if len(kept) >= LSQ2_MAX_SAMPLES:
+            break
+        age = tn - t
+        gap = prev_t - t
+        if age > LSQ2_MAX_AGE + TIME_TOLERANCE or gap > LSQ2_MAX_GAP + TIME_TOLERANCE:
+            break
+        kept.append((t, q))
+        prev_t = t
+    if len(kept) < 3:
+        return 0.0
+    if len(set(t for t, _ in kept)) < 3:
+        return 0.0
+    # Unweighted least squares q = a + b tau + c tau^2, tau = t_i - t_n,
+    # solved exactly in rationals (the reference; no conditioning issues).
+    s = [Fraction(0)] * 5  # sums of tau^k, k = 0..4
+    r = [Fraction(0)] * 3  # sums of q tau^k, k = 0..2
+    for t, q in kept:
+        tau = Fraction(t - tn)
+        fq = Fraction(q)
+        pw = Fraction(1)
+        for k in range(5):
+            s[k] += pw
+            if k < 3:
+                r[k] += fq * pw
+            pw *= tau
+    a = [[s[0], s[1], s[2], r[0]],
+         [s[1], s[2], s[3], r[1]],
+         [s[2], s[3], s[4], r[2]]]
+    # Gauss-Jordan elimination (exact)
+    for col in range(3):
+        piv = next(i for i in range(col, 3) if a[i][col] != 0)
+        a[col], a[piv] = a[piv], a[col]
+        for i in range(3):
+            if i != col and a[i][col] != 0:
+                f = a[i][col] / a[col][col]
+                for j in range(col, 4):
+                    a[i][j] -= f * a[col][j]
+    b = a[1][3] / a[1][1]
+    return float(b)
+
+
+# --------------------------------------------------------------------------
+# Decision and settling at a lift (SPEC 4.6, 4.7)
+
+def decide(p, v, E, cfg):
+    """(decision, reason, attempted, projected) for a lift after the
+    transition started, with percent p and velocity v."""
+    threshold = cfg["threshold"]
+    rule = cfg["decision"]
+    projected = None
+
+    def by_threshold():
+        return ("finish", "threshold") if p >= threshold else ("cancel", "belowThreshold")
+
+    if rule == "threshold":
+        decision, reason = by_threshold()
+    elif rule == "velocity":
+        flick = cfg["flickVelocity"]
+        if v >= flick:
+            decision, reason = "finish", "flick"
+        elif v <= -flick:
+            decision, reason = "cancel", "reverseFlick"
+        else:
+            decision, reason = by_threshold()
+    else:  # projection
+        r = cfg["decelerationRate"]
+        projected = p + (v / 1000.0 * r / (1.0 - r)) / E
+        if projected >= threshold:
+            decision, reason = "finish", "projection"
+        else:
+            decision, reason = "cancel", "belowThreshold"
+    attempted = 0
+    if cfg["guarded"] and decision == "finish":
+        decision, reason, attempted = "cancel", "guarded", 1
+    return decision, reason, attempted, projected
+
+
+def settle_time(decision, p, cfg):
+    if decision == "finish":
+        return (1.0 - p) * cfg["duration"] / cfg["completionSpeed"]
+    if decision == "cancel":
+        return p * cfg["duration"] / cfg["completionSpeed"]
+    return 0.0
+
+
+# --------------------------------------------------------------------------
+# Simulation (SPEC 4)
+
+def simulate(trace, samples, cfg):
+    """trace: dict width, height, scroll_offset, scroll_content.
+    samples: list of dicts seq, t, x, y, phase, touches (in order).
+    Returns the fields of the decisions view (plus frames)."""
+    axis, sign = INTERACTIONS[cfg["interaction"]]
+    length = trace["height"] if axis == "y" else trace["width"]
+    extent = cfg["extent"]
+    E = float(extent) if not isinstance(extent, str) else float(length)
+    has_scroll = trace["scroll_content"] > 0
+    m = max(0.0, trace["scroll_content"] - length)
+    # without a scroll view scrollOffset means nothing (frames show 0)
+    o = float(trace["scroll_offset"]) if has_scroll else 0.0
+    gating = cfg["scrollGating"] if has_scroll else "none"
+    lock = bool(cfg["lockScroll"])
+    curve = CURVES[cfg["curve"]]
+    slop = float(cfg["touchSlop"])
+    max_touches = cfg["maximumNumberOfTouches"]
+
+    def q_of(s):
+        return sign * (s["y"] if axis == "y" else s["x"])
+
+    state = "possible"      # possible | began | failed
+    owner = "none"          # none | transition | scroll
+    simultaneous = False    # offsetAtBegin, o <= 0, not lockScroll
+    began_seq = None
+    start_seq = None
+    origin = 0.0
+    percent = 0.0
+    peak = 0.0
+    overscroll = 0.0
+    tracking = 0.0
+    pos = []                # (t, q) of every position sample
+    prev_q = None
+    down = samples[0]
+    outcome = None          # (decision, reason, at_lift)
+    frames = []
+
+    def take(p):
+        nonlocal peak, tracking
+        if p > peak:
+            peak = p
+        if curve is not None:
+            err = abs(bezier_value(curve, p) - p) * E
+            if err > tracking:
+                tracking = err
+
+    def start_transition(s, q, o_prime=None):
+        nonlocal owner, start_seq, origin, percent, simultaneous, overscroll
+        owner = "transition"
+        start_seq = s["seq"]
+        if o_prime is None:
+            origin = q
+            percent = 0.0
+        else:
+            origin = q + o_prime
+            percent = min(1.0, -o_prime / E)
+        take(percent)
+
+    for idx, s in enumerate(samples):
+        phase = s["phase"]
+        if phase in ("down", "move"):
+            is_position = True
+        elif phase == "up":
+            prev = samples[idx - 1]
+            is_position = (s["x"], s["y"]) != (prev["x"], prev["y"])
+        else:
+            is_position = False
+
+        if is_position:
+            q = q_of(s)
+            dq = 0.0 if prev_q is None else q - prev_q
+            prev_q = q
+            pos.append((s["t"], q))
+            if state == "possible":
+                if s["touches"] > max_touches:
+                    state = "failed"
+                    outcome = ("none", "tooManyTouches", False)
+                    frames.append((s["seq"], "failed", "none", 0.0, o))
+                    break
+                if phase != "down":
+                    dist = math.hypot(s["x"] - down["x"], s["y"] - down["y"])
+                    if dist >= slop:
+                        state = "began"
+                        began_seq = s["seq"]
+                        if gating == "none" or o <= 0:
+                            if gating == "offsetAtBegin" and not lock:
+                                simultaneous = True
+                                overscroll = max(0.0, -o)
+                            start_transition(s, q)
+                        else:
+                            owner = "scroll"
+                        frames.append((s["seq"], "began", owner, percent, o))
+                if state == "possible":
+                    frames.append((s["seq"], "possible", "none", 0.0, o))
+            else:  # began
+                if owner == "transition":
+                    if simultaneous:
+                        o = min(o - dq, m)
+                        overscroll = max(overscroll, -o)
+                    T = q - origin
+                    if T < 0:
+                        origin = q
+                    else:
+                        percent = min(1.0, T / E)
+                    take(percent)
+                elif owner == "scroll":
+                    if gating == "offsetAtBegin":
+                        o = min(max(o - dq, 0.0), m)
+                    else:  # handoff
+                        o_prime = o - dq
+                        if o_prime >= 0:
+                            o = min(o_prime, m)
+                        else:
+                            o = 0.0
+                            start_transition(s, q, o_prime)
+                frames.append((s["seq"], "changed", owner, percent, o))
+
+        if phase in ("up", "cancel"):
+            if state == "possible":
+                outcome = ("none", "neverBegan", False)
+            elif owner != "transition":
+                outcome = ("none", "scrollOwned", False)
+            elif phase == "cancel":
+                outcome = ("cancel", "cancelled", False)
+            else:
+                outcome = (None, None, True)
+            break
+
+    decision, reason, at_lift = outcome
+    result = {
+        "began_seq": began_seq,
+        "start_seq": start_seq,
+        "attempted": 0,
+        "projected": None,
+        "velocity": 0.0,
+        "frames": frames,
+    }
+    if decision == "none":
+        result.update(decision="none", reason=reason, percent=0.0,
+                      peak_percent=0.0, settle=0.0, overscroll=0.0,
+                      tracking_error=0.0)
+        return result
+
+    p = percent
+    if at_lift:
+        if cfg["velocityEstimator"] == "lastSegment":
+            v = velocity_last_segment(pos)
+        else:
+            v = velocity_lsq2(pos)
+        result["velocity"] = v
+        decision, reason, attempted, projected = decide(p, v, E, cfg)
+        result["attempted"] = attempted
+        result["projected"] = projected
+    settle = settle_time(decision, p, cfg)
+    result.update(decision=decision, reason=reason, percent=p,
+                  peak_percent=peak, settle=settle, overscroll=overscroll,
+                  tracking_error=tracking, extent=E)
+    return result
+
+
+# --------------------------------------------------------------------------
+# Comparison
+
+FIELDS = ["decision", "reason", "percent", "peak_percent", "velocity",
+          "projected", "settle", "overscroll", "tracking_error", "attempted",
+          "began_seq", "start_seq"]
+
+
+def close(a, b, rel, abs_):
+    return abs(a - b) <= max(abs_, rel * max(abs(a), abs(b)))
+
+
+def field_agrees(field, stored, oracle):
+    if field in ("decision", "reason", "attempted", "began_seq", "start_seq"):
+        return stored == oracle
+    if stored is None or oracle is None:
+        return stored is None and oracle is None
+    stored = float(stored)
+    if field == "velocity":
+        return close(stored, oracle, 1e-7, 1e-6)
+    if field == "tracking_error":
+        return close(stored, oracle, 0.0, 1e-6)
+    if field == "projected":
+        # follows the velocity (1e-7 relative) through r/(1-r)/1000/E
+        return close(stored, oracle, 1e-7, 1e-9)
+    return close(stored, oracle, 1e-9, 1e-9)
+
+
+def is_boundary(row, out, bad, cfg):
+    """True when only the decision-derived fields differ, the stored percent
+    and velocity agree with the oracle's, and the decision rule applied to the
+    stored numbers gives the stored outcome."""
+    if not all(isinstance(f, str) for f in bad):
+        return False
+    if not set(bad) <= {"decision", "reason", "attempted", "projected", "settle"}:
+        return False
+    if "decision" not in bad and "reason" not in bad:
+        return False
+    if out["decision"] == "none" or out["reason"] == "cancelled" or row["decision"] == "none":
+        return False
+    d, r, a, pr = decide(float(row["percent"]), float(row["velocity"]), out["extent"], cfg)
+    if (d, r, a) != (row["decision"], row["reason"], row["attempted"]):
+        return False
+    if not field_agrees("projected", row["projected"], pr):
+        return False
+    return field_agrees("settle", row["settle"], settle_time(d, float(row["percent"]), cfg))
+
+
+def compare_frames(db, result_id, oracle_frames):
+    """Frames (SPEC 2 / schema `frame`): owner, percent and scroll offset
+    after each position sample, compared where both sides have a frame (the
+    oracle stops at a failed pan). Returns (seq, column, stored, oracle)."""
+    stored = {r[0]: r[1:] for r in db.execute(
+        "SELECT seq, owner, percent, scroll_offset FROM frame WHERE result_id = ?",
+        (result_id,))}
+    if not stored:
+        return []
+    bad = []
+    for seq, _state, owner, percent, offset in oracle_frames:
+        if seq not in stored:
+            bad.append((seq, "missing", None, (owner, percent, offset)))
+            continue
+        s_owner, s_percent, s_offset = stored[seq]
+        if s_owner != owner:
+            bad.append((seq, "owner", s_owner, owner))
+        if not close(s_percent, percent, 1e-9, 1e-9):
+            bad.append((seq, "percent", s_percent, percent))
+        if not close(s_offset, offset, 1e-9, 1e-9):
+            bad.append((seq, "scroll_offset", s_offset, offset))
+    return bad
+
+
+def check_db(path, run_filter, strict=False, frames=False):
+    db = sqlite3.connect("file:%s?mode=ro" % path, uri=True)
+    db.row_factory = sqlite3.Row
+    runs = db.execute(
+        "SELECT run.id, config.name, config.settings FROM run "
+        "JOIN config ON config.id = run.config_id ORDER BY run.id").fetchall()
+    if run_filter is not None:
+        runs = [r for r in runs if r["id"] in run_filter]
+        if not runs:
+            print("no such run", file=sys.stderr)
+            return 2
+    trace_cache = {}
+
+    def load_trace(trace_id):
+        if trace_id not in trace_cache:
+            t = db.execute("SELECT name, width, height, scroll_offset, scroll_content "
+                           "FROM trace WHERE id = ?", (trace_id,)).fetchone()
+            rows = db.execute("SELECT seq, t, x, y, phase, touches FROM sample "
+                              "WHERE trace_id = ? ORDER BY seq", (trace_id,)).fetchall()
+            trace_cache[trace_id] = (dict(t), [dict(r) for r in rows])
+        return trace_cache[trace_id]
+
+    passed = failed = 0
+    for run in runs:
+        cfg = make_config(json.loads(run["settings"]))
+        rp = rf = rb = 0
+        rows = db.execute(
+            "SELECT d.*, result.trace_id AS trace_id FROM decisions d "
+            "JOIN result ON result.id = d.result WHERE d.run = ? ORDER BY d.result",
+            (run["id"],)).fetchall()
+        for row in rows:
+            trace, samples = load_trace(row["trace_id"])
+            out = simulate(trace, samples, cfg)
+            bad = [f for f in FIELDS if not field_agrees(f, row[f], out[f])]
+            if frames:
+                bad += compare_frames(db, row["result"], out["frames"])
+            if bad and is_boundary(row, out, bad, cfg):
+                # the stored percent and velocity agree within tolerance and
+                # the stored decision is what SPEC 4.6 gives for them: the two
+                # values straddle a >= comparison by a rounding error.
+                rb += 1
+                print("boundary: run %d [%s] trace %s: stored %s/%s (v=%r p=%r) oracle %s/%s (v=%r p=%r)"
+                      % (run["id"], run["name"], row["trace"], row["decision"], row["reason"],
+                         row["velocity"], row["percent"], out["decision"], out["reason"],
+                         out["velocity"], out["percent"]))
+                bad = [] if not strict else bad
+            if bad:
+                rf += 1
+                for f in bad:
+                    if isinstance(f, tuple):  # frame mismatch
+                        print("run %d [%s] trace %s: frame %d %s stored %r oracle %r"
+                              % ((run["id"], run["name"], row["trace"]) + f))
+                    else:
+                        print("run %d [%s] trace %s: field %s stored %r oracle %r"
+                              % (run["id"], run["name"], row["trace"], f, row[f], out[f]))
+            else:
+                rp += 1
+        print("run %d [%s]: %d agree, %d disagree%s" % (
+            run["id"], run["name"], rp, rf,
+            " (%d at a decision boundary)" % rb if rb else ""))
+        passed += rp
+        failed += rf
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+# --------------------------------------------------------------------------
+# SPEC 4.9 worked examples, built from their descriptions
+
+def _trace(width, height, points, scroll_offset=0.0, scroll_content=0.0):
+    """points: list of (t, x, y); down first, moves, then an up at the last
+    move's place and time."""
+    samples = []
+    for i, (t, x, y) in enumerate(points):
+        samples.append({"seq": i, "t": t, "x": x, "y": y,
+                        "phase": "down" if i == 0 else "move", "touches": 1})
+    t, x, y = points[-1]
+    samples.append({"seq": len(points), "t": t, "x": x, "y": y, "phase": "up", "touches": 1})
+    return ({"width": width, "height": height, "scroll_offset": scroll_offset,
+             "scroll_content": scroll_content}, samples)
+
+
+def spec_examples():
+    checks = []  # (label, ok, detail)
+
+    def expect(label, out, **want):
+        bad = []
+        for k, (v, tol) in want.items():
+            got = out[k]
+            if isinstance(v, str) or v is None or isinstance(v, int) and tol is None:
+                ok = got == v
+            else:
+                ok = got is not None and abs(got - v) <= tol
+            if not ok:
+                bad.append("%s=%r (expected %r)" % (k, got, v))
+        checks.append((label, not bad, "; ".join(bad)))
+
+    X = lambda v: (v, None)  # exact
+
+    # 1. Down at y=100, moves every 1/60 s by 400/60 pt to y=500, up at y=500.
+    pts = [(i / 60.0, 200.0, 100.0 + i * 400.0 / 60.0) for i in range(61)]
+    tr1 = _trace(400.0, 800.0, pts)
+    out = simulate(*tr1, make_config())
+    expect("1", out, began_seq=X(2), start_seq=X(2), decision=X("finish"),
+           reason=X("threshold"), percent=(0.48333, 5e-6), settle=(0.20667, 5e-6),
+           velocity=(400.0, 1e-6))
+    checks.append(("1 origin", abs(pts[2][2] - 113.33) < 5e-3, "O = %r" % pts[2][2]))
+
+    # 2. Down at y=100, ten moves of 10 pt every 8 ms, up at the last place.
+    pts = [(i * 0.008, 200.0, 100.0 + 10.0 * i) for i in range(11)]
+    tr2 = _trace(400.0, 800.0, pts)
+    out = simulate(*tr2, make_config())
+    expect("2 threshold", out, decision=X("cancel"), reason=X("belowThreshold"),
+           percent=(0.1125, 1e-12), velocity=(1250.0, 1e-6), projected=X(None))
+    out = simulate(*tr2, make_config({"decision": "velocity"}))
+    expect("2 velocity", out, decision=X("finish"), reason=X("flick"),
+           velocity=(1250.0, 1e-6))
+    out = simulate(*tr2, make_config({"decision": "projection"}))
+    expect("2 projection", out, decision=X("finish"), reason=X("projection"),
+           projected=(0.89219, 5e-6))
+
+    # 3. scrollOffset 50, scrollContent 2000, down at y=100, moves of 5 pt
+    # every 1/60 s to y=400, up there.
+    pts = [(i / 60.0, 200.0, 100.0 + 5.0 * i) for i in range(61)]
+    tr3 = _trace(400.0, 800.0, pts, 50.0, 2000.0)
+    out = simulate(*tr3, make_config())
+    expect("3 offsetAtBegin", out, decision=X("none"), reason=X("scrollOwned"),
+           percent=(0.0, 0.0), start_seq=X(None))
+    out = simulate(*tr3, make_config({"scrollGating": "handoff"}))
+    expect("3 handoff", out, start_seq=X(13), percent=(0.3, 1e-12),
+           decision=X("cancel"), reason=X("belowThreshold"))
+    # the origin at 160: the first percent is 5/800
+    first = [f for f in out["frames"] if f[0] == 13]
+    checks.append(("3 handoff origin", bool(first) and abs(first[0][3] - 5 / 800) < 1e-12,
+                   "frame 13 = %r" % (first,)))
+    reached = [f for f in out["frames"] if f[0] == 12]
+    checks.append(("3 handoff top at y=160", bool(reached) and reached[0][4] == 0.0
+                   and reached[0][2] == "scroll", "frame 12 = %r" % (reached,)))
+    tr3b = _trace(400.0, 800.0, pts, 0.0, 2000.0)
+    out = simulate(*tr3b, make_config())
+    expect("3 offset 0", out, percent=(0.3625, 1e-12), overscroll=(290.0, 1e-9))
+    out = simulate(*tr3b, make_config({"curve": "easeOut"}))
+    expect("3 offset 0 easeOut", out, tracking_error=(130.07, 5e-3))
+
+    failed = 0
+    for label, ok, detail in checks:
+        print("example %s: %s%s" % (label, "pass" if ok else "FAIL",
+                                     "" if ok else " — " + detail))
+        failed += not ok
+    print("%d passed, %d failed" % (len(checks) - failed, failed))
+    return 1 if failed else 0
+
+
+# --------------------------------------------------------------------------
+# JSONL mode (no database): print the oracle's outcome per trace
+
+def run_jsonl(paths, sets):
+    cfg = make_config(dict(parse_set(s) for s in sets))
+    for path in paths:
+        with open(path) as fh:
+            for line in fh:
+                if not line.strip():
+                    continue
+                obj = json.loads(line)
+                trace = {"width": obj["width"], "height": obj["height"],
+                         "scroll_offset": obj.get("scrollOffset", 0),
+                         "scroll_content": obj.get("scrollContent", 0)}
+                samples = [{"seq": i, "t": s["t"], "x": s["x"], "y": s["y"],
+                            "phase": s["phase"], "touches": s.get("touches", 1)}
+                           for i, s in enumerate(obj["samples"])]
+                out = simulate(trace, samples, cfg)
+                out.pop("frames")
+                print(obj["name"], json.dumps(out, sort_keys=True))
+    return 0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--db", default="pantrace.sqlite", help="pantrace database")
+    ap.add_argument("--run", type=int, action="append",
+                    help="check only this run (repeatable)")
+    ap.add_argument("--strict", action="store_true",
+                    help="count decisions that differ only at a >= boundary "
+                         "(within the numeric tolerance) as failures")
+    ap.add_argument("--frames", action="store_true",
+                    help="also compare stored frames (owner, percent, scroll "
+                         "offset after each position sample)")
+    ap.add_argument("--spec-examples", action="store_true",
+                    help="check SPEC 4.9's worked examples with synthetic traces")
+    ap.add_argument("--from", dest="from_", action="append",
+                    help="print the oracle's outcomes for a JSONL file (no database)")
+    ap.add_argument("--set", action="append", default=[],
+                    help="config override for --from, key=value")
+    args = ap.parse_args(argv)
+    if args.spec_examples:
+        return spec_examples()
+    if args.from_:
+        return run_jsonl(args.from_, args.set)
+    return check_db(args.db, set(args.run) if args.run else None, args.strict,
+                    args.frames)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
