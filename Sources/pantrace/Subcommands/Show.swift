@@ -33,7 +33,7 @@ extension Pantrace {
             var frames = try store.frames(ofResult: shown.result.id)
             var origin = "stored"
             if frames.isEmpty {
-                let config = (try? Config(canonicalJSON: shown.run.configSettings)) ?? Config()
+                let config = try shown.run.config()
                 _ = Simulator.simulate(trace, under: config, frames: &frames)
                 origin = "recomputed under the run's config"
             }

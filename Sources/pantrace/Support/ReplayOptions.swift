@@ -53,9 +53,9 @@ struct Replayer {
     var options: ReplayOptions
     var kind: RunKind
 
-    /// Stores the candidate run, then calls `each` for every trace compared, and
-    /// returns the comparison.
-    func replay(_ each: (ComparedTrace) throws -> Void = { _ in }) throws -> (store: Store, comparison: RunComparison) {
+    /// Stores the candidate run, then calls `each` (when given) for every trace
+    /// compared, and returns the comparison.
+    func replay(_ each: ((ComparedTrace) throws -> Void)? = nil) throws -> (store: Store, comparison: RunComparison) {
         let started = Console.now()
         let config = try options.configOptions.resolve()
         let store = try options.store.openExisting()
@@ -72,12 +72,23 @@ struct Replayer {
         guard let baselineRun = try store.run(baselineID) else { throw StoreError.runNotFound(baselineID) }
 
         let session = try store.beginRun(kind, configName: config.name, configJSON: config.canonicalJSON())
+        let baselineConfig = try baselineRun.config()
+        var comparison = RunComparison(
+            baseline: RunLabel(run: baselineID, config: baselineRun.configName),
+            candidate: RunLabel(run: session.runID, config: config.name),
+            settingChanges: config.differences(from: baselineConfig))
         var frames: [Frame] = []
         var count = 0
         var progress = Progress(quiet: options.quiet)
-        try store.forEachTrace(options.filter) { id, trace in
+        // Compared as they are simulated: the store reads each trace with its
+        // baseline outcome, so no second pass over the results is needed.
+        try store.forEachTrace(options.filter, withOutcomesOf: baselineID) { id, trace, baseline in
             let outcome = Simulator.simulate(trace, under: config, frames: &frames, recordingFrames: options.frames)
             _ = try session.addResult(traceID: id, outcome: outcome, frames: frames)
+            comparison.add(
+                ComparedTrace(
+                    name: trace.name, family: trace.family, intent: trace.intent,
+                    baseline: baseline.map(ResultSummary.init), candidate: ResultSummary(outcome)))
             count += 1
             progress.update("replayed \(count) traces…", every: 1024, done: count)
         }
@@ -87,18 +98,14 @@ struct Replayer {
             throw UsageError("no stored trace matches \(options.describeFilter): nothing to replay")
         }
         let candidateID = try session.commit()
-
-        let baselineConfig = (try? Config(canonicalJSON: baselineRun.configSettings)) ?? Config()
-        var comparison = RunComparison(
-            baseline: RunLabel(run: baselineID, config: baselineRun.configName),
-            candidate: RunLabel(run: candidateID, config: config.name),
-            settingChanges: config.differences(from: baselineConfig))
-        try store.forEachComparison(baseline: baselineID, candidate: candidateID) { result in
-            let trace = ComparedTrace(
-                name: result.traceName, family: result.family, intent: result.intent,
-                baseline: result.baseline.map(ResultSummary.init), candidate: ResultSummary(result.candidate))
-            comparison.add(trace)
-            try each(trace)
+        if let each {
+            // After the commit, as before: a failing `each` (a JUnit file) keeps the run.
+            try store.forEachComparison(baseline: baselineID, candidate: candidateID) { result in
+                try each(
+                    ComparedTrace(
+                        name: result.traceName, family: result.family, intent: result.intent,
+                        baseline: result.baseline.map(ResultSummary.init), candidate: ResultSummary(result.candidate)))
+            }
         }
         if !options.quiet {
             Console.error(
