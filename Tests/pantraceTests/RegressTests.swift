@@ -46,6 +46,23 @@ import FoundationXML
             #expect(Summary(json: change["candidate"]) == after[name], "\(name)")
         }
 
+        // The extra keys: reason-only changes, transitions and intent, from the view too.
+        let pairs = """
+            FROM decisions AS b JOIN decisions AS c ON c.trace = b.trace WHERE b.run = 1 AND c.run = \(run)
+            """
+        #expect((report.object["reasonChanges"] as? NSNumber)?.intValue
+            == (try runner.integer("SELECT count(*) \(pairs) AND b.decision = c.decision AND b.reason <> c.reason")))
+        let transitions = (report.object["transitions"] as? [[String: Any]] ?? []).map {
+            ["\($0["from"] ?? "")", "\($0["to"] ?? "")", "\(($0["count"] as? NSNumber)?.intValue ?? -1)"]
+        }
+        #expect(Set(transitions) == Set(try runner.rows(
+            "SELECT b.decision, c.decision, count(*) \(pairs) AND b.decision <> c.decision GROUP BY 1, 2")))
+        let intent = report.object["intent"] as? [String: Any]
+        #expect((intent?["accidentalDismissals"] as? NSNumber)?.intValue == (try runner.integer(
+            "SELECT count(*) \(pairs) AND b.intent = 'cancel' AND b.decision <> 'finish' AND c.decision = 'finish'")))
+        #expect((intent?["missedDismissals"] as? NSNumber)?.intValue == (try runner.integer(
+            "SELECT count(*) \(pairs) AND b.intent = 'finish' AND b.decision = 'finish' AND c.decision <> 'finish'")))
+
         // JUnit: one test case per replayed trace, one failure per change.
         let document = try JUnitDocument(path: junit)
         let replayed = try runner.names("SELECT trace FROM decisions WHERE run = \(run)")
