@@ -229,8 +229,13 @@ import Testing
         #expect(output.stdout.contains("traces compared: \(try runner.comparedCount(baseline: 1, candidate: 2))\n"))
         #expect(output.stdout.contains("decision  threshold → velocity"))
         #expect(output.stdout.contains("… and \(changed.count - 5) more"))
-        // The table lists the first changes by name.
+        // The table lists the first changes by name, in aligned columns.
         for name in changed.sorted().prefix(5) { #expect(output.stdout.contains(name)) }
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        let start = try #require(lines.firstIndex(of: "changed traces:"))
+        let table = Array(lines[(start + 1)...].prefix { !$0.hasPrefix("…") })
+        #expect(table.count == 6)
+        #expect(Set(table.map(\.count)).count == 1, "\(table.joined(separator: "\n"))")
         // Reports on stdout, the summary on stderr; --quiet silences stderr only.
         #expect(!output.stdout.contains("stored in"))
         #expect(output.stderr.contains("run 2"))

@@ -49,21 +49,33 @@ extension RunComparison {
     }
 
     private func changeTable(limit: Int) -> [String] {
-        let header = ["trace", "family", "intent", "baseline", "candidate"]
+        // Decision/reason, percent and velocity in columns of their own, numbers
+        // aligned right, so that a long list reads down each column.
+        let header = ["trace", "family", "intent", "baseline", "%", "pt/s", "candidate", "%", "pt/s"]
+        let numeric: Set<Int> = [4, 5, 7, 8]
+        func cells(_ summary: ResultSummary?) -> [String] {
+            guard let summary else { return ["-", "-", "-"] }
+            return [
+                "\(summary.decision.rawValue)/\(summary.reason.rawValue)", TextFormat.fixed(summary.percent * 100, digits: 1),
+                TextFormat.fixed(summary.velocity, digits: 1),
+            ]
+        }
         var rows: [[String]] = []
         for change in sortedChanges.prefix(limit) {
-            rows.append([
-                change.name, change.family ?? "-", change.intent?.rawValue ?? "-",
-                change.baseline.map(Self.describe) ?? "-", Self.describe(change.candidate),
-            ])
+            rows.append(
+                [change.name, change.family ?? "-", change.intent?.rawValue ?? "-"] + cells(change.baseline)
+                    + cells(change.candidate))
         }
         var widths = header.map(\.count)
         for row in rows {
             for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
         }
         func render(_ row: [String]) -> String {
-            row.enumerated().map { $0.element.padded(to: widths[$0.offset]) }.joined(separator: "  ")
-                .trimmingTrailingSpaces()
+            row.enumerated().map { column, cell in
+                numeric.contains(column)
+                    ? String(repeating: " ", count: max(0, widths[column] - cell.count)) + cell
+                    : cell.padded(to: widths[column])
+            }.joined(separator: "  ").trimmingTrailingSpaces()
         }
         var lines = ["changed traces:", render(header)]
         lines.append(contentsOf: rows.map(render))
