@@ -26,7 +26,10 @@ import Testing
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 120, seed: 11, config)
         let traces = try runner.integer("SELECT count(*) FROM trace")
+        let corpus = try runner.sqlite("SELECT * FROM trace ORDER BY id; SELECT * FROM sample ORDER BY trace_id, seq;")
         let output = try runner.expect(0, ["regress", "--format", "json"] + config)
+        // Replay reads the stored traces and never writes them.
+        #expect(try runner.sqlite("SELECT * FROM trace ORDER BY id; SELECT * FROM sample ORDER BY trace_id, seq;") == corpus)
         let candidate = try runner.newestRun()
         #expect(candidate == 2)
 

@@ -93,8 +93,18 @@ import Testing
                 #expect(table.rows.map { [String($0.seq), $0.state, $0.owner] } == frames)
             }
         }
+        // Recomputed frames are the frames a replay stores with --frames.
+        try runner.expect(0, ["replay", "--frames", "--trace", trace, "--config", CommandRunner.config("handoff")])
+        let storedByReplay = try runner.rows(
+            """
+            SELECT seq, state, owner FROM frame JOIN result ON result.id = frame.result_id
+            WHERE run_id = 3 ORDER BY seq
+            """)
+        let recomputed = ShowTable(try runner.expect(0, ["show", trace, "--run", "2"]).stdout)
+        #expect(recomputed.rows.map { [String($0.seq), $0.state, $0.owner] } == storedByReplay)
+        #expect(try runner.expect(0, ["show", trace, "--run", "3"]).stdout.contains("frames stored"))
         // Without --run: the newest run with this trace.
-        #expect(try runner.expect(0, ["show", trace]).stdout.contains("run 2 "))
+        #expect(try runner.expect(0, ["show", trace]).stdout.contains("run 3 "))
     }
 
     @Test func showOfAMissingTraceOrRunIsAUsageError() throws {
