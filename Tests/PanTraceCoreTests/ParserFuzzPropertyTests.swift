@@ -1,0 +1,196 @@
+import Foundation
+import PropertyBased
+import Testing
+
+@testable import PanTraceCore
+
+/// Issue 5's fuzzing inside `swift test`: thousands of mutated trace lines,
+/// config files and `--set` overrides (byte flips, truncations, deletions,
+/// repeats and insertions of valid-looking tokens) must each give a clean
+/// error or a valid value, never a crash (libFuzzer goes further: scripts/fuzz.sh).
+@Suite struct ParserFuzzPropertyTests {
+    /// One edit of a byte string; positions are fractions of its length.
+    enum Mutation: Sendable, CustomStringConvertible {
+        case flip(at: Double, bit: Int)
+        case truncate(at: Double)
+        case insert(token: Int, at: Double)
+        case replaceNumber(token: Int, at: Double)
+        case delete(at: Double, count: Int)
+        case repeatBytes(at: Double, count: Int)
+
+        var description: String {
+            switch self {
+            case .flip(let at, let bit): "flip bit \(bit) at \(at)"
+            case .truncate(let at): "truncate at \(at)"
+            case .insert(let token, let at): "insert \(ParserFuzzPropertyTests.tokens[token].debugDescription) at \(at)"
+            case .replaceNumber(let token, let at): "replace a number after \(at) by \(ParserFuzzPropertyTests.tokens[token].debugDescription)"
+            case .delete(let at, let count): "delete \(count) at \(at)"
+            case .repeatBytes(let at, let count): "repeat \(count) at \(at)"
+            }
+        }
+
+        func apply(to bytes: inout [UInt8]) {
+            func index(_ fraction: Double) -> Int { min(bytes.count, Int(fraction * Double(bytes.count))) }
+            switch self {
+            case .flip(let at, let bit):
+                guard !bytes.isEmpty else { return }
+                bytes[min(bytes.count - 1, index(at))] ^= UInt8(1) << UInt8(bit)
+            case .truncate(let at):
+                bytes.removeSubrange(index(at)...)
+            case .insert(let token, let at):
+                bytes.insert(contentsOf: ParserFuzzPropertyTests.tokens[token], at: index(at))
+            case .replaceNumber(let token, let at):
+                // The first number at or after the position: a valid-looking value of another kind.
+                let isNumberByte = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") }
+                guard let start = bytes[index(at)...].firstIndex(where: isNumberByte) else { return }
+                let end = bytes[start...].firstIndex { !isNumberByte($0) } ?? bytes.count
+                bytes.replaceSubrange(start..<end, with: ParserFuzzPropertyTests.tokens[token])
+            case .delete(let at, let count):
+                let start = index(at)
+                bytes.removeSubrange(start..<min(bytes.count, start + count))
+            case .repeatBytes(let at, let count):
+                let start = index(at)
+                bytes.insert(contentsOf: bytes[start..<min(bytes.count, start + count)], at: start)
+            }
+        }
+    }
+
+    /// Tokens a hand-edited or foreign file might hold where a value or key is expected.
+    static let tokens: [[UInt8]] = [
+        "NaN", "-Infinity", "1e999", "-1e999", "1e-400", "-0", "0.0", "1.5", "-1", "0", "9007199254740993",
+        "18446744073709551616", "1e308", "\"1\"", "null", "true", "[]", "{}", "\"\"", "\"\\u0000\"", "\"\\ud800\"",
+        "\"down\"", "\"up\"", "\"move\"", "\"cancel\"", "\"finish\"", "\"auto\"",
+        "\"t\": 0, ", "\"touches\": 2, ", "\"phase\": \"up\", ", "\"name\": \"x\", ", "\"meta\": {\"family\": 1}, ",
+        "\"samples\": [], ", "\"threshold\": 2, ", "\"extent\": \"auto\", ", "\"treshold\": 0.3, ",
+        "{", "}", "[", "]", ",", ":", "\"", "\\", "\n", "\r", "\t", " ",
+        "é", "🚀", "\u{FEFF}",
+    ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0x00], [0xEF, 0xBB, 0xBF]]
+
+    static let mutation = zip(
+        Gen.int(in: 0...5), Gen.double(in: 0...1), Gen.int(in: 0...7), Gen.int(in: 0...(tokens.count - 1)), Gen.int(in: 1...24)
+    ).map { kind, at, bit, token, count -> Mutation in
+        switch kind {
+        case 0: .flip(at: at, bit: bit)
+        case 1: .truncate(at: at)
+        case 2: .insert(token: token, at: at)
+        case 3: .replaceNumber(token: token, at: at)
+        case 4: .delete(at: at, count: count)
+        default: .repeatBytes(at: at, count: count)
+        }
+    }
+
+    // MARK: Traces
+
+    /// Valid lines to mutate: the fixtures' traces and the spec's example.
+    static let traceLines: [String] = {
+        let folder = SharedFixtures.repositoryRoot.appending(path: "Fixtures/traces")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var lines = [TraceLines.specExample, TraceLines.minimal(#""intent": "cancel", "scrollContent": 10"#)]
+        for file in files.sorted() where file.hasSuffix(".jsonl") {
+            let text = (try? String(contentsOf: folder.appending(path: file), encoding: .utf8)) ?? ""
+            // Short lines keep the test fast; the long ones are libFuzzer's.
+            lines += text.split(separator: "\n").map(String.init).filter { !$0.isEmpty && $0.utf8.count < 6000 }.prefix(8)
+        }
+        return lines
+    }()
+
+    static let mutatedTrace = zip(Gen.int(in: 0...(traceLines.count - 1)), mutation.array(of: 1...4))
+
+    /// What reading `bytes` must give: valid traces (that validate and read
+    /// back from their own line) or clean errors naming the file and a line.
+    static func checkTraceBytes(_ bytes: [UInt8]) {
+        let reader = TraceReader(bytes: bytes, file: "m.jsonl")
+        var lines = 0
+        while lines <= bytes.count + 1 {
+            lines += 1
+            do {
+                guard let (line, trace) = try reader.next() else { return }
+                #expect(line >= 1)
+                do {
+                    try trace.validate()
+                } catch {
+                    Issue.record("accepted but invalid: \(error)")
+                }
+                let again = try? Trace(jsonLine: trace.jsonLine())
+                if trace.meta?.utf8.contains(0x0D) != true {
+                    #expect(again == trace, "round trip of \(trace.jsonLine())")
+                }
+            } catch let error as TraceError {
+                #expect(error.file == "m.jsonl")
+                #expect((error.line ?? 0) >= 1)
+                #expect(!error.reason.isEmpty)
+            } catch {
+                Issue.record("not a TraceError: \(error)")
+                return
+            }
+        }
+        Issue.record("the reader did not stop")
+    }
+
+    @Test func mutatedTraceLinesGiveACleanErrorOrAValidTrace() async {
+        #expect(Self.traceLines.count >= 3)
+        await propertyCheck(count: 4000, input: Self.mutatedTrace) { base, mutations in
+            var bytes = Array(Self.traceLines[base].utf8)
+            for mutation in mutations { mutation.apply(to: &bytes) }
+            Self.checkTraceBytes(bytes)
+            // And through the String entry point, which sees repaired UTF-8.
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let trace = try? Trace(jsonLine: text) {
+                #expect((try? trace.validate()) != nil)
+            }
+        }
+    }
+
+    // MARK: Configs
+
+    static let configTexts: [String] = {
+        let folder = SharedFixtures.repositoryRoot.appending(path: "Fixtures/configs")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return [Config().canonicalJSON()]
+            + files.sorted().filter { $0.hasSuffix(".json") }.compactMap {
+                try? String(contentsOf: folder.appending(path: $0), encoding: .utf8)
+            }
+    }()
+
+    static let overrideLines = [
+        "threshold=0.3", "decision=velocity", "extent=auto", "extent=120", "name=tuned", "maximumNumberOfTouches=2",
+        "lockScroll=true", "curve=easeOut", "decelerationRate=0.99",
+    ]
+
+    static let mutatedConfig = zip(Gen.int(in: 0...(configTexts.count - 1)), mutation.array(of: 1...4))
+    static let mutatedOverride = zip(Gen.int(in: 0...(overrideLines.count - 1)), mutation.array(of: 1...3))
+
+    @Test func mutatedConfigFilesGiveACleanErrorOrAValidConfig() async {
+        #expect(Self.configTexts.count >= 3)
+        await propertyCheck(count: 3000, input: Self.mutatedConfig) { base, mutations in
+            var bytes = Array(Self.configTexts[base].utf8)
+            for mutation in mutations { mutation.apply(to: &bytes) }
+            switch Result(catching: { () throws(ConfigError) in try Config(json: bytes, file: "m.json") }) {
+            case .success(let config):
+                #expect((try? Config(canonicalJSON: config.canonicalJSON())) == config)
+            case .failure(let error):
+                #expect(!error.isUsage)
+                #expect(error.file == "m.json")
+                let lines = bytes.count(where: { $0 == 0x0A }) + 1
+                #expect((1...lines).contains(error.line ?? 0), "\(error)")
+                #expect(error.description.hasPrefix("m.json:"))
+            }
+        }
+    }
+
+    @Test func mutatedOverridesGiveAUsageErrorOrAValidConfig() async {
+        await propertyCheck(count: 3000, input: Self.mutatedOverride) { base, mutations in
+            var bytes = Array(Self.overrideLines[base].utf8)
+            for mutation in mutations { mutation.apply(to: &bytes) }
+            let override = String(decoding: bytes, as: UTF8.self)
+            var config = Config()
+            switch Result(catching: { () throws(ConfigError) in try config.apply(overrides: [override]) }) {
+            case .success:
+                #expect((try? Config(canonicalJSON: config.canonicalJSON())) == config)
+            case .failure(let error):
+                #expect(error.isUsage)
+                #expect(error.description.hasPrefix("--set \(override): "))
+            }
+        }
+    }
+}
