@@ -81,6 +81,17 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
         #expect(try FileManager.default.contentsOfDirectory(atPath: runner.folder.path).sorted() == listing)
     }
 
+    /// Paths SQLite reads as a throwaway in-memory database: a record would
+    /// report success and keep nothing, so they are usage errors.
+    @Test(arguments: ["", ":memory:"])
+    func throwawayDatabasePathIsAUsageError(_ path: String) throws {
+        let runner = try CommandRunner()
+        let output = try runner.run(["record", "--db", path, "--count", "3"], db: false)
+        #expect(output.status == 64, "stderr: \(output.stderr)")
+        #expect(output.stderr.contains("--db needs the path of a database file"), "\(output.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runner.folder.path).isEmpty)
+    }
+
     /// A database the user may read but not write: record refuses it (66);
     /// reading commands still work.
     @Test func readOnlyDatabase() throws {

@@ -12,6 +12,14 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The pantrace database.", valueName: "path"))
     var db: String = "pantrace.sqlite"
 
+    /// SQLite reads an empty path and `:memory:` as a throwaway database: a
+    /// record into one would report success and keep nothing.
+    func validate() throws {
+        if db.isEmpty || db == ":memory:" {
+            throw ValidationError("--db needs the path of a database file, not '\(db)'")
+        }
+    }
+
     /// Opens (creating when needed) the database.
     func open(readOnly: Bool = false) throws -> Store {
         try Store(path: db, readOnly: readOnly)
