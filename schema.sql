@@ -9,6 +9,11 @@
 -- Enumerations are stored as the TEXT words of the spec. Times are seconds,
 -- places and lengths are points, percents are fractions in [0, 1].
 --
+-- The CHECKs on words are written `a = 'x' OR a = 'y' OR ...`, never
+-- `a IN ('x', 'y', 'z')`: SQLite (3.40) builds a temporary b-tree of an IN
+-- list of more than two constants for every row it checks, which made each
+-- insert about three times slower (docs/performance.md).
+--
 -- Example:
 --   sqlite3 pantrace.sqlite \
 --     "SELECT trace, decision, reason, percent FROM decisions WHERE run = 2"
@@ -55,7 +60,7 @@ CREATE TABLE sample (
     x REAL NOT NULL,
     y REAL NOT NULL,
     -- 'down' (first), 'move', 'up' or 'cancel' (last)
-    phase TEXT NOT NULL CHECK (phase IN ('down', 'move', 'up', 'cancel')),
+    phase TEXT NOT NULL CHECK (phase = 'down' OR phase = 'move' OR phase = 'up' OR phase = 'cancel'),
     -- fingers down, at least 1
     touches INTEGER NOT NULL DEFAULT 1 CHECK (touches >= 1),
     PRIMARY KEY (trace_id, seq)
@@ -77,7 +82,7 @@ CREATE TABLE run (
     id INTEGER PRIMARY KEY,
     config_id INTEGER NOT NULL REFERENCES config (id),
     -- the command that created it: 'record', 'replay' or 'regress'
-    kind TEXT NOT NULL CHECK (kind IN ('record', 'replay', 'regress')),
+    kind TEXT NOT NULL CHECK (kind = 'record' OR kind = 'replay' OR kind = 'regress'),
     -- UTC time the run was started, ISO 8601 (2025-01-31T12:00:00.000Z)
     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
     -- number of results (traces simulated) in the run
@@ -95,13 +100,15 @@ CREATE TABLE result (
     run_id INTEGER NOT NULL REFERENCES run (id) ON DELETE CASCADE,
     trace_id INTEGER NOT NULL REFERENCES trace (id),
     -- 'finish', 'cancel' or 'none'
-    decision TEXT NOT NULL CHECK (decision IN ('finish', 'cancel', 'none')),
+    decision TEXT NOT NULL CHECK (decision = 'finish' OR decision = 'cancel' OR decision = 'none'),
     -- why: 'threshold', 'belowThreshold', 'flick', 'reverseFlick',
     -- 'projection', 'guarded', 'cancelled', 'tooManyTouches', 'neverBegan',
     -- 'scrollOwned'
-    reason TEXT NOT NULL CHECK (reason IN (
-        'threshold', 'belowThreshold', 'flick', 'reverseFlick', 'projection',
-        'guarded', 'cancelled', 'tooManyTouches', 'neverBegan', 'scrollOwned')),
+    reason TEXT NOT NULL CHECK (
+        reason = 'threshold' OR reason = 'belowThreshold' OR reason = 'flick'
+        OR reason = 'reverseFlick' OR reason = 'projection' OR reason = 'guarded'
+        OR reason = 'cancelled' OR reason = 'tooManyTouches' OR reason = 'neverBegan'
+        OR reason = 'scrollOwned'),
     -- percent complete when the gesture ended; 0 for 'none'
     percent REAL NOT NULL,
     -- the largest percent reached
@@ -134,9 +141,9 @@ CREATE TABLE frame (
     -- 0-based index of the sample in its trace
     seq INTEGER NOT NULL CHECK (seq >= 0),
     -- the pan recognizer's state: 'possible', 'began', 'changed', 'failed'
-    state TEXT NOT NULL CHECK (state IN ('possible', 'began', 'changed', 'failed')),
+    state TEXT NOT NULL CHECK (state = 'possible' OR state = 'began' OR state = 'changed' OR state = 'failed'),
     -- who moves with the finger: 'none', 'transition', 'scroll'
-    owner TEXT NOT NULL CHECK (owner IN ('none', 'transition', 'scroll')),
+    owner TEXT NOT NULL CHECK (owner = 'none' OR owner = 'transition' OR owner = 'scroll'),
     -- percent complete after the sample
     percent REAL NOT NULL,
     -- the scroll view's content offset after the sample

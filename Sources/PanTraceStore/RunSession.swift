@@ -46,7 +46,7 @@ public final class RunSession {
             configID = select.int64(at: 0)
             let insertRun = try database.prepare("INSERT INTO run (config_id, kind) VALUES (?, ?)")
             try insertRun.bind(configID, at: 1)
-            try insertRun.bind(kind.rawValue, at: 2)
+            try insertRun.bind(kind, at: 2)
             try insertRun.execute()
             runID = database.lastInsertRowID
             findTrace = try database.prepare("SELECT id, digest FROM trace WHERE name = ?", persistent: true)
@@ -102,7 +102,7 @@ public final class RunSession {
             try insertTrace.bind(trace.height, at: 3)
             try insertTrace.bind(trace.scrollOffset, at: 4)
             try insertTrace.bind(trace.scrollContent, at: 5)
-            try insertTrace.bind(trace.intent?.rawValue, at: 6)
+            try insertTrace.bind(trace.intent, at: 6)
             try insertTrace.bind(trace.meta, at: 7)
             try insertTrace.bind(trace.family, at: 8)
             try insertTrace.bind(trace.samples.count, at: 9)
@@ -115,7 +115,7 @@ public final class RunSession {
                 try insertSample.bind(sample.t, at: 3)
                 try insertSample.bind(sample.x, at: 4)
                 try insertSample.bind(sample.y, at: 5)
-                try insertSample.bind(sample.phase.rawValue, at: 6)
+                try insertSample.bind(sample.phase, at: 6)
                 try insertSample.bind(sample.touches, at: 7)
                 try insertSample.execute()
             }
@@ -131,8 +131,8 @@ public final class RunSession {
         try writing {
             try insertResult.bind(runID, at: 1)
             try insertResult.bind(traceID, at: 2)
-            try insertResult.bind(outcome.decision.rawValue, at: 3)
-            try insertResult.bind(outcome.reason.rawValue, at: 4)
+            try insertResult.bind(outcome.decision, at: 3)
+            try insertResult.bind(outcome.reason, at: 4)
             try insertResult.bind(outcome.percent, at: 5)
             try insertResult.bind(outcome.peakPercent, at: 6)
             try insertResult.bind(outcome.velocity, at: 7)
@@ -150,8 +150,8 @@ public final class RunSession {
             try insertFrame.bind(id, at: 1)
             for frame in frames {
                 try insertFrame.bind(frame.seq, at: 2)
-                try insertFrame.bind(frame.state.rawValue, at: 3)
-                try insertFrame.bind(frame.owner.rawValue, at: 4)
+                try insertFrame.bind(frame.state, at: 3)
+                try insertFrame.bind(frame.owner, at: 4)
                 try insertFrame.bind(frame.percent, at: 5)
                 try insertFrame.bind(frame.scrollOffset, at: 6)
                 try insertFrame.execute()

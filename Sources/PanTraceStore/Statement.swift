@@ -73,6 +73,21 @@ public final class Statement {
         try check(code)
     }
 
+    /// Binds an enumeration's word as a static C string (`SQLITE_STATIC`): no copy, no allocation.
+    func bind<Word: StoredWord>(_ value: Word, at index: Int32) throws {
+        let word = value.storedWord
+        let code = word.utf8Start.withMemoryRebound(to: CChar.self, capacity: word.utf8CodeUnitCount) { text in
+            sqlite3_bind_text(handle, index, text, Int32(word.utf8CodeUnitCount), pantrace_sqlite_static())
+        }
+        try check(code)
+    }
+
+    /// Binds an enumeration's word, or NULL for `nil`.
+    func bind<Word: StoredWord>(_ value: Word?, at index: Int32) throws {
+        guard let value else { return try bindNull(at: index) }
+        try bind(value, at: index)
+    }
+
     /// Binds a double, or NULL for `nil`.
     public func bind(_ value: Double?, at index: Int32) throws {
         guard let value else { return try bindNull(at: index) }
@@ -159,6 +174,33 @@ public final class Statement {
         guard let text = sqlite3_column_text(handle, index) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, index))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// Column `index` as a stored word, compared byte by byte (no `String`); `nil` when NULL.
+    ///
+    /// - Throws: ``SQLiteError`` with `SQLITE_MISMATCH` for a word the
+    ///   enumeration does not know (the CHECK constraints prevent it).
+    @inline(__always)
+    func word<Word: StoredWord>(_ type: Word.Type, at index: Int32) throws -> Word? {
+        guard let text = sqlite3_column_text(handle, index) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard let word = Word.matching(text, count: count) else { throw unexpectedWord(at: index) }
+        return word
+    }
+
+    /// Column `index` as a stored word that must not be NULL.
+    @inline(__always)
+    func requiredWord<Word: StoredWord>(_ type: Word.Type, at index: Int32) throws -> Word {
+        guard let word = try word(type, at: index) else {
+            throw SQLiteError(code: SQLITE_MISMATCH, message: "unexpected NULL in column \(index)", sql: sql)
+        }
+        return word
+    }
+
+    private func unexpectedWord(at index: Int32) -> SQLiteError {
+        let text = string(at: index) ?? ""
+        let column = sqlite3_column_name(handle, index).map { String(cString: $0) } ?? "\(index)"
+        return SQLiteError(code: SQLITE_MISMATCH, message: "unexpected value '\(text)' in column \(column)", sql: sql)
     }
 
     /// Column `index` as a word of a string enumeration; `nil` when NULL.

@@ -2,9 +2,6 @@ import CSQLite
 import PanTraceCore
 
 extension Store {
-    private static let traceColumns =
-        "id, name, width, height, scroll_offset, scroll_content, intent, meta, family, sample_count"
-
     /// Calls `body` with every selected trace, in id order, streaming: memory stays flat as the corpus grows.
     ///
     /// One query reads the `trace` rows and one the `sample` rows, both in
@@ -17,12 +14,22 @@ extension Store {
     ///   ``TraceFilter/names(_:)`` or ``TraceFilter/namesOrFamilies(names:families:)``
     ///   that is not stored; errors of `body` as they are.
     public func forEachTrace(_ filter: TraceFilter = .all, _ body: (TraceID, Trace) throws -> Void) throws {
+        try forEachTrace(filter, reading: .automatic, body)
+    }
+
+    /// ``forEachTrace(_:_:)`` with the threads to read the whole corpus chosen by the caller (tests).
+    func forEachTrace(
+        _ filter: TraceFilter, reading: ParallelReading, _ body: (TraceID, Trace) throws -> Void
+    ) throws {
         try guarded {
+            // The whole corpus is read by reader threads while `body` runs
+            // here: the scan is most of a replay's work (docs/performance.md).
+            if filter == .all, try forEachTraceInParallel(reading, outcomesOf: nil, { id, trace, _ in try body(id, trace) }) { return }
             let traces: Statement
             let samples: Statement
             if try select(filter) {
                 traces = try database.prepare(
-                    "SELECT \(Store.traceColumns) FROM trace WHERE id IN temp.selected_trace ORDER BY id")
+                    "SELECT \(TraceRow.columns) FROM trace WHERE id IN temp.selected_trace ORDER BY id")
                 // CROSS JOIN keeps the selected ids as the outer loop: one
                 // primary-key range of `sample` per selected trace.
                 samples = try database.prepare(
@@ -32,22 +39,56 @@ extension Store {
                     ORDER BY selected.id, s.seq
                     """)
             } else {
-                traces = try database.prepare("SELECT \(Store.traceColumns) FROM trace ORDER BY id")
+                traces = try database.prepare("SELECT \(TraceRow.columns) FROM trace ORDER BY id")
                 samples = try database.prepare(
                     "SELECT trace_id, seq, t, x, y, phase, touches FROM sample ORDER BY trace_id, seq")
             }
             var trace = Trace(name: "", width: 1, height: 1, samples: [])
             var hasSample = try samples.step()
             while try traces.step() {
-                let id = try readTrace(traces, into: &trace)
+                let id = try TraceRow.read(traces, into: &trace)
                 while hasSample {
                     let owner = samples.int64(at: 0)
                     if owner > id { break }
-                    if owner == id { trace.samples.append(try readSample(samples, offset: 2)) }
+                    if owner == id { trace.samples.append(try TraceRow.readSample(samples, offset: 2)) }
                     hasSample = try samples.step()
                 }
-                try checkSampleCount(trace, expected: traces.int(at: 9))
+                try TraceRow.checkSampleCount(trace, expected: traces.int(at: 9))
                 try body(id, trace)
+            }
+        }
+    }
+
+    /// Calls `body` with every selected trace and its stored outcome in `run`, in id order, streaming.
+    ///
+    /// The outcome is `nil` for a trace that `run` did not simulate. This is
+    /// what replay needs to compare as it goes: the baseline's outcome of
+    /// each trace beside the trace itself, without a second pass over the
+    /// results. Like ``forEachTrace(_:_:)``, `body` may write through an open
+    /// ``RunSession`` of this store.
+    ///
+    /// - Throws: ``StoreError/traceNotFound(name:)`` as ``forEachTrace(_:_:)``; errors of `body` as they are.
+    public func forEachTrace(
+        _ filter: TraceFilter = .all, withOutcomesOf run: RunID, _ body: (TraceID, Trace, Outcome?) throws -> Void
+    ) throws {
+        try forEachTrace(filter, withOutcomesOf: run, reading: .automatic, body)
+    }
+
+    /// ``forEachTrace(_:withOutcomesOf:_:)`` with the reader threads chosen by the caller (tests).
+    func forEachTrace(
+        _ filter: TraceFilter, withOutcomesOf run: RunID, reading: ParallelReading,
+        _ body: (TraceID, Trace, Outcome?) throws -> Void
+    ) throws {
+        try guarded {
+            if filter == .all, try forEachTraceInParallel(reading, outcomesOf: run, body) { return }
+            let outcomes = try database.prepare(
+                "SELECT \(Store.outcomeColumns("result")) FROM result WHERE run_id = ? AND trace_id = ?")
+            try outcomes.bind(run, at: 1)
+            try forEachTrace(filter, reading: ParallelReading(readers: 0)) { id, trace in
+                try outcomes.reset()
+                try outcomes.bind(id, at: 2)
+                let outcome = try outcomes.step() ? try Store.readOutcome(outcomes, at: 0) : nil
+                try body(id, trace, outcome)
             }
         }
     }
@@ -55,18 +96,18 @@ extension Store {
     /// The stored trace named `name` and its id, or `nil`.
     public func trace(named name: String) throws -> (id: TraceID, trace: Trace)? {
         try guarded {
-            let traces = try database.prepare("SELECT \(Store.traceColumns) FROM trace WHERE name = ?")
+            let traces = try database.prepare("SELECT \(TraceRow.columns) FROM trace WHERE name = ?")
             try traces.bind(name, at: 1)
             guard try traces.step() else { return nil }
             var trace = Trace(name: "", width: 1, height: 1, samples: [])
-            let id = try readTrace(traces, into: &trace)
+            let id = try TraceRow.read(traces, into: &trace)
             let samples = try database.prepare(
                 "SELECT t, x, y, phase, touches FROM sample WHERE trace_id = ? ORDER BY seq")
             try samples.bind(id, at: 1)
             while try samples.step() {
-                trace.samples.append(try readSample(samples, offset: 0))
+                trace.samples.append(try TraceRow.readSample(samples, offset: 0))
             }
-            try checkSampleCount(trace, expected: traces.int(at: 9))
+            try TraceRow.checkSampleCount(trace, expected: traces.int(at: 9))
             return (id, trace)
         }
     }
@@ -110,36 +151,5 @@ extension Store {
             try byFamily.execute()
         }
         return true
-    }
-
-    /// Reads the columns of `traceColumns` into `trace`, emptying its samples; returns the id.
-    private func readTrace(_ row: Statement, into trace: inout Trace) throws -> TraceID {
-        trace.name = row.string(at: 1) ?? ""
-        trace.width = row.double(at: 2)
-        trace.height = row.double(at: 3)
-        trace.scrollOffset = row.double(at: 4)
-        trace.scrollContent = row.double(at: 5)
-        trace.intent = try row.word(Intent.self, at: 6)
-        trace.meta = row.string(at: 7)
-        trace.family = row.string(at: 8)
-        trace.samples.removeAll(keepingCapacity: true)
-        trace.samples.reserveCapacity(row.int(at: 9))
-        return row.int64(at: 0)
-    }
-
-    /// Reads `t, x, y, phase, touches` starting at column `offset`.
-    @inline(__always)
-    private func readSample(_ row: Statement, offset: Int32) throws -> Sample {
-        Sample(
-            t: row.double(at: offset), x: row.double(at: offset + 1), y: row.double(at: offset + 2),
-            phase: try row.requiredWord(Phase.self, at: offset + 3), touches: row.int(at: offset + 4))
-    }
-
-    private func checkSampleCount(_ trace: Trace, expected: Int) throws {
-        guard trace.samples.count == expected else {
-            throw SQLiteError(
-                code: SQLITE_CORRUPT,
-                message: "trace '\(trace.name)' has \(trace.samples.count) samples, expected \(expected)")
-        }
     }
 }

@@ -139,12 +139,12 @@ extension Store {
             try statement.bind(baseline, at: 1)
             try statement.bind(candidate, at: 2)
             while try statement.step() {
-                let base = statement.isNull(at: 16) ? nil : try readOutcome(statement, at: 17)
+                let base = statement.isNull(at: 16) ? nil : try Store.readOutcome(statement, at: 17)
                 try body(
                     ResultComparison(
                         traceID: statement.int64(at: 0), traceName: statement.string(at: 1) ?? "",
                         intent: try statement.word(Intent.self, at: 2), family: statement.string(at: 3),
-                        baseline: base, candidate: try readOutcome(statement, at: 4)))
+                        baseline: base, candidate: try Store.readOutcome(statement, at: 4)))
             }
         }
     }
@@ -170,14 +170,14 @@ extension Store {
     // MARK: Rows
 
     /// The 12 outcome columns of the result table aliased `table`, in `readOutcome` order.
-    private static func outcomeColumns(_ table: String) -> String {
+    static func outcomeColumns(_ table: String) -> String {
         [
             "decision", "reason", "percent", "peak_percent", "velocity", "projected", "settle",
             "overscroll", "tracking_error", "attempted", "began_seq", "start_seq",
         ].map { "\(table).\($0)" }.joined(separator: ", ")
     }
 
-    private func readOutcome(_ row: Statement, at offset: Int32) throws -> Outcome {
+    static func readOutcome(_ row: Statement, at offset: Int32) throws -> Outcome {
         Outcome(
             decision: try row.requiredWord(Decision.self, at: offset),
             reason: try row.requiredWord(Reason.self, at: offset + 1),
@@ -193,7 +193,7 @@ extension Store {
         StoredResult(
             id: row.int64(at: 0), traceID: row.int64(at: 1), traceName: row.string(at: 2) ?? "",
             intent: try row.word(Intent.self, at: 3), family: row.string(at: 4),
-            outcome: try readOutcome(row, at: 5))
+            outcome: try Store.readOutcome(row, at: 5))
     }
 
     private func readSummary(_ row: Statement) throws -> RunSummary {

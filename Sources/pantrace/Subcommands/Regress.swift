@@ -44,9 +44,7 @@ extension Pantrace {
         func run() throws {
             let replayer = Replayer(options: options, kind: .regress)
             let report = try junit.map { try JUnitFile(path: $0) }
-            let (store, comparison) = try replayer.replay { trace in
-                try report?.add(trace)
-            }
+            let (store, comparison) = try replayer.replay(report.map { report in { try report.add($0) } })
             replayer.print(comparison)
             try report?.finish(suite: comparison.candidate.config)
             if accept {

@@ -1,0 +1,181 @@
+#!/usr/bin/env bash
+# pantrace benchmark (issue 4): record and replay against a C reference that
+# does the same SQLite work through the C API, run alternately, as ratios.
+#
+#   scripts/bench.sh [--runs N] [--sizes "20000 80000"] [--startup-runs N] [--keep]
+#
+# Builds pantrace in release (swift build -c release --scratch-path
+# .build-release) and scripts/bench/reference.c with gcc -O2 against the
+# system libsqlite3, then for each corpus size, N times (default 5):
+#   record  pantrace record --count SIZE --seed 1 --quiet, then the reference
+#           writing exactly as many rows of each table (rows per second over
+#           trace, sample, config, run, result, frame);
+#   replay  pantrace replay --set threshold=0.3 (no frames) on a copy of that
+#           database, then the reference scanning every column of `sample`
+#           (samples per second), peak memory of the replay (/usr/bin/time %M).
+# and `pantrace --help` start-up time (hyperfine when installed, else a loop).
+# Prints medians and ratios (pantrace / reference; ≥ 1 is faster than C).
+# Missing tools (gcc, libsqlite3-dev, GNU time, hyperfine) are installed with
+# apt-get when possible. Benchmarks are not tests: nothing in `swift test`
+# depends on them.
+set -euo pipefail
+
+runs=5
+sizes="20000 80000"
+startup_runs=200
+keep=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --runs) runs="$2"; shift 2 ;;
+        --sizes) sizes="$2"; shift 2 ;;
+        --startup-runs) startup_runs="$2"; shift 2 ;;
+        --keep) keep=1; shift ;;
+        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "bench.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
+    esac
+done
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+
+# --- tools -----------------------------------------------------------------
+apt_install() {
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+            echo "bench.sh: please install: $*" >&2; return 1
+        fi
+    fi
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "bench.sh: no apt-get; please install: $*" >&2; return 1
+    fi
+    echo "bench.sh: installing $*" >&2
+    $sudo apt-get update -qq >/dev/null 2>&1 || true
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
+}
+missing=()
+command -v gcc >/dev/null 2>&1 || missing+=(gcc)
+[ -f /usr/include/sqlite3.h ] || missing+=(libsqlite3-dev)
+[ -x /usr/bin/time ] || missing+=(time)
+if [ ${#missing[@]} -gt 0 ]; then apt_install "${missing[@]}"; fi
+if ! command -v hyperfine >/dev/null 2>&1; then
+    apt_install hyperfine || echo "bench.sh: no hyperfine; timing start-up with a loop" >&2
+fi
+
+# --- build -----------------------------------------------------------------
+echo "building pantrace (release) and the C reference…" >&2
+swift build -c release --scratch-path .build-release >&2
+pantrace="$root/.build-release/release/pantrace"
+work="$(mktemp -d "${TMPDIR:-/tmp}/pantrace-bench.XXXXXX")"
+if [ "$keep" -eq 0 ]; then trap 'rm -rf "$work"' EXIT; else echo "keeping $work" >&2; fi
+gcc -O2 -o "$work/reference" scripts/bench/reference.c -lsqlite3
+reference="$work/reference"
+
+# --- helpers ---------------------------------------------------------------
+now_ns() { date +%s%N; }
+# Runs a command under GNU time; sets elapsed (seconds) and peak (KiB).
+measure() {
+    local start end
+    start=$(now_ns)
+    /usr/bin/time -f "%M" -o "$work/time.out" "$@" >"$work/cmd.out" 2>"$work/cmd.err" || {
+        echo "bench.sh: failed: $*" >&2; cat "$work/cmd.err" >&2; exit 1
+    }
+    end=$(now_ns)
+    elapsed=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.6f", (b - a) / 1e9 }')
+    peak=$(tail -n 1 "$work/time.out")
+}
+median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+fmt_rate() { awk -v v="$1" 'BEGIN { if (v >= 1e6) printf "%.2f M/s", v / 1e6; else printf "%.0f k/s", v / 1e3 }'; }
+
+declare -A result
+for size in $sizes; do
+    echo "size $size: $runs alternating runs…" >&2
+    db="$work/pantrace-$size.sqlite"
+    pristine="$work/pristine-$size.sqlite"
+    cdb="$work/reference-$size.sqlite"
+    rec_p=""; rec_c=""; rep_p=""; rep_c=""; mem=""
+    for run in $(seq "$runs"); do
+        rm -f "$db" "$db-wal" "$db-shm"
+        measure "$pantrace" record --db "$db" --count "$size" --seed 1 --quiet
+        rec_p="$rec_p $elapsed"
+        if [ "$run" -eq 1 ]; then
+            counts=$("$reference" count "$db")   # trace sample config run result frame
+            read -r n_trace n_sample n_config n_run n_result n_frame <<<"$counts"
+            rows=$((n_trace + n_sample + n_config + n_run + n_result + n_frame))
+            cp "$db" "$pristine"
+        fi
+        rm -f "$cdb" "$cdb-wal" "$cdb-shm"
+        measure "$reference" record "$cdb" schema.sql "$n_trace" "$n_sample" "$n_result" "$n_frame"
+        rec_c="$rec_c $elapsed"
+        [ "$(awk '{ print $2 }' "$work/cmd.out")" = "$rows" ] || { echo "bench.sh: reference wrote $(cat "$work/cmd.out"), expected $rows rows" >&2; exit 1; }
+
+        # Every replay starts from the same recorded database.
+        cp "$pristine" "$db"; rm -f "$db-wal" "$db-shm"
+        measure "$pantrace" replay --db "$db" --set threshold=0.3 --quiet
+        rep_p="$rep_p $elapsed"; mem="$mem $peak"
+        measure "$reference" replay "$pristine"
+        rep_c="$rep_c $elapsed"
+        [ "$(awk '{ print $2 }' "$work/cmd.out")" = "$n_sample" ] || { echo "bench.sh: reference scanned $(cat "$work/cmd.out"), expected $n_sample samples" >&2; exit 1; }
+    done
+    result[$size.rows]=$rows
+    result[$size.samples]=$n_sample
+    result[$size.rec_p]=$(echo "$rec_p" | median)
+    result[$size.rec_c]=$(echo "$rec_c" | median)
+    result[$size.rep_p]=$(echo "$rep_p" | median)
+    result[$size.rep_c]=$(echo "$rep_c" | median)
+    result[$size.mem]=$(echo "$mem" | median)
+    rm -f "$db"* "$cdb"* "$pristine"
+done
+
+# --- start-up --------------------------------------------------------------
+echo "start-up: pantrace --help, $startup_runs runs…" >&2
+if command -v hyperfine >/dev/null 2>&1; then
+    hyperfine -N --warmup 10 --runs "$startup_runs" --export-json "$work/startup.json" "$pantrace --help" >/dev/null 2>&1
+    startup=$(grep -o '"median": *[0-9.e-]*' "$work/startup.json" | head -1 | awk -F: '{ printf "%.2f", $2 * 1000 }')
+    startup_tool="hyperfine -N, median"
+else
+    times=""
+    for _ in $(seq "$startup_runs"); do
+        start=$(now_ns); "$pantrace" --help >/dev/null; end=$(now_ns)
+        times="$times $(( (end - start) / 1000 ))"
+    done
+    startup=$(echo "$times" | median | awk '{ printf "%.2f", $1 / 1000 }')
+    startup_tool="shell loop, median"
+fi
+
+# --- report ----------------------------------------------------------------
+ratio() { awk -v c="$1" -v p="$2" 'BEGIN { printf "%.2f", c / p }'; }
+echo
+echo "pantrace benchmark: $(nproc) cores, SQLite $(sqlite3 --version 2>/dev/null | cut -d' ' -f1 || echo '?'), $runs alternating runs, medians"
+echo
+printf '| %-8s | %-26s | %-14s | %-14s | %-6s | %-7s |\n' traces measure pantrace "C reference" ratio target
+printf '| %-8s | %-26s | %-14s | %-14s | %-6s | %-7s |\n' -------- -------------------------- -------------- -------------- ------ -------
+for size in $sizes; do
+    rows=${result[$size.rows]}; samples=${result[$size.samples]}
+    rp=${result[$size.rec_p]}; rc=${result[$size.rec_c]}
+    pp=${result[$size.rep_p]}; pc=${result[$size.rep_c]}
+    printf '| %-8s | %-26s | %-14s | %-14s | %-6s | %-7s |\n' "$size" "record: rows/s ($rows rows)" \
+        "$(fmt_rate "$(awk -v r="$rows" -v t="$rp" 'BEGIN { print r / t }')")" \
+        "$(fmt_rate "$(awk -v r="$rows" -v t="$rc" 'BEGIN { print r / t }')")" "$(ratio "$rc" "$rp")" "≥ 0.9"
+    printf '| %-8s | %-26s | %-14s | %-14s | %-6s | %-7s |\n' "$size" "replay: samples/s" \
+        "$(fmt_rate "$(awk -v r="$samples" -v t="$pp" 'BEGIN { print r / t }')")" \
+        "$(fmt_rate "$(awk -v r="$samples" -v t="$pc" 'BEGIN { print r / t }')")" "$(ratio "$pc" "$pp")" "≥ 0.9"
+done
+echo
+printf '| %-8s | %-12s | %-12s | %-14s | %-14s |\n' traces "record (s)" "replay (s)" "replay peak" "C record (s)"
+printf '| %-8s | %-12s | %-12s | %-14s | %-14s |\n' -------- ------------ ------------ -------------- --------------
+for size in $sizes; do
+    printf '| %-8s | %-12s | %-12s | %-14s | %-14s |\n' "$size" "${result[$size.rec_p]}" "${result[$size.rep_p]}" \
+        "$(awk -v k="${result[$size.mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }')" "${result[$size.rec_c]}"
+done
+set -- $sizes
+if [ $# -ge 2 ]; then
+    small=$1; large=${!#}
+    echo
+    echo "linear growth, $small → $large traces (time per row, per sample; 1.00 = linear):"
+    echo "  record  $(awk -v a="${result[$small.rec_p]}" -v ra="${result[$small.rows]}" -v b="${result[$large.rec_p]}" -v rb="${result[$large.rows]}" 'BEGIN { printf "%.2f", (b / rb) / (a / ra) }')"
+    echo "  replay  $(awk -v a="${result[$small.rep_p]}" -v ra="${result[$small.samples]}" -v b="${result[$large.rep_p]}" -v rb="${result[$large.samples]}" 'BEGIN { printf "%.2f", (b / rb) / (a / ra) }')"
+    echo "  replay peak memory: $(awk -v a="${result[$small.mem]}" -v b="${result[$large.mem]}" 'BEGIN { printf "%+.1f %%", (b - a) * 100 / a }') (target: within ±10 %, ≤ 64 MiB)"
+fi
+echo
+echo "start-up: pantrace --help ${startup} ms ($startup_tool of $startup_runs; target ≤ 20 ms)"

@@ -1,0 +1,253 @@
+/*
+ * The C reference of scripts/bench.sh: the same SQLite work as pantrace,
+ * written directly against the C API, so that pantrace's speed can be given
+ * as a ratio to it (issue 4).
+ *
+ *   reference record DB SCHEMA TRACES SAMPLES RESULTS FRAMES
+ *       Creates DB from the schema file (schema.sql) with pantrace's
+ *       connection settings (foreign_keys, WAL, synchronous=NORMAL, cache
+ *       and temp store; see Sources/PanTraceStore/Store.swift), then in one
+ *       transaction writes one config, one run and exactly the given numbers
+ *       of trace, sample, result and frame rows, with the column types and
+ *       value shapes pantrace writes, through one reused prepared statement
+ *       per table.
+ *
+ *   reference count DB
+ *       Prints the row counts of trace, sample, config, run, result, frame.
+ *
+ *   reference replay DB
+ *       Opens DB like pantrace and reads every column of every sample row:
+ *       SELECT trace_id, seq, t, x, y, phase, touches FROM sample
+ *       ORDER BY trace_id, seq
+ *
+ * Prints one line, "rows N", for the caller to check the work done.
+ */
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static sqlite3 *db;
+
+static void fail(const char *what) {
+    fprintf(stderr, "reference: %s: %s\n", what, sqlite3_errmsg(db));
+    exit(1);
+}
+
+static void exec(const char *sql) {
+    char *message = NULL;
+    if (sqlite3_exec(db, sql, NULL, NULL, &message) != SQLITE_OK) {
+        fprintf(stderr, "reference: %s: %s\n", sql, message ? message : "?");
+        exit(1);
+    }
+}
+
+static sqlite3_stmt *prepare(const char *sql) {
+    sqlite3_stmt *statement = NULL;
+    if (sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &statement, NULL) != SQLITE_OK) fail(sql);
+    return statement;
+}
+
+static void run(sqlite3_stmt *statement) {
+    if (sqlite3_step(statement) != SQLITE_DONE) fail(sqlite3_sql(statement));
+    sqlite3_reset(statement);
+}
+
+/* The connection settings of Store.init. */
+static void open_database(const char *path) {
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
+        fail(path);
+    sqlite3_busy_timeout(db, 60000);
+    exec("PRAGMA foreign_keys = ON");
+    exec("PRAGMA journal_mode = WAL");
+    exec("PRAGMA synchronous = NORMAL");
+    exec("PRAGMA cache_size = -32768");
+    exec("PRAGMA temp_store = MEMORY");
+}
+
+static char *read_file(const char *path) {
+    FILE *file = fopen(path, "rb");
+    if (!file) { perror(path); exit(1); }
+    fseek(file, 0, SEEK_END);
+    long size = ftell(file);
+    fseek(file, 0, SEEK_SET);
+    char *text = malloc((size_t)size + 1);
+    if (!text || fread(text, 1, (size_t)size, file) != (size_t)size) { perror(path); exit(1); }
+    text[size] = 0;
+    fclose(file);
+    return text;
+}
+
+static const char *families[] = {
+    "slow-drag", "peek", "flick", "drag-back", "hesitate", "noisy-drag", "sideways",
+    "scroll-handoff", "two-finger", "system-cancel", "reverse-flick", "overshoot", "tap",
+};
+
+/* Spreads `total` over `parts` as evenly as pantrace's corpus is spread: part i gets total/parts, the first total%parts get one more. */
+static long share(long total, long parts, long i) { return total / parts + (i < total % parts ? 1 : 0); }
+
+static int record(const char *path, const char *schema_path, long traces, long samples, long results, long frames) {
+    open_database(path);
+    char *schema = read_file(schema_path);
+    /* Migration 1, as Migrator.migrate applies it. */
+    exec("BEGIN IMMEDIATE");
+    exec(schema);
+    exec("PRAGMA user_version = 1");
+    exec("COMMIT");
+    free(schema);
+
+    exec("BEGIN IMMEDIATE");
+    sqlite3_stmt *config = prepare("INSERT INTO config (name, settings) VALUES (?, ?) ON CONFLICT (settings) DO NOTHING");
+    sqlite3_bind_text(config, 1, "baseline", -1, SQLITE_STATIC);
+    sqlite3_bind_text(config, 2, "{\"name\":\"baseline\",\"threshold\":0.4}", -1, SQLITE_STATIC);
+    run(config);
+    sqlite3_int64 config_id = sqlite3_last_insert_rowid(db);
+    sqlite3_stmt *insert_run = prepare("INSERT INTO run (config_id, kind) VALUES (?, 'record')");
+    sqlite3_bind_int64(insert_run, 1, config_id);
+    run(insert_run);
+    sqlite3_int64 run_id = sqlite3_last_insert_rowid(db);
+
+    sqlite3_stmt *trace = prepare(
+        "INSERT INTO trace (name, width, height, scroll_offset, scroll_content, intent, meta, family, sample_count, digest) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    sqlite3_stmt *sample = prepare(
+        "INSERT INTO sample (trace_id, seq, t, x, y, phase, touches) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    sqlite3_stmt *result = prepare(
+        "INSERT INTO result (run_id, trace_id, decision, reason, percent, peak_percent, velocity, projected, settle, "
+        "overscroll, tracking_error, attempted, began_seq, start_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    sqlite3_stmt *frame = prepare(
+        "INSERT INTO frame (result_id, seq, state, owner, percent, scroll_offset) VALUES (?, ?, ?, ?, ?, ?)");
+
+    static const char *states[] = {"possible", "began", "changed", "changed"};
+    static const char *owners[] = {"none", "transition", "transition", "scroll"};
+    char name[64], meta[160];
+    long rows = 2;
+    for (long i = 0; i < traces; i++) {
+        const char *family = families[i % 13];
+        long count = share(samples, traces, i);
+        snprintf(name, sizeof name, "%s-s1-%04ld", family, i);
+        snprintf(meta, sizeof meta, "{\"family\":\"%s\",\"seed\":1,\"index\":%ld,\"device\":\"390x844\",\"hz\":60}", family, i);
+        sqlite3_bind_text(trace, 1, name, -1, SQLITE_STATIC);
+        sqlite3_bind_double(trace, 2, 390.0);
+        sqlite3_bind_double(trace, 3, 844.0);
+        sqlite3_bind_double(trace, 4, 0.0);
+        sqlite3_bind_double(trace, 5, (double)(i % 5) * 700.0);
+        sqlite3_bind_text(trace, 6, i % 2 ? "cancel" : "finish", -1, SQLITE_STATIC);
+        sqlite3_bind_text(trace, 7, meta, -1, SQLITE_STATIC);
+        sqlite3_bind_text(trace, 8, family, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(trace, 9, count);
+        sqlite3_bind_int64(trace, 10, (sqlite3_int64)((unsigned long long)i * 0x9E3779B97F4A7C15ull));
+        run(trace);
+        sqlite3_int64 trace_id = sqlite3_last_insert_rowid(db);
+        rows++;
+
+        sqlite3_bind_int64(sample, 1, trace_id);
+        for (long seq = 0; seq < count; seq++) {
+            sqlite3_bind_int64(sample, 2, seq);
+            sqlite3_bind_double(sample, 3, (double)seq * 0.016784);
+            sqlite3_bind_double(sample, 4, 139.333 + (double)(seq % 7) * 0.25);
+            sqlite3_bind_double(sample, 5, 227.333 + (double)seq * 7.667);
+            sqlite3_bind_text(sample, 6, seq == 0 ? "down" : seq + 1 == count ? "up" : "move", -1, SQLITE_STATIC);
+            sqlite3_bind_int64(sample, 7, 1);
+            run(sample);
+            rows++;
+        }
+        if (i >= results) continue;
+
+        sqlite3_bind_int64(result, 1, run_id);
+        sqlite3_bind_int64(result, 2, trace_id);
+        sqlite3_bind_text(result, 3, i % 2 ? "cancel" : "finish", -1, SQLITE_STATIC);
+        sqlite3_bind_text(result, 4, i % 2 ? "belowThreshold" : "threshold", -1, SQLITE_STATIC);
+        sqlite3_bind_double(result, 5, 0.483412322274882);
+        sqlite3_bind_double(result, 6, 0.483806872037915);
+        sqlite3_bind_double(result, 7, -96.8262192221427);
+        sqlite3_bind_null(result, 8);
+        sqlite3_bind_double(result, 9, 0.206635071090047);
+        sqlite3_bind_double(result, 10, 408.333);
+        sqlite3_bind_double(result, 11, 0.0);
+        sqlite3_bind_int64(result, 12, 0);
+        sqlite3_bind_int64(result, 13, 6);
+        sqlite3_bind_int64(result, 14, 6);
+        run(result);
+        sqlite3_int64 result_id = sqlite3_last_insert_rowid(db);
+        rows++;
+
+        long frame_count = share(frames, results, i);
+        sqlite3_bind_int64(frame, 1, result_id);
+        for (long seq = 0; seq < frame_count; seq++) {
+            sqlite3_bind_int64(frame, 2, seq);
+            sqlite3_bind_text(frame, 3, states[seq % 4], -1, SQLITE_STATIC);
+            sqlite3_bind_text(frame, 4, owners[seq % 4], -1, SQLITE_STATIC);
+            sqlite3_bind_double(frame, 5, (double)seq / 64.0);
+            sqlite3_bind_double(frame, 6, 0.0);
+            run(frame);
+            rows++;
+        }
+    }
+    sqlite3_stmt *count = prepare("UPDATE run SET trace_count = ? WHERE id = ?");
+    sqlite3_bind_int64(count, 1, results);
+    sqlite3_bind_int64(count, 2, run_id);
+    run(count);
+    exec("COMMIT");
+    sqlite3_finalize(config);
+    sqlite3_finalize(insert_run);
+    sqlite3_finalize(trace);
+    sqlite3_finalize(sample);
+    sqlite3_finalize(result);
+    sqlite3_finalize(frame);
+    sqlite3_finalize(count);
+    sqlite3_close(db);
+    printf("rows %ld\n", rows);
+    return 0;
+}
+
+/* Prints the row counts of trace, sample, config, run, result, frame. */
+static int count(const char *path) {
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) fail(path);
+    static const char *tables[] = {"trace", "sample", "config", "run", "result", "frame"};
+    char sql[64];
+    for (int i = 0; i < 6; i++) {
+        snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", tables[i]);
+        sqlite3_stmt *statement = prepare(sql);
+        if (sqlite3_step(statement) != SQLITE_ROW) fail(sql);
+        printf("%s%lld", i ? " " : "", (long long)sqlite3_column_int64(statement, 0));
+        sqlite3_finalize(statement);
+    }
+    printf("\n");
+    sqlite3_close(db);
+    return 0;
+}
+
+static int replay(const char *path) {
+    open_database(path);
+    sqlite3_stmt *scan = prepare("SELECT trace_id, seq, t, x, y, phase, touches FROM sample ORDER BY trace_id, seq");
+    long rows = 0;
+    double checksum = 0;
+    int code;
+    while ((code = sqlite3_step(scan)) == SQLITE_ROW) {
+        sqlite3_int64 trace_id = sqlite3_column_int64(scan, 0);
+        sqlite3_int64 seq = sqlite3_column_int64(scan, 1);
+        double t = sqlite3_column_double(scan, 2);
+        double x = sqlite3_column_double(scan, 3);
+        double y = sqlite3_column_double(scan, 4);
+        const unsigned char *phase = sqlite3_column_text(scan, 5);
+        sqlite3_int64 touches = sqlite3_column_int64(scan, 6);
+        /* Use every value, so that no read can be left out. */
+        checksum += (double)(trace_id + seq + touches) + t + x + y + (phase ? phase[0] : 0);
+        rows++;
+    }
+    if (code != SQLITE_DONE) fail("scan");
+    sqlite3_finalize(scan);
+    sqlite3_close(db);
+    printf("rows %ld checksum %.3f\n", rows, checksum);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc == 8 && strcmp(argv[1], "record") == 0)
+        return record(argv[2], argv[3], atol(argv[4]), atol(argv[5]), atol(argv[6]), atol(argv[7]));
+    if (argc == 3 && strcmp(argv[1], "replay") == 0) return replay(argv[2]);
+    if (argc == 3 && strcmp(argv[1], "count") == 0) return count(argv[2]);
+    fprintf(stderr, "usage: reference record DB SCHEMA TRACES SAMPLES RESULTS FRAMES | reference replay DB | reference count DB\n");
+    return 64;
+}
