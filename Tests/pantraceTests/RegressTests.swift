@@ -202,6 +202,17 @@ import FoundationXML
     }
 }
 
+extension RegressTests {
+    /// CI set to a false value (or empty) is not CI: accept works without --force.
+    @Test(arguments: ["", "0", "false"])
+    func acceptIsAllowedWhenCIIsFalse(_ ci: String) throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 30)
+        try runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept"], environment: ["CI": ci])
+        #expect(try runner.sqlite("SELECT id FROM run WHERE baseline = 1") == "2")
+    }
+}
+
 /// A JUnit file read with Foundation's XMLParser.
 struct JUnitDocument {
     struct TestCase {
