@@ -73,7 +73,7 @@ import Testing
 
         let next = try runner.run(["record", "--count", "50", "--seed", "9"])
         #expect(next.status == 0, "\(next.stderr)")
-        #expect(next.stdout.contains("recorded run"))
+        #expect(next.stderr.contains("recorded run"))
         try Hardening.expectConsistent(runner.db, "after the next record")
         #expect(try Hardening.sqlite3(runner.db, "SELECT trace_count FROM run ORDER BY id DESC LIMIT 1") == "50")
         #expect(try Hardening.sqlite3(runner.db, "SELECT count(*) FROM run") == "\(completedRuns + 1)")

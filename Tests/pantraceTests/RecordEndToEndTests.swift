@@ -16,7 +16,8 @@ import Testing
         let runner = try CommandRunner()
         let result = try runner.run(["record", "--from", Self.workedExamples])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("recorded run 1"))
+        #expect(result.stderr.contains("recorded run 1"))
+        #expect(result.stdout.isEmpty)  // a summary goes to standard error
         // Expected counts from the file itself, read independently with Foundation.
         var samples = 0
         var positionSamples = 0
@@ -134,13 +135,14 @@ import Testing
         #expect(result.status == 0)
         for decision in ["finish", "cancel", "none"] {
             let count = try runner.sqlite("SELECT count(*) FROM result WHERE decision = '\(decision)'")
-            #expect(result.stdout.contains("\n\(decision.padding(toLength: 10, withPad: " ", startingAt: 0)) \(count)"), "\(result.stdout)")
+            #expect(result.stderr.contains("\n\(decision.padding(toLength: 10, withPad: " ", startingAt: 0)) \(count)"), "\(result.stderr)")
         }
         let agree = try runner.sqlite(
             "SELECT count(*) FROM decisions WHERE (intent = 'finish' AND decision = 'finish') OR (intent = 'cancel' AND decision != 'finish')")
         let labelled = try runner.sqlite("SELECT count(*) FROM decisions WHERE intent IS NOT NULL")
-        #expect(result.stdout.contains("intent     \(agree) of \(labelled) labelled traces agree"))
-        #expect(try runner.run(["record", "--count", "3", "--quiet"]).stdout.isEmpty)
+        #expect(result.stderr.contains("intent     \(agree) of \(labelled) labelled traces agree"))
+        let quiet = try runner.run(["record", "--count", "3", "--quiet"])
+        #expect(quiet.stdout.isEmpty && quiet.stderr.isEmpty)
     }
 
     @Test func readmeQuickStartCommandWorks() throws {

@@ -98,7 +98,7 @@ extension Pantrace {
             let run = try session.commit()
             progress.finish()
             if !quiet {
-                Console.out(summary.report(run: run, config: config.name, db: self.store.db, seconds: Console.now() - started))
+                Console.errorText(summary.report(run: run, config: config.name, db: self.store.db, seconds: Console.now() - started))
             }
         }
 

@@ -23,6 +23,12 @@ enum Console {
         fflush(standardError)
     }
 
+    /// Writes `text` to standard error as it is.
+    static func errorText(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, standardError) }
+    }
+
     /// Writes a line to standard error.
     static func error(_ line: String) {
         var text = line + "\n"
