@@ -211,6 +211,19 @@ extension RegressTests {
         try runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept"], environment: ["CI": ci])
         #expect(try runner.sqlite("SELECT id FROM run WHERE baseline = 1") == "2")
     }
+
+    /// A baseline of a filtered replay would leave the other traces without one.
+    @Test(arguments: [["--family", "flick"], ["--trace", "flick-s7-0002"]])
+    func acceptOfAFilteredReplayNeedsForce(_ filter: [String]) throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 30)
+        let before = try runner.dump()
+        let refused = try runner.expect(64, ["regress", "--accept"] + filter)
+        #expect(refused.stderr.contains("--trace/--family"))
+        #expect(try runner.dump() == before)
+        try runner.expect(0, ["regress", "--accept", "--force"] + filter)
+        #expect(try runner.sqlite("SELECT id FROM run WHERE baseline = 1") == "2")
+    }
 }
 
 /// A JUnit file read with Foundation's XMLParser.

@@ -11,7 +11,8 @@ extension Pantrace {
                 Exits 1 when the number of changed decisions exceeds --max-changes (default 0),
                 0 otherwise. --junit writes one test case per trace, a failure per change.
                 --accept makes this run the baseline of later replays and regressions (like a
-                snapshot tool's record mode); it is refused when CI is set, unless --force.
+                snapshot tool's record mode); it is refused when CI is set, or for a replay
+                filtered by --trace/--family, unless --force.
 
                 Examples:
                   pantrace regress --config Fixtures/configs/velocity.json --junit pantrace.xml
@@ -38,6 +39,11 @@ extension Pantrace {
             if force, !accept { throw ValidationError("--force only goes with --accept") }
             if accept, !force, let ci = Console.environment("CI"), !ci.isEmpty, ci != "0", ci != "false" {
                 throw ValidationError("--accept is refused in CI (CI=\(ci)): accept baselines on a developer machine, or add --force")
+            }
+            // A baseline of a few traces would leave the rest without one: their
+            // changes would go unnoticed ("skipped") by every later regress.
+            if accept, !force, !options.traces.isEmpty || !options.families.isEmpty {
+                throw ValidationError("--accept makes the run the baseline of every trace: replay them all (no --trace/--family), or add --force")
             }
         }
 
