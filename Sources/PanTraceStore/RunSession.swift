@@ -9,6 +9,14 @@ import PanTraceCore
 /// releasing the session without committing leaves the database exactly as
 /// it was. Reading the store (``Store/forEachTrace(_:_:)``) while the session
 /// is open is allowed and sees the session's own writes.
+///
+/// Referential integrity is kept by construction rather than by SQLite's
+/// foreign-key checks, which would look up the parent of every sample and
+/// frame row (a sixth of the work of a record): the samples and frames a
+/// session writes belong to the trace and result it has just written, the
+/// results to its own run, and ``addResult(traceID:outcome:frames:)`` checks
+/// the trace once. The connection's `foreign_keys` setting is restored when
+/// the session ends.
 public final class RunSession {
     /// The run being written (its row exists only inside the transaction until ``commit()``).
     public let runID: RunID
@@ -25,13 +33,23 @@ public final class RunSession {
     private var resultCount = 0
     private let findTrace: Statement
     private let insertTrace: Statement
-    private let insertSample: Statement
+    private let insertSamples: MultiRowInsert
     private let insertResult: Statement
-    private let insertFrame: Statement
+    private let insertFrames: MultiRowInsert
+    private let traceExists: Statement
+    /// The trace added last: its results need no existence check.
+    private var lastTraceID: TraceID?
 
     init(store: Store, kind: RunKind, configName: String, configJSON: String) throws {
         let database = store.database
-        try database.beginImmediate()
+        // Outside the transaction: the pragma is a no-op inside one.
+        try database.execute("PRAGMA foreign_keys = OFF")
+        do {
+            try database.beginImmediate()
+        } catch {
+            RunSession.restoreForeignKeys(database)
+            throw error
+        }
         do {
             let upsert = try database.prepare(
                 "INSERT INTO config (name, settings) VALUES (?, ?) ON CONFLICT (settings) DO NOTHING")
@@ -56,9 +74,8 @@ public final class RunSession {
                     intent, meta, family, sample_count, digest)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, persistent: true)
-            insertSample = try database.prepare(
-                "INSERT INTO sample (trace_id, seq, t, x, y, phase, touches) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                persistent: true)
+            insertSamples = MultiRowInsert(
+                database, table: "sample", columns: ["trace_id", "seq", "t", "x", "y", "phase", "touches"])
             insertResult = try database.prepare(
                 """
                 INSERT INTO result (run_id, trace_id, decision, reason, percent, peak_percent,
@@ -66,11 +83,12 @@ public final class RunSession {
                     began_seq, start_seq)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, persistent: true)
-            insertFrame = try database.prepare(
-                "INSERT INTO frame (result_id, seq, state, owner, percent, scroll_offset) VALUES (?, ?, ?, ?, ?, ?)",
-                persistent: true)
+            insertFrames = MultiRowInsert(
+                database, table: "frame", columns: ["result_id", "seq", "state", "owner", "percent", "scroll_offset"])
+            traceExists = try database.prepare("SELECT 1 FROM trace WHERE id = ?", persistent: true)
         } catch {
             database.rollback()
+            RunSession.restoreForeignKeys(database)
             throw error
         }
         self.store = store
@@ -78,7 +96,15 @@ public final class RunSession {
     }
 
     deinit {
-        if state == .open { store.database.rollback() }
+        if state == .open {
+            store.database.rollback()
+            RunSession.restoreForeignKeys(store.database)
+        }
+    }
+
+    /// Turns SQLite's foreign-key checks back on for the connection (outside any transaction).
+    private static func restoreForeignKeys(_ database: Database) {
+        _ = try? database.execute("PRAGMA foreign_keys = ON")
     }
 
     /// Stores `trace` and its samples, or finds it stored already; returns its id.
@@ -109,15 +135,26 @@ public final class RunSession {
             try insertTrace.bind(digest, at: 10)
             try insertTrace.execute()
             let id = store.database.lastInsertRowID
-            try insertSample.bind(id, at: 1)
-            for (seq, sample) in trace.samples.enumerated() {
-                try insertSample.bind(seq, at: 2)
-                try insertSample.bind(sample.t, at: 3)
-                try insertSample.bind(sample.x, at: 4)
-                try insertSample.bind(sample.y, at: 5)
-                try insertSample.bind(sample.phase, at: 6)
-                try insertSample.bind(sample.touches, at: 7)
-                try insertSample.execute()
+            lastTraceID = id
+            let samples = trace.samples
+            var start = 0
+            while start < samples.count {
+                let rows = min(insertSamples.maximumRows, samples.count - start)
+                let statement = try insertSamples.statement(rows: rows)
+                var parameter: Int32 = 1
+                for seq in start..<start + rows {
+                    let sample = samples[seq]
+                    try statement.bind(id, at: parameter)
+                    try statement.bind(seq, at: parameter + 1)
+                    try statement.bind(sample.t, at: parameter + 2)
+                    try statement.bind(sample.x, at: parameter + 3)
+                    try statement.bind(sample.y, at: parameter + 4)
+                    try statement.bind(sample.phase, at: parameter + 5)
+                    try statement.bind(sample.touches, at: parameter + 6)
+                    parameter += insertSamples.columnCount
+                }
+                try statement.execute()
+                start += rows
             }
             return id
         }
@@ -129,6 +166,15 @@ public final class RunSession {
     @discardableResult
     public func addResult(traceID: TraceID, outcome: Outcome, frames: [Frame] = []) throws -> ResultID {
         try writing {
+            if traceID != lastTraceID {
+                // What the foreign key on result.trace_id would check.
+                try traceExists.reset()
+                try traceExists.bind(traceID, at: 1)
+                guard try traceExists.step() else {
+                    throw SQLiteError(
+                        code: SQLITE_CONSTRAINT | (3 << 8), message: "FOREIGN KEY constraint failed: no trace \(traceID)")
+                }
+            }
             try insertResult.bind(runID, at: 1)
             try insertResult.bind(traceID, at: 2)
             try insertResult.bind(outcome.decision, at: 3)
@@ -146,15 +192,22 @@ public final class RunSession {
             try insertResult.execute()
             let id = store.database.lastInsertRowID
             resultCount += 1
-            guard !frames.isEmpty else { return id }
-            try insertFrame.bind(id, at: 1)
-            for frame in frames {
-                try insertFrame.bind(frame.seq, at: 2)
-                try insertFrame.bind(frame.state, at: 3)
-                try insertFrame.bind(frame.owner, at: 4)
-                try insertFrame.bind(frame.percent, at: 5)
-                try insertFrame.bind(frame.scrollOffset, at: 6)
-                try insertFrame.execute()
+            var start = 0
+            while start < frames.count {
+                let rows = min(insertFrames.maximumRows, frames.count - start)
+                let statement = try insertFrames.statement(rows: rows)
+                var parameter: Int32 = 1
+                for frame in frames[start..<start + rows] {
+                    try statement.bind(id, at: parameter)
+                    try statement.bind(frame.seq, at: parameter + 1)
+                    try statement.bind(frame.state, at: parameter + 2)
+                    try statement.bind(frame.owner, at: parameter + 3)
+                    try statement.bind(frame.percent, at: parameter + 4)
+                    try statement.bind(frame.scrollOffset, at: parameter + 5)
+                    parameter += insertFrames.columnCount
+                }
+                try statement.execute()
+                start += rows
             }
             return id
         }
@@ -170,6 +223,7 @@ public final class RunSession {
             try update.execute()
             try store.database.commit()
             state = .committed
+            RunSession.restoreForeignKeys(store.database)
             return runID
         }
     }
@@ -179,6 +233,7 @@ public final class RunSession {
         guard state == .open else { return }
         store.database.rollback()
         state = .rolledBack
+        RunSession.restoreForeignKeys(store.database)
     }
 
     /// Runs a write step; any error rolls the whole session back.
