@@ -60,7 +60,7 @@ extension Pantrace {
             var frames: [Frame] = []
             var progress = Progress(quiet: quiet)
 
-            func record(_ trace: Trace, file: String?, line: Int?) throws {
+            func record(_ trace: Trace, file: String?, line: Int?, simulated: (Outcome, [Frame])? = nil) throws {
                 let id: TraceID
                 do {
                     id = try session.add(trace)
@@ -76,7 +76,12 @@ extension Pantrace {
                     default: throw error
                     }
                 }
-                let outcome = Simulator.simulate(trace, under: config, frames: &frames)
+                let outcome: Outcome
+                if let simulated {
+                    (outcome, frames) = simulated
+                } else {
+                    outcome = Simulator.simulate(trace, under: config, frames: &frames)
+                }
                 _ = try session.addResult(traceID: id, outcome: outcome, frames: frames)
                 summary.add(trace, outcome)
                 progress.update("recorded \(summary.traces) traces…", every: 256, done: summary.traces)
@@ -92,8 +97,14 @@ extension Pantrace {
             // when --count asks for them too (one run holding both).
             let synthetic = count ?? (from.isEmpty ? 200 : 0)
             let corpus = SyntheticCorpus(seed: seed, families: families.isEmpty ? SyntheticFamily.all : families)
-            for index in 0..<synthetic {
-                try record(corpus.trace(at: index), file: nil, line: nil)
+            // Generated and simulated on a second core while this one writes.
+            try Prefetch.forEach(synthetic, { index in
+                let trace = corpus.trace(at: index)
+                var frames: [Frame] = []
+                let outcome = Simulator.simulate(trace, under: config, frames: &frames)
+                return (trace, outcome, frames)
+            }) { trace, outcome, frames in
+                try record(trace, file: nil, line: nil, simulated: (outcome, frames))
             }
             let run = try session.commit()
             progress.finish()
