@@ -146,7 +146,7 @@ fi
 # --- report ----------------------------------------------------------------
 ratio() { awk -v c="$1" -v p="$2" 'BEGIN { printf "%.2f", c / p }'; }
 echo
-echo "pantrace benchmark: $(nproc) cores, SQLite $(sqlite3 --version 2>/dev/null | cut -d' ' -f1 || echo '?'), $runs alternating runs, medians"
+echo "pantrace benchmark: $(nproc) cores, SQLite $("$reference" version), $runs alternating runs, medians"
 echo
 printf '| %-8s | %-26s | %-14s | %-14s | %-6s | %-7s |\n' traces measure pantrace "C reference" ratio target
 printf '| %-8s | %-26s | %-14s | %-14s | %-6s | %-7s |\n' -------- -------------------------- -------------- -------------- ------ -------

@@ -23,8 +23,9 @@ final class Handoff<Value>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let capacity: Int
-    // Guarded by `mutex`.
-    private var parts: [Part] = []
+    // Guarded by `mutex`. Taken parts are set to nil at once, so that a
+    // queue that never runs empty does not keep what it has handed over.
+    private var parts: [Part?] = []
     private var head = 0
     private var cancelled = false
 
@@ -57,14 +58,18 @@ final class Handoff<Value>: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         while parts.count == head { pthread_cond_wait(changed, mutex) }
-        let part = parts[head]
+        let part = parts[head].take()
         head += 1
         if head == parts.count {
             parts.removeAll(keepingCapacity: true)
             head = 0
+        } else if head >= 64 {
+            parts.removeFirst(head)
+            head = 0
         }
         pthread_cond_broadcast(changed)
-        return part
+        // Never nil: only parts below `head` are taken.
+        return part ?? .endOfChunk
     }
 
     /// Tells the producer to stop: ``put(_:)`` returns false from now on.

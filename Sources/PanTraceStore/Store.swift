@@ -33,6 +33,8 @@ public typealias ResultID = Int64
 /// time: each write transaction waits up to ``busyTimeoutMilliseconds`` for
 /// the others.
 public final class Store {
+    /// The page cache of a connection, in KiB.
+    static let cacheKiB = 4096
     /// How long a writer waits for another connection's transaction.
     public static let busyTimeoutMilliseconds: Int32 = 60_000
     /// The schema version this build creates and understands.
@@ -69,7 +71,11 @@ public final class Store {
                 try Store.enableWriteAheadLog(database)
                 try database.execute("PRAGMA synchronous = NORMAL")
             }
-            try database.execute("PRAGMA cache_size = -32768")  // 32 MiB
+            // 4 MiB: the working set of appending runs and streaming the
+            // corpus is a few pages per b-tree; a larger cache only holds
+            // pages already written or read, and makes memory grow with the
+            // corpus (docs/performance.md).
+            try database.execute("PRAGMA cache_size = -\(Store.cacheKiB)")
             try database.execute("PRAGMA temp_store = MEMORY")
             if version < Migrator.latestVersion {
                 guard !readOnly && !database.isReadOnly else { throw StoreError.readOnly(path: path) }

@@ -18,6 +18,9 @@
  *   reference count DB
  *       Prints the row counts of trace, sample, config, run, result, frame.
  *
+ *   reference version
+ *       Prints the version of the SQLite library both programs use.
+ *
  *   reference replay DB
  *       Opens DB like pantrace and reads every column of every sample row:
  *       SELECT trace_id, seq, t, x, y, phase, touches FROM sample
@@ -63,7 +66,7 @@ static void open_database(const char *path) {
     sqlite3_busy_timeout(db, 60000);
     exec("PRAGMA journal_mode = WAL");
     exec("PRAGMA synchronous = NORMAL");
-    exec("PRAGMA cache_size = -32768");
+    exec("PRAGMA cache_size = -4096");  /* Store.cacheKiB */
     exec("PRAGMA temp_store = MEMORY");
 }
 
@@ -250,6 +253,7 @@ int main(int argc, char **argv) {
         return record(argv[2], argv[3], atol(argv[4]), atol(argv[5]), atol(argv[6]), atol(argv[7]));
     if (argc == 3 && strcmp(argv[1], "replay") == 0) return replay(argv[2]);
     if (argc == 3 && strcmp(argv[1], "count") == 0) return count(argv[2]);
-    fprintf(stderr, "usage: reference record DB SCHEMA TRACES SAMPLES RESULTS FRAMES | reference replay DB | reference count DB\n");
+    if (argc == 2 && strcmp(argv[1], "version") == 0) return printf("%s\n", sqlite3_libversion()) < 0;
+    fprintf(stderr, "usage: reference record DB SCHEMA TRACES SAMPLES RESULTS FRAMES | reference replay DB | reference count DB | reference version\n");
     return 64;
 }
