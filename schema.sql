@@ -1,8 +1,8 @@
 -- pantrace store schema, version 1 (SPEC 6).
 --
 -- This file is the single source of truth: the database that pantrace creates
--- has exactly these tables, indexes and views (Tests/PanTraceStoreTests proves
--- it by comparing sqlite_schema). Migration 1 in
+-- has exactly these tables, indexes, triggers and views
+-- (Tests/PanTraceStoreTests proves it by comparing sqlite_schema). Migration 1 in
 -- Sources/PanTraceStore/Schema.swift is this text verbatim; a later migration
 -- changes the database and this file is updated to the result.
 --
@@ -44,7 +44,20 @@ CREATE TABLE trace (
     sample_count INTEGER NOT NULL CHECK (sample_count >= 0),
     -- content identity: 64-bit FNV-1a over every field and sample, as a signed
     -- integer; the same name with another digest is a conflict
-    digest INTEGER NOT NULL
+    digest INTEGER NOT NULL,
+    -- the trace's samples again, packed in one BLOB for replay, which reads
+    -- one row per trace instead of one per sample (docs/performance.md).
+    -- Query `sample`, not this. NULL means "read the sample rows": the
+    -- triggers below set it when a sample row is updated or deleted; after
+    -- inserting sample rows by hand, set it yourself:
+    --   UPDATE trace SET packed = NULL, sample_count = ... WHERE id = ...
+    -- Layout, format 1: the byte 0x01, then per sample in seq order t, x, y
+    -- as IEEE 754 binary64 little-endian (8 bytes each, bit for bit: -0 too,
+    -- which the REAL columns store as 0), the phase as one byte (0 'down',
+    -- 1 'move', 2 'up', 3 'cancel') and touches as an unsigned LEB128 varint
+    -- (one byte for 1-127). sample_count samples, nothing after them. A
+    -- first byte other than 0x01 is a later format: read the sample rows.
+    packed BLOB
 );
 
 CREATE INDEX trace_family ON trace (family);
@@ -65,6 +78,20 @@ CREATE TABLE sample (
     touches INTEGER NOT NULL DEFAULT 1 CHECK (touches >= 1),
     PRIMARY KEY (trace_id, seq)
 ) WITHOUT ROWID;
+
+-- A sample row changed by hand makes its trace's packed copy stale: drop it,
+-- so that replay reads the sample rows. (No INSERT trigger: it would cost
+-- every recorded sample; see trace.packed.)
+CREATE TRIGGER sample_update_unpacks AFTER UPDATE ON sample
+BEGIN
+    UPDATE trace SET packed = NULL
+    WHERE (id = OLD.trace_id OR id = NEW.trace_id) AND packed IS NOT NULL;
+END;
+
+CREATE TRIGGER sample_delete_unpacks AFTER DELETE ON sample
+BEGIN
+    UPDATE trace SET packed = NULL WHERE id = OLD.trace_id AND packed IS NOT NULL;
+END;
 
 -- config: every tunable of the interaction (SPEC 5). A config is identified
 -- by its content: the same settings are one row however often they are used.

@@ -39,6 +39,8 @@ public final class RunSession {
     private let traceExists: Statement
     /// The trace added last: its results need no existence check.
     private var lastTraceID: TraceID?
+    /// The `trace.packed` blob being written, reused from trace to trace.
+    private var packed: [UInt8] = []
 
     init(store: Store, kind: RunKind, configName: String, configJSON: String) throws {
         let database = store.database
@@ -71,8 +73,8 @@ public final class RunSession {
             insertTrace = try database.prepare(
                 """
                 INSERT INTO trace (name, width, height, scroll_offset, scroll_content,
-                    intent, meta, family, sample_count, digest)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    intent, meta, family, sample_count, digest, packed)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, persistent: true)
             insertSamples = MultiRowInsert(
                 database, table: "sample", columns: ["trace_id", "seq", "t", "x", "y", "phase", "touches"])
@@ -109,6 +111,10 @@ public final class RunSession {
 
     /// Stores `trace` and its samples, or finds it stored already; returns its id.
     ///
+    /// The samples are written twice in the same transaction: as rows of
+    /// `sample`, and packed in `trace.packed` (``PackedSamples``), which
+    /// replay reads.
+    ///
     /// - Throws: ``StoreError/traceConflict(name:)`` when a trace of that name
     ///   is stored with other content; ``StoreError/duplicateTrace(name:)`` when
     ///   this session added the name already. Any error rolls the session back.
@@ -133,7 +139,12 @@ public final class RunSession {
             try insertTrace.bind(trace.family, at: 8)
             try insertTrace.bind(trace.samples.count, at: 9)
             try insertTrace.bind(digest, at: 10)
-            try insertTrace.execute()
+            // The samples twice, in one transaction: packed for replay, and as rows of `sample`.
+            let length = PackedSamples.encode(trace.samples, into: &packed)
+            try packed.withUnsafeBytes { bytes in
+                try insertTrace.bind(staticBlob: UnsafeRawBufferPointer(rebasing: bytes[..<length]), at: 11)
+                try insertTrace.execute()
+            }
             let id = store.database.lastInsertRowID
             lastTraceID = id
             let samples = trace.samples

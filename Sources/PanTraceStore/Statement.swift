@@ -100,6 +100,17 @@ public final class Statement {
         try bind(value, at: index)
     }
 
+    /// Binds `bytes` as a BLOB without copying them (`SQLITE_STATIC`).
+    ///
+    /// The bytes must stay valid and unchanged until the statement has been
+    /// stepped and reset, or bound again: bind and ``execute()`` inside the
+    /// closure that lends the buffer.
+    func bind(staticBlob bytes: UnsafeRawBufferPointer, at index: Int32) throws {
+        // A NULL pointer would bind NULL, not an empty blob.
+        guard let start = bytes.baseAddress, !bytes.isEmpty else { return try check(sqlite3_bind_zeroblob(handle, index, 0)) }
+        try check(sqlite3_bind_blob(handle, index, start, Int32(truncatingIfNeeded: bytes.count), pantrace_sqlite_static()))
+    }
+
     /// Binds NULL to parameter `index`.
     public func bindNull(at index: Int32) throws {
         try check(sqlite3_bind_null(handle, index))
@@ -167,6 +178,14 @@ public final class Statement {
     /// Column `index` as an integer, `nil` when NULL.
     public func optionalInt(at index: Int32) -> Int? {
         isNull(at: index) ? nil : int(at: index)
+    }
+
+    /// Calls `body` with the bytes of column `index` read as a BLOB (empty for NULL).
+    ///
+    /// The bytes belong to SQLite and are valid only inside `body`.
+    func withBlob<T>(at index: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        guard let bytes = sqlite3_column_blob(handle, index) else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index))))
     }
 
     /// Column `index` as text, `nil` when NULL.

@@ -122,11 +122,7 @@ enum TraceScan {
         try database.execute("PRAGMA cache_size = -\(cacheKiB)")
         let traces = try database.prepare(
             "SELECT \(TraceRow.columns) FROM trace WHERE id >= ?1 AND id < ?2 ORDER BY id", persistent: true)
-        let samples = try database.prepare(
-            """
-            SELECT trace_id, t, x, y, phase, touches FROM sample
-            WHERE trace_id >= ?1 AND trace_id < ?2 ORDER BY trace_id, seq
-            """, persistent: true)
+        var rows = SampleRows(database)
         let outcomes = try run.map { run in
             let statement = try database.prepare(
                 """
@@ -142,23 +138,15 @@ enum TraceScan {
         for chunk in chunks {
             let low = first + Int64(chunk) * span
             let high = low + span
-            for statement in [traces, samples] + (outcomes.map { [$0] } ?? []) {
+            for statement in [traces] + (outcomes.map { [$0] } ?? []) {
                 try statement.reset()
                 try statement.bind(low, at: 1)
                 try statement.bind(high, at: 2)
             }
-            var hasSample = try samples.step()
             var hasOutcome = try outcomes?.step() ?? false
             while try traces.step() {
                 var trace = Trace(name: "", width: 1, height: 1, samples: [])
-                let id = try TraceRow.read(traces, into: &trace)
-                while hasSample {
-                    let owner = samples.int64(at: 0)
-                    if owner > id { break }
-                    if owner == id { trace.samples.append(try TraceRow.readSample(samples, offset: 1)) }
-                    hasSample = try samples.step()
-                }
-                try TraceRow.checkSampleCount(trace, expected: traces.int(at: 9))
+                let id = try TraceRow.read(traces, into: &trace, samples: &rows)
                 var outcome: Outcome?
                 if let outcomes {
                     while hasOutcome {

@@ -4,11 +4,13 @@ import PanTraceCore
 extension Store {
     /// Calls `body` with every selected trace, in id order, streaming: memory stays flat as the corpus grows.
     ///
-    /// One query reads the `trace` rows and one the `sample` rows, both in
-    /// trace order, merged as they go; the `Trace` passed to `body` reuses
-    /// one sample buffer (keep a copy if you need it later). `body` may
-    /// write through an open ``RunSession`` of this store (replay reads the
-    /// samples while it inserts results in the same transaction).
+    /// One query reads the `trace` rows, each with its samples packed in one
+    /// BLOB (`trace.packed`); a trace whose `packed` is NULL (its samples
+    /// were edited by hand) is read from its `sample` rows. The `Trace`
+    /// passed to `body` reuses one sample buffer (keep a copy if you need it
+    /// later). `body` may write through an open ``RunSession`` of this store
+    /// (replay reads the traces while it inserts results in the same
+    /// transaction).
     ///
     /// - Throws: ``StoreError/traceNotFound(name:)`` for a name in
     ///   ``TraceFilter/names(_:)`` or ``TraceFilter/namesOrFamilies(names:families:)``
@@ -22,38 +24,15 @@ extension Store {
         _ filter: TraceFilter, reading: ParallelReading, _ body: (TraceID, Trace) throws -> Void
     ) throws {
         try guarded {
-            // The whole corpus is read by reader threads while `body` runs
-            // here: the scan is most of a replay's work (docs/performance.md).
             if filter == .all, try forEachTraceInParallel(reading, outcomesOf: nil, { id, trace, _ in try body(id, trace) }) { return }
-            let traces: Statement
-            let samples: Statement
-            if try select(filter) {
-                traces = try database.prepare(
-                    "SELECT \(TraceRow.columns) FROM trace WHERE id IN temp.selected_trace ORDER BY id")
-                // CROSS JOIN keeps the selected ids as the outer loop: one
-                // primary-key range of `sample` per selected trace.
-                samples = try database.prepare(
-                    """
-                    SELECT s.trace_id, s.seq, s.t, s.x, s.y, s.phase, s.touches
-                    FROM temp.selected_trace AS selected CROSS JOIN sample AS s ON s.trace_id = selected.id
-                    ORDER BY selected.id, s.seq
-                    """)
-            } else {
-                traces = try database.prepare("SELECT \(TraceRow.columns) FROM trace ORDER BY id")
-                samples = try database.prepare(
-                    "SELECT trace_id, seq, t, x, y, phase, touches FROM sample ORDER BY trace_id, seq")
-            }
+            let traces =
+                try select(filter)
+                ? try database.prepare("SELECT \(TraceRow.columns) FROM trace WHERE id IN temp.selected_trace ORDER BY id")
+                : try database.prepare("SELECT \(TraceRow.columns) FROM trace ORDER BY id")
+            var rows = SampleRows(database)
             var trace = Trace(name: "", width: 1, height: 1, samples: [])
-            var hasSample = try samples.step()
             while try traces.step() {
-                let id = try TraceRow.read(traces, into: &trace)
-                while hasSample {
-                    let owner = samples.int64(at: 0)
-                    if owner > id { break }
-                    if owner == id { trace.samples.append(try TraceRow.readSample(samples, offset: 2)) }
-                    hasSample = try samples.step()
-                }
-                try TraceRow.checkSampleCount(trace, expected: traces.int(at: 9))
+                let id = try TraceRow.read(traces, into: &trace, samples: &rows)
                 try body(id, trace)
             }
         }
@@ -100,14 +79,8 @@ extension Store {
             try traces.bind(name, at: 1)
             guard try traces.step() else { return nil }
             var trace = Trace(name: "", width: 1, height: 1, samples: [])
-            let id = try TraceRow.read(traces, into: &trace)
-            let samples = try database.prepare(
-                "SELECT t, x, y, phase, touches FROM sample WHERE trace_id = ? ORDER BY seq")
-            try samples.bind(id, at: 1)
-            while try samples.step() {
-                trace.samples.append(try TraceRow.readSample(samples, offset: 0))
-            }
-            try TraceRow.checkSampleCount(trace, expected: traces.int(at: 9))
+            var rows = SampleRows(database)
+            let id = try TraceRow.read(traces, into: &trace, samples: &rows)
             return (id, trace)
         }
     }

@@ -1,0 +1,155 @@
+import PanTraceCore
+import Testing
+
+@testable import PanTraceStore
+
+/// `trace.packed` in the database: written with the samples, read by replay, and
+/// dropped by the triggers when the `sample` rows are edited by hand.
+@Suite struct PackedColumnTests {
+    static let readings: [(String, ParallelReading)] = [
+        ("one connection", ParallelReading(readers: 0)),
+        ("reader threads", ParallelReading(readers: 2, chunkSpan: 3, batchSize: 2, queuedBatches: 1)),
+    ]
+
+    static func corpus() -> [Trace] {
+        (0..<9).map { makeTrace("trace-\($0)", seed: $0, count: 3 + $0 % 5, family: $0 % 2 == 0 ? "drag" : nil) }
+    }
+
+    static func read(_ store: Store, _ reading: ParallelReading) throws -> [Trace] {
+        var traces: [Trace] = []
+        try store.forEachTrace(.all, reading: reading) { traces.append($1) }
+        return traces
+    }
+
+    static func packedIsNull(_ store: Store) throws -> [Bool] {
+        let statement = try store.database.prepare("SELECT packed IS NULL FROM trace ORDER BY id")
+        var nulls: [Bool] = []
+        while try statement.step() { nulls.append(statement.int(at: 0) == 1) }
+        return nulls
+    }
+
+    @Test func recordWritesThePackedSamplesBesideTheRows() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try Store.fresh(in: folder)
+        let corpus = Self.corpus()
+        try record(corpus, into: store)
+        let packed = try store.database.prepare("SELECT packed FROM trace ORDER BY id")
+        var buffer: [UInt8] = []
+        for trace in corpus {
+            #expect(try packed.step())
+            let stored = packed.withBlob(at: 0) { Array($0) }
+            #expect(stored == Array(buffer[..<PackedSamples.encode(trace.samples, into: &buffer)]))
+        }
+        #expect(try store.database.integer("SELECT count(*) FROM sample") == corpus.reduce(0) { $0 + $1.samples.count })
+    }
+
+    /// With `packed` NULL (or in a later format) every reading path reads the `sample` rows, and gets the same traces.
+    @Test func nullOrUnknownPackedFallsBackToTheSampleRows() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try Store.fresh(in: folder)
+        let corpus = Self.corpus()
+        try record(corpus, into: store)
+        try store.database.execute("UPDATE trace SET packed = NULL WHERE id % 3 = 0")
+        try store.database.execute("UPDATE trace SET packed = X'02' WHERE id = 4")
+        #expect(try Self.packedIsNull(store).filter { $0 }.count == 3)
+        for (_, reading) in Self.readings {
+            #expect(try Self.read(store, reading) == corpus)
+        }
+        #expect(try store.trace(named: "trace-2")?.trace == corpus[2])
+        #expect(try store.trace(named: "trace-3")?.trace == corpus[3])
+        try store.database.execute("UPDATE trace SET packed = NULL")
+        for (_, reading) in Self.readings {
+            #expect(try Self.read(store, reading) == corpus)
+        }
+    }
+
+    /// An UPDATE of a sample row through SQL drops the trace's blob, and replay simulates the edited sample.
+    @Test func updatedSampleRowsChangeWhatReplaySimulates() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try Store.fresh(in: folder)
+        let corpus = Self.corpus()
+        try record(corpus, into: store)
+        let config = Config()
+        let before = corpus.map { Simulator.simulate($0, under: config) }
+
+        // Too many fingers on one sample of trace 5 (id 6): the pan fails.
+        try store.database.execute("UPDATE sample SET touches = 9 WHERE trace_id = 6 AND seq = 1")
+        #expect(try Self.packedIsNull(store) == (1...9).map { $0 == 6 })
+        for (name, reading) in Self.readings {
+            let traces = try Self.read(store, reading)
+            #expect(traces[5].samples[1].touches == 9, "\(name)")
+            let after = traces.map { Simulator.simulate($0, under: config) }
+            #expect(after[5] != before[5], "\(name)")
+            #expect(after[5].reason == .tooManyTouches, "\(name)")
+            #expect(Array(after[..<5]) == Array(before[..<5]), "\(name)")
+            #expect(Array(after[6...]) == Array(before[6...]), "\(name)")
+        }
+
+        // Moving a sample to another trace drops both blobs.
+        try store.database.execute("UPDATE sample SET trace_id = 3, seq = 100 WHERE trace_id = 2 AND seq = 0")
+        #expect(try Self.packedIsNull(store) == (1...9).map { [2, 3, 6].contains($0) })
+    }
+
+    @Test func deletedSampleRowsDropTheBlob() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try Store.fresh(in: folder)
+        let corpus = Self.corpus()
+        try record(corpus, into: store)
+        try store.database.execute(
+            """
+            DELETE FROM sample WHERE trace_id = 8 AND seq = (SELECT max(seq) FROM sample WHERE trace_id = 8);
+            UPDATE trace SET sample_count = sample_count - 1 WHERE id = 8
+            """)
+        #expect(try Self.packedIsNull(store) == (1...9).map { $0 == 8 })
+        var expected = corpus
+        expected[7].samples.removeLast()
+        for (_, reading) in Self.readings {
+            #expect(try Self.read(store, reading) == expected)
+        }
+    }
+
+    /// Inserting sample rows has no trigger (it would cost every record): the blob stays until it is cleared by hand.
+    @Test func insertedSampleRowsNeedTheBlobClearedByHand() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try Store.fresh(in: folder)
+        let corpus = Self.corpus()
+        try record(corpus, into: store)
+        try store.database.execute(
+            """
+            INSERT INTO sample (trace_id, seq, t, x, y, phase, touches) VALUES (1, 99, 9, 1, 1, 'up', 1);
+            UPDATE trace SET sample_count = sample_count + 1 WHERE id = 1
+            """)
+        #expect(try Self.packedIsNull(store).allSatisfy { !$0 })
+        // The blob's count no longer matches: damaged, not silently wrong.
+        #expect(throws: StoreError.self) { try Self.read(store, ParallelReading(readers: 0)) }
+        try store.database.execute("UPDATE trace SET packed = NULL WHERE id = 1")
+        #expect(try Self.read(store, ParallelReading(readers: 0))[0].samples.count == corpus[0].samples.count + 1)
+    }
+
+    @Test func malformedBlobIsReportedAsDamage() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try Store.fresh(in: folder)
+        try record(Self.corpus(), into: store)
+        try store.database.execute("UPDATE trace SET packed = substr(packed, 1, 30) WHERE id = 2")
+        for (name, reading) in Self.readings {
+            #expect(throws: StoreError.self, "\(name)") { try Self.read(store, reading) }
+        }
+    }
+
+    @Test func schemaHasTheTriggers() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try Store.fresh(in: folder)
+        let names = try store.database.prepare("SELECT name FROM sqlite_schema WHERE type = 'trigger' ORDER BY name")
+        var found: [String] = []
+        while try names.step() { found.append(names.string(at: 0) ?? "") }
+        #expect(found == ["sample_delete_unpacks", "sample_update_unpacks"])
+        #expect(try store.database.integer("SELECT count(*) FROM pragma_table_info('trace') WHERE name = 'packed'") == 1)
+    }
+}
