@@ -10,7 +10,10 @@
  *       transaction writes one config, one run and exactly the given numbers
  *       of trace, sample, result and frame rows, with the column types and
  *       value shapes pantrace writes, through one reused prepared statement
- *       per table, one row per execution. Every constraint of the schema is
+ *       per table, one row per execution. Each trace row carries its samples
+ *       packed in trace.packed, as pantrace writes them (format 1 of
+ *       schema.sql: the same bytes per sample), encoded into one reused
+ *       buffer. Every constraint of the schema is
  *       checked (NOT NULL, CHECK, UNIQUE, primary keys); foreign keys are not
  *       enforced (SQLite's default), as in pantrace's run sessions, which
  *       keep referential integrity by construction.
@@ -88,6 +91,18 @@ static const char *families[] = {
     "scroll-handoff", "two-finger", "system-cancel", "reverse-flick", "overshoot", "tap",
 };
 
+/* The synthetic sample `seq` of every trace. */
+static double sample_t(long seq) { return (double)seq * 0.016784; }
+static double sample_x(long seq) { return 139.333 + (double)(seq % 7) * 0.25; }
+static double sample_y(long seq) { return 227.333 + (double)seq * 7.667; }
+
+/* Stores `value` as its IEEE 754 bit pattern, little-endian (trace.packed). */
+static void put_double(unsigned char *at, double value) {
+    unsigned long long bits;
+    memcpy(&bits, &value, sizeof bits);
+    for (int i = 0; i < 8; i++) at[i] = (unsigned char)(bits >> (8 * i));
+}
+
 /* Spreads `total` over `parts` as evenly as pantrace's corpus is spread: part i gets total/parts, the first total%parts get one more. */
 static long share(long total, long parts, long i) { return total / parts + (i < total % parts ? 1 : 0); }
 
@@ -113,8 +128,8 @@ static int record(const char *path, const char *schema_path, long traces, long s
     sqlite3_int64 run_id = sqlite3_last_insert_rowid(db);
 
     sqlite3_stmt *trace = prepare(
-        "INSERT INTO trace (name, width, height, scroll_offset, scroll_content, intent, meta, family, sample_count, digest) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        "INSERT INTO trace (name, width, height, scroll_offset, scroll_content, intent, meta, family, sample_count, digest, packed) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     sqlite3_stmt *sample = prepare(
         "INSERT INTO sample (trace_id, seq, t, x, y, phase, touches) VALUES (?, ?, ?, ?, ?, ?, ?)");
     sqlite3_stmt *result = prepare(
@@ -126,6 +141,8 @@ static int record(const char *path, const char *schema_path, long traces, long s
     static const char *states[] = {"possible", "began", "changed", "changed"};
     static const char *owners[] = {"none", "transition", "transition", "scroll"};
     char name[64], meta[160];
+    unsigned char *packed = NULL;
+    size_t packed_capacity = 0;
     long rows = 2;
     for (long i = 0; i < traces; i++) {
         const char *family = families[i % 13];
@@ -142,6 +159,22 @@ static int record(const char *path, const char *schema_path, long traces, long s
         sqlite3_bind_text(trace, 8, family, -1, SQLITE_STATIC);
         sqlite3_bind_int64(trace, 9, count);
         sqlite3_bind_int64(trace, 10, (sqlite3_int64)((unsigned long long)i * 0x9E3779B97F4A7C15ull));
+        size_t packed_size = 1 + (size_t)count * 26;
+        if (packed_size > packed_capacity) {
+            packed_capacity = packed_size * 2;
+            packed = realloc(packed, packed_capacity);
+            if (!packed) { perror("realloc"); exit(1); }
+        }
+        packed[0] = 1;
+        for (long seq = 0; seq < count; seq++) {
+            unsigned char *at = packed + 1 + seq * 26;
+            put_double(at, sample_t(seq));
+            put_double(at + 8, sample_x(seq));
+            put_double(at + 16, sample_y(seq));
+            at[24] = seq == 0 ? 0 : seq + 1 == count ? 2 : 1;  /* down, move, up */
+            at[25] = 1;                                          /* touches 1: one varint byte */
+        }
+        sqlite3_bind_blob(trace, 11, packed, (int)packed_size, SQLITE_STATIC);
         run(trace);
         sqlite3_int64 trace_id = sqlite3_last_insert_rowid(db);
         rows++;
@@ -149,9 +182,9 @@ static int record(const char *path, const char *schema_path, long traces, long s
         sqlite3_bind_int64(sample, 1, trace_id);
         for (long seq = 0; seq < count; seq++) {
             sqlite3_bind_int64(sample, 2, seq);
-            sqlite3_bind_double(sample, 3, (double)seq * 0.016784);
-            sqlite3_bind_double(sample, 4, 139.333 + (double)(seq % 7) * 0.25);
-            sqlite3_bind_double(sample, 5, 227.333 + (double)seq * 7.667);
+            sqlite3_bind_double(sample, 3, sample_t(seq));
+            sqlite3_bind_double(sample, 4, sample_x(seq));
+            sqlite3_bind_double(sample, 5, sample_y(seq));
             sqlite3_bind_text(sample, 6, seq == 0 ? "down" : seq + 1 == count ? "up" : "move", -1, SQLITE_STATIC);
             sqlite3_bind_int64(sample, 7, 1);
             run(sample);
@@ -201,6 +234,7 @@ static int record(const char *path, const char *schema_path, long traces, long s
     sqlite3_finalize(result);
     sqlite3_finalize(frame);
     sqlite3_finalize(count);
+    free(packed);
     sqlite3_close(db);
     printf("rows %ld\n", rows);
     return 0;
