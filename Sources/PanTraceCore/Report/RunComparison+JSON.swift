@@ -6,13 +6,27 @@ extension RunComparison {
     /// `settings` that differ. Each change also carries the trace's `family`
     /// and `intent`. Changes are sorted by trace name, so the report is stable.
     public func jsonReport() -> String {
+        var report = ""
+        jsonReport { report += $0 }
+        return report
+    }
+
+    /// ``jsonReport()`` in pieces of a few kilobytes, passed to `write` in order.
+    ///
+    /// However many traces changed, the report is never held whole in memory.
+    public func jsonReport(_ write: (String) -> Void) {
         var out = "{\"baseline\": "
         Self.append(baseline, to: &out)
         out += ", \"candidate\": "
         Self.append(candidate, to: &out)
         out += ", \"traces\": \(traces), \"changed\": \(changed), \"changes\": ["
-        for (index, change) in sortedChanges.enumerated() {
-            if index > 0 { out += ", " }
+        for (position, index) in changeList.indexesByName().enumerated() {
+            if position > 0 { out += ", " }
+            if out.utf8.count >= 8192 {
+                write(out)
+                out.removeAll(keepingCapacity: true)
+            }
+            let change = changeList[index]
             out += "{\"trace\": "
             JSONWriter.appendString(change.name, to: &out)
             if let baseline = change.baseline {
@@ -32,8 +46,8 @@ extension RunComparison {
             if index > 0 { out += ", " }
             out += "{\"from\": \"\(entry.key.from.rawValue)\", \"to\": \"\(entry.key.to.rawValue)\", \"count\": \(entry.value)}"
         }
-        out += "], \"intent\": {\"accidentalDismissals\": \(accidentalDismissals.count)"
-        out += ", \"missedDismissals\": \(missedDismissals.count), \"nowAgree\": \(nowAgree.count)}"
+        out += "], \"intent\": {\"accidentalDismissals\": \(accidentalDismissalIndexes.count)"
+        out += ", \"missedDismissals\": \(missedDismissalIndexes.count), \"nowAgree\": \(nowAgreeIndexes.count)}"
         out += ", \"settings\": ["
         for (index, setting) in settingChanges.enumerated() {
             if index > 0 { out += ", " }
@@ -46,12 +60,12 @@ extension RunComparison {
             out += "}"
         }
         out += "]}"
-        return out
+        write(out)
     }
 
     /// The changes ordered by trace name (byte order), ties impossible: names are unique.
     public var sortedChanges: [ComparedTrace] {
-        changes.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        changeList.indexesByName().map { changeList[$0] }
     }
 
     private static func append(_ label: RunLabel, to out: inout String) {

@@ -25,14 +25,15 @@ extension RunComparison {
             lines.append("  \(transition.from.rawValue) → \(transition.to.rawValue)".padded(to: 22) + "\(count)")
         }
         lines.append("reasons changed, same decision: \(reasonChanges)")
-        if !accidentalDismissals.isEmpty || !missedDismissals.isEmpty || !nowAgree.isEmpty {
+        if !accidentalDismissalIndexes.isEmpty || !missedDismissalIndexes.isEmpty || !nowAgreeIndexes.isEmpty {
             lines.append("")
             lines.append("against intent:")
-            appendNames("  new accidental dismissals (intent cancel, now finish)", accidentalDismissals, style.bad, &lines)
-            appendNames("  newly missed dismissals (intent finish, now cancel)", missedDismissals, style.bad, &lines)
-            appendNames("  now agree with intent", nowAgree, style.good, &lines)
+            appendNames(
+                "  new accidental dismissals (intent cancel, now finish)", accidentalDismissalIndexes, style.bad, &lines)
+            appendNames("  newly missed dismissals (intent finish, now cancel)", missedDismissalIndexes, style.bad, &lines)
+            appendNames("  now agree with intent", nowAgreeIndexes, style.good, &lines)
         }
-        if !changes.isEmpty {
+        if !changeList.isEmpty {
             lines.append("")
             lines.append(contentsOf: changeTable(limit: limit))
         }
@@ -40,10 +41,10 @@ extension RunComparison {
     }
 
     private func appendNames(
-        _ title: String, _ traces: [ComparedTrace], _ paint: (String) -> String, _ lines: inout [String]
+        _ title: String, _ traces: [Int32], _ paint: (String) -> String, _ lines: inout [String]
     ) {
         guard !traces.isEmpty else { return }
-        let names = traces.prefix(8).map(\.name).joined(separator: ", ")
+        let names = traces.prefix(8).map { changeList.name(at: Int($0)) }.joined(separator: ", ")
         let rest = traces.count > 8 ? ", … \(traces.count - 8) more" : ""
         lines.append(paint("\(title): \(traces.count)") + "  \(names)\(rest)")
     }
@@ -61,7 +62,8 @@ extension RunComparison {
             ]
         }
         var rows: [[String]] = []
-        for change in sortedChanges.prefix(limit) {
+        for index in changeList.indexesByName().prefix(limit) {
+            let change = changeList[index]
             rows.append(
                 [change.name, change.family ?? "-", change.intent?.rawValue ?? "-"] + cells(change.baseline)
                     + cells(change.candidate))
@@ -79,7 +81,7 @@ extension RunComparison {
         }
         var lines = ["changed traces:", render(header)]
         lines.append(contentsOf: rows.map(render))
-        if changes.count > limit { lines.append("… and \(changes.count - limit) more (--format json lists them all)") }
+        if changed > limit { lines.append("… and \(changed - limit) more (--format json lists them all)") }
         return lines
     }
 

@@ -98,17 +98,26 @@ public struct RunComparison: Sendable {
     public private(set) var traces = 0
     /// Traces of the candidate without a result in the baseline (not compared).
     public private(set) var withoutBaseline = 0
-    /// The traces whose decision differs, in the order they were added.
-    public private(set) var changes: [ComparedTrace] = []
+    /// The traces whose decision differs, in the order they were added, kept compactly.
+    public private(set) var changeList = ChangeList()
     /// How many kept their decision for another reason.
     public private(set) var reasonChanges = 0
     public private(set) var transitions: [Transition: Int] = [:]
+    /// Intent `cancel`, baseline not `finish`, candidate `finish`: indexes in ``changeList``.
+    public private(set) var accidentalDismissalIndexes: [Int32] = []
+    /// Intent `finish`, baseline `finish`, candidate not: indexes in ``changeList``.
+    public private(set) var missedDismissalIndexes: [Int32] = []
+    /// Changes whose candidate now agrees with the trace's intent: indexes in ``changeList``.
+    public private(set) var nowAgreeIndexes: [Int32] = []
+
+    /// The traces whose decision differs, in the order they were added (made from ``changeList``).
+    public var changes: [ComparedTrace] { changeList.all }
     /// Intent `cancel`, baseline not `finish`, candidate `finish`.
-    public private(set) var accidentalDismissals: [ComparedTrace] = []
+    public var accidentalDismissals: [ComparedTrace] { accidentalDismissalIndexes.map { changeList[Int($0)] } }
     /// Intent `finish`, baseline `finish`, candidate not.
-    public private(set) var missedDismissals: [ComparedTrace] = []
+    public var missedDismissals: [ComparedTrace] { missedDismissalIndexes.map { changeList[Int($0)] } }
     /// Changes whose candidate now agrees with the trace's intent.
-    public private(set) var nowAgree: [ComparedTrace] = []
+    public var nowAgree: [ComparedTrace] { nowAgreeIndexes.map { changeList[Int($0)] } }
 
     public init(baseline: RunLabel, candidate: RunLabel, settingChanges: [Config.Difference] = []) {
         self.baseline = baseline
@@ -126,20 +135,21 @@ public struct RunComparison: Sendable {
         traces += 1
         if trace.isReasonChange { reasonChanges += 1 }
         guard trace.isChange else { return false }
-        changes.append(trace)
+        let index = Int32(truncatingIfNeeded: changeList.count)
+        changeList.append(trace)
         transitions[Transition(from: before.decision, to: trace.candidate.decision), default: 0] += 1
         if let intent = trace.intent {
             let agreedBefore = before.decision.agrees(with: intent)
             let agreesNow = trace.candidate.decision.agrees(with: intent)
             if agreedBefore, !agreesNow {
-                if intent == .cancel { accidentalDismissals.append(trace) } else { missedDismissals.append(trace) }
+                if intent == .cancel { accidentalDismissalIndexes.append(index) } else { missedDismissalIndexes.append(index) }
             } else if !agreedBefore, agreesNow {
-                nowAgree.append(trace)
+                nowAgreeIndexes.append(index)
             }
         }
         return true
     }
 
     /// Number of changed decisions.
-    public var changed: Int { changes.count }
+    public var changed: Int { changeList.count }
 }

@@ -118,7 +118,10 @@ struct Replayer {
     /// Prints the report in the chosen format to standard output.
     func print(_ comparison: RunComparison) {
         switch options.format {
-        case .json: Console.out(comparison.jsonReport() + "\n")
+        case .json:
+            // In pieces: the report is never held whole (it lists every change).
+            comparison.jsonReport { Console.out($0) }
+            Console.out("\n")
         case .text: Console.out(comparison.textReport(limit: options.limit, style: TextStyle(colour: Console.colourOnStdout)))
         }
     }
