@@ -72,6 +72,23 @@ struct Migrator: Sendable {
         guard version <= migrations.count else {
             throw StoreError.newerSchema(path: path, version: version, known: migrations.count)
         }
+        // Migration 1 sets the id, the version and the tables in one
+        // transaction: a file with the id but not the rest was edited by hand,
+        // and writing to it would fail half-way with SQLite's own error.
+        guard version >= 1 else {
+            throw StoreError.notAPantraceDatabase(path: path, reason: "pantrace's id without a schema version (user_version 0)")
+        }
+        let missing = try Migrator.requiredObjects.filter { name in
+            let find = try database.prepare("SELECT count(*) FROM sqlite_schema WHERE name = ?")
+            try find.bind(name, at: 1)
+            return try find.step() && find.int64(at: 0) == 0
+        }
+        guard missing.isEmpty else {
+            throw StoreError.notAPantraceDatabase(path: path, reason: "\(missing.joined(separator: ", ")) missing")
+        }
         return version
     }
+
+    /// The tables and view SPEC 6 names, present from migration 1 on.
+    static let requiredObjects = ["trace", "sample", "config", "run", "result", "frame", "decisions"]
 }

@@ -38,6 +38,12 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
         Case(label: "a newer user_version", path: "test.sqlite", prepare: { runner in
             try Hardening.sqlite3(runner.db, "PRAGMA user_version = 99")
         }, reason: "made by a newer pantrace"),
+        Case(label: "a pantrace database with a table dropped", path: "test.sqlite", prepare: { runner in
+            try Hardening.sqlite3(runner.db, "DROP VIEW decisions; DROP TABLE frame;")
+        }, reason: "is not a pantrace database (frame, decisions missing)"),
+        Case(label: "a pantrace database with user_version reset", path: "test.sqlite", prepare: { runner in
+            try Hardening.sqlite3(runner.db, "PRAGMA user_version = 0")
+        }, reason: "without a schema version"),
         Case(label: "a truncated pantrace database", path: "test.sqlite", prepare: { runner in
             let bytes = try Data(contentsOf: URL(fileURLWithPath: runner.db))
             try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: runner.db))
