@@ -14,7 +14,7 @@ final class Handoff<Value>: @unchecked Sendable {
     /// What travels through the queue.
     enum Part {
         case values([Value])
-        /// The end of one chunk of work (see ``ParallelChunks``).
+        /// The end of the values (``Emitter/endChunk()``).
         case endOfChunk
         /// The producer failed; it sends nothing after this.
         case failure(any Error)

@@ -16,15 +16,7 @@ extension Store {
     ///   ``TraceFilter/names(_:)`` or ``TraceFilter/namesOrFamilies(names:families:)``
     ///   that is not stored; errors of `body` as they are.
     public func forEachTrace(_ filter: TraceFilter = .all, _ body: (TraceID, Trace) throws -> Void) throws {
-        try forEachTrace(filter, reading: .automatic, body)
-    }
-
-    /// ``forEachTrace(_:_:)`` with the threads to read the whole corpus chosen by the caller (tests).
-    func forEachTrace(
-        _ filter: TraceFilter, reading: ParallelReading, _ body: (TraceID, Trace) throws -> Void
-    ) throws {
         try guarded {
-            if filter == .all, try forEachTraceInParallel(reading, outcomesOf: nil, { id, trace, _ in try body(id, trace) }) { return }
             let traces =
                 try select(filter)
                 ? try database.prepare("SELECT \(TraceRow.columns) FROM trace WHERE id IN temp.selected_trace ORDER BY id")
@@ -50,23 +42,33 @@ extension Store {
     public func forEachTrace(
         _ filter: TraceFilter = .all, withOutcomesOf run: RunID, _ body: (TraceID, Trace, Outcome?) throws -> Void
     ) throws {
-        try forEachTrace(filter, withOutcomesOf: run, reading: .automatic, body)
-    }
-
-    /// ``forEachTrace(_:withOutcomesOf:_:)`` with the reader threads chosen by the caller (tests).
-    func forEachTrace(
-        _ filter: TraceFilter, withOutcomesOf run: RunID, reading: ParallelReading,
-        _ body: (TraceID, Trace, Outcome?) throws -> Void
-    ) throws {
         try guarded {
-            if filter == .all, try forEachTraceInParallel(reading, outcomesOf: run, body) { return }
+            guard filter == .all else {
+                // A few traces: look each one's outcome up.
+                let outcome = try database.prepare(
+                    "SELECT \(Store.outcomeColumns("result")) FROM result WHERE run_id = ? AND trace_id = ?")
+                try outcome.bind(run, at: 1)
+                try forEachTrace(filter) { id, trace in
+                    try outcome.reset()
+                    try outcome.bind(id, at: 2)
+                    try body(id, trace, try outcome.step() ? try Store.readOutcome(outcome, at: 0) : nil)
+                }
+                return
+            }
+            // The whole corpus: the run's results in trace order, merged with
+            // the traces as they go (one pass over the (run_id, trace_id) index).
             let outcomes = try database.prepare(
-                "SELECT \(Store.outcomeColumns("result")) FROM result WHERE run_id = ? AND trace_id = ?")
+                "SELECT trace_id, \(Store.outcomeColumns("result")) FROM result WHERE run_id = ? ORDER BY trace_id")
             try outcomes.bind(run, at: 1)
-            try forEachTrace(filter, reading: ParallelReading(readers: 0)) { id, trace in
-                try outcomes.reset()
-                try outcomes.bind(id, at: 2)
-                let outcome = try outcomes.step() ? try Store.readOutcome(outcomes, at: 0) : nil
+            var hasOutcome = try outcomes.step()
+            try forEachTrace(.all) { id, trace in
+                var outcome: Outcome?
+                while hasOutcome {
+                    let owner = outcomes.int64(at: 0)
+                    if owner > id { break }
+                    if owner == id { outcome = try Store.readOutcome(outcomes, at: 1) }
+                    hasOutcome = try outcomes.step()
+                }
                 try body(id, trace, outcome)
             }
         }

@@ -6,19 +6,26 @@ import Testing
 /// `trace.packed` in the database: written with the samples, read by replay, and
 /// dropped by the triggers when the `sample` rows are edited by hand.
 @Suite struct PackedColumnTests {
-    static let readings: [(String, ParallelReading)] = [
-        ("one connection", ParallelReading(readers: 0)),
-        ("reader threads", ParallelReading(readers: 2, chunkSpan: 3, batchSize: 2, queuedBatches: 1)),
-    ]
+    /// Every way of reading traces: the whole corpus, with a run's outcomes (merged), and filtered.
+    static let readings = ["all", "with outcomes", "filtered"]
 
     static func corpus() -> [Trace] {
         (0..<9).map { makeTrace("trace-\($0)", seed: $0, count: 3 + $0 % 5, family: $0 % 2 == 0 ? "drag" : nil) }
     }
 
-    static func read(_ store: Store, _ reading: ParallelReading) throws -> [Trace] {
+    static func read(_ store: Store, _ reading: String = "all") throws -> [Trace] {
         var traces: [Trace] = []
-        try store.forEachTrace(.all, reading: reading) { traces.append($1) }
+        switch reading {
+        case "with outcomes": try store.forEachTrace(.all, withOutcomesOf: 1) { _, trace, _ in traces.append(trace) }
+        case "filtered": try store.forEachTrace(.namesOrFamilies(names: ["trace-1"], families: ["drag"])) { traces.append($1) }
+        default: try store.forEachTrace(.all) { traces.append($1) }
+        }
         return traces
+    }
+
+    /// What ``read(_:_:)`` reads of `corpus`: all of it, or (filtered) all but the last odd ones.
+    static func expected(_ corpus: [Trace], _ reading: String) -> [Trace] {
+        reading == "filtered" ? corpus.filter { $0.family == "drag" || $0.name == "trace-1" } : corpus
     }
 
     static func packedIsNull(_ store: Store) throws -> [Bool] {
@@ -54,14 +61,14 @@ import Testing
         try store.database.execute("UPDATE trace SET packed = NULL WHERE id % 3 = 0")
         try store.database.execute("UPDATE trace SET packed = X'02' WHERE id = 4")
         #expect(try Self.packedIsNull(store).filter { $0 }.count == 3)
-        for (_, reading) in Self.readings {
-            #expect(try Self.read(store, reading) == corpus)
+        for reading in Self.readings {
+            #expect(try Self.read(store, reading) == Self.expected(corpus, reading), "\(reading)")
         }
         #expect(try store.trace(named: "trace-2")?.trace == corpus[2])
         #expect(try store.trace(named: "trace-3")?.trace == corpus[3])
         try store.database.execute("UPDATE trace SET packed = NULL")
-        for (_, reading) in Self.readings {
-            #expect(try Self.read(store, reading) == corpus)
+        for reading in Self.readings {
+            #expect(try Self.read(store, reading) == Self.expected(corpus, reading), "\(reading)")
         }
     }
 
@@ -78,8 +85,8 @@ import Testing
         // Too many fingers on one sample of trace 5 (id 6): the pan fails.
         try store.database.execute("UPDATE sample SET touches = 9 WHERE trace_id = 6 AND seq = 1")
         #expect(try Self.packedIsNull(store) == (1...9).map { $0 == 6 })
-        for (name, reading) in Self.readings {
-            let traces = try Self.read(store, reading)
+        for name in ["all", "with outcomes"] {
+            let traces = try Self.read(store, name)
             #expect(traces[5].samples[1].touches == 9, "\(name)")
             let after = traces.map { Simulator.simulate($0, under: config) }
             #expect(after[5] != before[5], "\(name)")
@@ -107,8 +114,8 @@ import Testing
         #expect(try Self.packedIsNull(store) == (1...9).map { $0 == 8 })
         var expected = corpus
         expected[7].samples.removeLast()
-        for (_, reading) in Self.readings {
-            #expect(try Self.read(store, reading) == expected)
+        for reading in Self.readings {
+            #expect(try Self.read(store, reading) == Self.expected(expected, reading), "\(reading)")
         }
     }
 
@@ -126,9 +133,9 @@ import Testing
             """)
         #expect(try Self.packedIsNull(store).allSatisfy { !$0 })
         // The blob's count no longer matches: damaged, not silently wrong.
-        #expect(throws: StoreError.self) { try Self.read(store, ParallelReading(readers: 0)) }
+        #expect(throws: StoreError.self) { try Self.read(store) }
         try store.database.execute("UPDATE trace SET packed = NULL WHERE id = 1")
-        #expect(try Self.read(store, ParallelReading(readers: 0))[0].samples.count == corpus[0].samples.count + 1)
+        #expect(try Self.read(store)[0].samples.count == corpus[0].samples.count + 1)
     }
 
     @Test func malformedBlobIsReportedAsDamage() throws {
@@ -137,8 +144,8 @@ import Testing
         let store = try Store.fresh(in: folder)
         try record(Self.corpus(), into: store)
         try store.database.execute("UPDATE trace SET packed = substr(packed, 1, 30) WHERE id = 2")
-        for (name, reading) in Self.readings {
-            #expect(throws: StoreError.self, "\(name)") { try Self.read(store, reading) }
+        for reading in Self.readings {
+            #expect(throws: StoreError.self, "\(reading)") { try Self.read(store, reading) }
         }
     }
 

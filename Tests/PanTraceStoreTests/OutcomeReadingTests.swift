@@ -3,11 +3,8 @@ import Testing
 
 @testable import PanTraceStore
 
-/// The reader threads of `forEachTrace` return exactly what one connection reads, in the same order.
-@Suite struct ParallelReadingTests {
-    /// Ids with gaps and chunks of 3 ids: chunk boundaries fall inside and between traces.
-    static let tiny = ParallelReading(readers: 2, chunkSpan: 3, batchSize: 2, queuedBatches: 1)
-
+/// `forEachTrace(_:withOutcomesOf:_:)`: each trace with its outcome in a run, as replay compares them.
+@Suite struct OutcomeReadingTests {
     static func corpus(_ count: Int) -> [Trace] {
         (0..<count).map { index in
             makeTrace(
@@ -16,25 +13,10 @@ import Testing
         }
     }
 
-    static func read(_ store: Store, _ reading: ParallelReading) throws -> [(TraceID, Trace)] {
+    static func read(_ store: Store) throws -> [(TraceID, Trace)] {
         var read: [(TraceID, Trace)] = []
-        try store.forEachTrace(.all, reading: reading) { read.append(($0, $1)) }
+        try store.forEachTrace(.all) { read.append(($0, $1)) }
         return read
-    }
-
-    @Test func readerThreadsReadWhatOneConnectionReads() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let store = try Store.fresh(in: folder)
-        let corpus = Self.corpus(40)
-        try record(corpus, into: store)
-        let sequential = try Self.read(store, ParallelReading(readers: 0))
-        #expect(sequential.map(\.1) == corpus)
-        for reading in [Self.tiny, ParallelReading(readers: 3, chunkSpan: 7), ParallelReading(readers: 1)] {
-            let parallel = try Self.read(store, reading)
-            #expect(parallel.map(\.0) == sequential.map(\.0))
-            #expect(parallel.map(\.1) == corpus)
-        }
     }
 
     @Test func outcomesComeWithTheirTraces() throws {
@@ -44,21 +26,28 @@ import Testing
         let corpus = Self.corpus(25)
         let first = try record(Array(corpus.prefix(15)), into: store)
         // A second run over part of the corpus: the others have no outcome in it.
-        try record(Array(corpus.suffix(12)), into: store, config: "second")
+        let second = try record(Array(corpus.suffix(12)), into: store, config: "second")
         let expected = try store.results(ofRun: first)
 
-        for reading in [ParallelReading(readers: 0), Self.tiny] {
+        // The whole corpus (merged with the run's results) and a filter (looked up).
+        let families: [String?] = corpus.map(\.family)
+        for filter in [TraceFilter.all, .families(["drag"])] {
+            let selected = corpus.indices.filter { filter == .all || families[$0] == "drag" }
             var seen: [(String, Outcome?)] = []
-            try store.forEachTrace(.all, withOutcomesOf: first, reading: reading) { _, trace, outcome in
+            try store.forEachTrace(filter, withOutcomesOf: first) { _, trace, outcome in
                 seen.append((trace.name, outcome))
             }
-            #expect(seen.map(\.0) == corpus.map(\.name))
-            #expect(seen.compactMap(\.1) == expected.map(\.outcome))
-            #expect(seen.filter { $0.1 == nil }.map(\.0) == corpus.suffix(10).map(\.name))
+            #expect(seen.map(\.0) == selected.map { corpus[$0].name })
+            #expect(seen.compactMap(\.1) == selected.filter { $0 < 15 }.map { expected[$0].outcome })
+            #expect(seen.filter { $0.1 == nil }.map(\.0) == selected.filter { $0 >= 15 }.map { corpus[$0].name })
         }
+        var withSecond: [Outcome?] = []
+        try store.forEachTrace(.all, withOutcomesOf: second) { _, _, outcome in withSecond.append(outcome) }
+        #expect(withSecond.prefix(13).allSatisfy { $0 == nil })
+        #expect(withSecond.suffix(12).allSatisfy { $0 != nil })
     }
 
-    @Test func aSessionThatAddedTracesReadsThemOnItsOwnConnection() throws {
+    @Test func aSessionThatAddedTracesReadsThemItself() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let store = try Store.fresh(in: folder)
@@ -66,8 +55,8 @@ import Testing
         try record(Array(corpus.prefix(6)), into: store)
         let session = try store.beginRun(.record, configName: "open", configJSON: #"{"name":"open"}"#)
         for trace in corpus.suffix(4) { try session.add(trace) }
-        // Not committed: reader threads would not see the last four.
-        #expect(try Self.read(store, Self.tiny).map(\.1) == corpus)
+        // Not committed: only this connection sees the last four.
+        #expect(try Self.read(store).map(\.1) == corpus)
         session.rollback()
     }
 
@@ -75,25 +64,25 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let store = try Store.fresh(in: folder)
-        #expect(try Self.read(store, Self.tiny).isEmpty)
+        #expect(try Self.read(store).isEmpty)
     }
 
-    @Test func anErrorOfTheBodyStopsTheReaders() throws {
+    @Test func anErrorOfTheBodyStopsTheReading() throws {
         struct Stop: Error, Equatable {}
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let store = try Store.fresh(in: folder)
-        try record(Self.corpus(30), into: store)
+        let run = try record(Self.corpus(30), into: store)
         var calls = 0
         #expect(throws: Stop()) {
-            try store.forEachTrace(.all, reading: Self.tiny) { _, _ in
+            try store.forEachTrace(.all, withOutcomesOf: run) { _, _, _ in
                 calls += 1
                 if calls == 5 { throw Stop() }
             }
         }
         #expect(calls == 5)
         // The store is still usable.
-        #expect(try Self.read(store, Self.tiny).count == 30)
+        #expect(try Self.read(store).count == 30)
     }
 }
 
