@@ -152,4 +152,16 @@ import Testing
         #expect(try runner.sqlite("SELECT count(*) FROM trace") == "54")
         #expect(try runner.sqlite("SELECT count(*) FROM run") == "1")
     }
+
+    /// A record of nothing would only leave an empty run to become a baseline.
+    @Test func anEmptyInputRecordsNothing() throws {
+        let runner = try CommandRunner()
+        #expect(try runner.run(["record", "--count", "5", "--quiet"]).status == 0)
+        let empty = try runner.write("\n\n", to: "empty.jsonl")
+        let result = try runner.run(["record", "--from", empty])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("empty.jsonl: no traces to record"))
+        #expect(try runner.run(["record", "--count", "0"]).status == 64)
+        #expect(try runner.sqlite("SELECT count(*) FROM run") == "1")
+    }
 }

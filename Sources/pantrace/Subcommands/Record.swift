@@ -106,6 +106,12 @@ extension Pantrace {
             }) { trace, outcome, frames in
                 try record(trace, file: nil, line: nil, simulated: (outcome, frames))
             }
+            guard summary.traces > 0 else {
+                // A run of nothing would only become a useless baseline.
+                session.rollback()
+                if from.isEmpty { throw UsageError("--count 0: nothing to record") }
+                throw TraceError(file: from.joined(separator: ", "), keyPath: "", reason: "no traces to record (the input is empty)")
+            }
             let run = try session.commit()
             progress.finish()
             if !quiet {
