@@ -49,6 +49,20 @@ extension Store {
         }
     }
 
+    /// The name and canonical JSON of run `id`'s config, or `nil` when there is no such run.
+    ///
+    /// What replay needs of its baseline: unlike ``run(_:)`` it does not
+    /// count the run's decisions, a pass over all its results.
+    public func configOfRun(_ id: RunID) throws -> (name: String, settings: String)? {
+        try guarded {
+            let statement = try database.prepare(
+                "SELECT config.name, config.settings FROM run JOIN config ON config.id = run.config_id WHERE run.id = ?")
+            try statement.bind(id, at: 1)
+            guard try statement.step() else { return nil }
+            return (statement.string(at: 0) ?? "", statement.string(at: 1) ?? "")
+        }
+    }
+
     /// The first run recorded (the default baseline, SPEC 7.2), or `nil` in an empty store.
     public func firstRunID() throws -> RunID? {
         try guarded { try optionalID("SELECT min(id) FROM run") }

@@ -61,7 +61,6 @@ struct Replayer {
         let store = try options.store.openExisting()
         let baselineID: RunID
         if let requested = options.baseline {
-            guard try store.run(requested) != nil else { throw StoreError.runNotFound(requested) }
             baselineID = requested
         } else {
             guard let first = try store.defaultBaselineRunID() else {
@@ -69,12 +68,13 @@ struct Replayer {
             }
             baselineID = first
         }
-        guard let baselineRun = try store.run(baselineID) else { throw StoreError.runNotFound(baselineID) }
+        // Only the config: the run's summary would count its decisions, a pass over its results.
+        guard let baselineRun = try store.configOfRun(baselineID) else { throw StoreError.runNotFound(baselineID) }
 
         let session = try store.beginRun(kind, configName: config.name, configJSON: config.canonicalJSON())
-        let baselineConfig = try baselineRun.config()
+        let baselineConfig = try Config(storedSettings: baselineRun.settings, ofRun: baselineID)
         var comparison = RunComparison(
-            baseline: RunLabel(run: baselineID, config: baselineRun.configName),
+            baseline: RunLabel(run: baselineID, config: baselineRun.name),
             candidate: RunLabel(run: session.runID, config: config.name),
             settingChanges: config.differences(from: baselineConfig))
         var frames: [Frame] = []
