@@ -17,6 +17,11 @@ import PanTraceCore
 /// results to its own run, and ``addResult(traceID:outcome:frames:)`` checks
 /// the trace once. The connection's `foreign_keys` setting is restored when
 /// the session ends.
+///
+/// Results are inserted 16 rows at a time (``PendingResults``): every
+/// ``Store`` method writes the pending ones before it reads, and
+/// ``commit()`` before it commits; a query of your own through
+/// ``Store/database`` sees the last few only after ``commit()``.
 public final class RunSession {
     /// The run being written (its row exists only inside the transaction until ``commit()``).
     public let runID: RunID
@@ -34,7 +39,7 @@ public final class RunSession {
     private let findTrace: Statement
     private let insertTrace: Statement
     private let insertSamples: MultiRowInsert
-    private let insertResult: Statement
+    private var pendingResults: PendingResults
     private let insertFrames: MultiRowInsert
     private let traceExists: Statement
     /// The trace added last: its results need no existence check.
@@ -78,13 +83,7 @@ public final class RunSession {
                 """, persistent: true)
             insertSamples = MultiRowInsert(
                 database, table: "sample", columns: ["trace_id", "seq", "t", "x", "y", "phase", "touches"])
-            insertResult = try database.prepare(
-                """
-                INSERT INTO result (run_id, trace_id, decision, reason, percent, peak_percent,
-                    velocity, projected, settle, overscroll, tracking_error, attempted,
-                    began_seq, start_seq)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, persistent: true)
+            pendingResults = PendingResults(database: database, runID: runID)
             insertFrames = MultiRowInsert(
                 database, table: "frame", columns: ["result_id", "seq", "state", "owner", "percent", "scroll_offset"])
             traceExists = try database.prepare("SELECT 1 FROM trace WHERE id = ?", persistent: true)
@@ -95,6 +94,7 @@ public final class RunSession {
         }
         self.store = store
         self.kind = kind
+        store.openSession = self
     }
 
     deinit {
@@ -173,6 +173,10 @@ public final class RunSession {
 
     /// Stores the result of the trace `traceID` in this run, with its frames (possibly none).
     ///
+    /// The row itself may be inserted later, with the next 15 results or
+    /// before the next read (``PendingResults``): a second result for the
+    /// same trace is reported by the call that inserts it.
+    ///
     /// - Returns: the result's id (`result.id`).
     @discardableResult
     public func addResult(traceID: TraceID, outcome: Outcome, frames: [Frame] = []) throws -> ResultID {
@@ -186,22 +190,7 @@ public final class RunSession {
                         code: SQLITE_CONSTRAINT | (3 << 8), message: "FOREIGN KEY constraint failed: no trace \(traceID)")
                 }
             }
-            try insertResult.bind(runID, at: 1)
-            try insertResult.bind(traceID, at: 2)
-            try insertResult.bind(outcome.decision, at: 3)
-            try insertResult.bind(outcome.reason, at: 4)
-            try insertResult.bind(outcome.percent, at: 5)
-            try insertResult.bind(outcome.peakPercent, at: 6)
-            try insertResult.bind(outcome.velocity, at: 7)
-            try insertResult.bind(outcome.projected, at: 8)
-            try insertResult.bind(outcome.settle, at: 9)
-            try insertResult.bind(outcome.overscroll, at: 10)
-            try insertResult.bind(outcome.trackingError, at: 11)
-            try insertResult.bind(outcome.attempted, at: 12)
-            try insertResult.bind(outcome.beganSeq, at: 13)
-            try insertResult.bind(outcome.startSeq, at: 14)
-            try insertResult.execute()
-            let id = store.database.lastInsertRowID
+            let id = try pendingResults.add(traceID: traceID, outcome: outcome)
             resultCount += 1
             var start = 0
             while start < frames.count {
@@ -228,12 +217,14 @@ public final class RunSession {
     @discardableResult
     public func commit() throws -> RunID {
         try writing {
+            try pendingResults.flush()
             let update = try store.database.prepare("UPDATE run SET trace_count = ? WHERE id = ?")
             try update.bind(resultCount, at: 1)
             try update.bind(runID, at: 2)
             try update.execute()
             try store.database.commit()
             state = .committed
+            store.openSession = nil
             RunSession.restoreForeignKeys(store.database)
             return runID
         }
@@ -242,9 +233,17 @@ public final class RunSession {
     /// Discards the run and everything added; the database is as before ``Store/beginRun(_:configName:configJSON:)``.
     public func rollback() {
         guard state == .open else { return }
+        pendingResults.discard()
         store.database.rollback()
         state = .rolledBack
+        store.openSession = nil
         RunSession.restoreForeignKeys(store.database)
+    }
+
+    /// Inserts the results still pending (``Store`` does before it reads); an error rolls the session back.
+    func flushPendingResults() throws {
+        guard state == .open else { return }
+        try writing { try pendingResults.flush() }
     }
 
     /// Runs a write step; any error rolls the whole session back.
@@ -255,7 +254,7 @@ public final class RunSession {
                     code: SQLITE_MISUSE, message: "the run session is already \(state == .committed ? "committed" : "rolled back")"))
         }
         do {
-            return try store.guarded(body)
+            return try store.guarded(flushing: false, body)
         } catch {
             rollback()
             throw error

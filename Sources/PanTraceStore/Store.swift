@@ -44,6 +44,8 @@ public final class Store {
     public let path: String
     /// The connection, for queries of one's own (for example on the `decisions` view).
     public let database: Database
+    /// The run session writing through this connection, if any: its pending results are inserted before every read.
+    weak var openSession: RunSession?
 
     /// Opens (creating or upgrading when needed) the pantrace database at `path`.
     ///
@@ -90,8 +92,13 @@ public final class Store {
     }
 
     /// Runs `body`, turning low-level ``SQLiteError``s into ``StoreError``s.
-    func guarded<T>(_ body: () throws -> T) throws -> T {
+    ///
+    /// Unless `flushing` is false (the session's own writes), the results an
+    /// open ``RunSession`` has queued are inserted first, so that `body`
+    /// reads them.
+    func guarded<T>(flushing: Bool = true, _ body: () throws -> T) throws -> T {
         do {
+            if flushing, let openSession { try openSession.flushPendingResults() }
             return try body()
         } catch let error as SQLiteError {
             throw StoreError.from(error, path: path)
