@@ -8,11 +8,13 @@
 # .build-release) and scripts/bench/reference.c with gcc -O2 against the
 # system libsqlite3, then for each corpus size, N times (default 5):
 #   record  pantrace record --count SIZE --seed 1 --quiet, then the reference
-#           writing exactly as many rows of each table (rows per second over
+#           writing exactly as many rows of each table, trace rows with the
+#           same packed-sample bytes (rows per second over
 #           trace, sample, config, run, result, frame);
 #   replay  pantrace replay --set threshold=0.3 (no frames) on a copy of that
 #           database, then the reference scanning every column of `sample`
-#           (samples per second), peak memory of the replay (/usr/bin/time %M).
+#           (samples per second), peak memory of the replay (/usr/bin/time %M);
+#           the size of the recorded database file (frames included).
 # and `pantrace --help` start-up time (hyperfine when installed, else a loop).
 # Prints medians and ratios (pantrace / reference; ≥ 1 is faster than C).
 # Missing tools (gcc, libsqlite3-dev, GNU time, hyperfine) are installed with
@@ -30,7 +32,7 @@ while [ $# -gt 0 ]; do
         --sizes) sizes="$2"; shift 2 ;;
         --startup-runs) startup_runs="$2"; shift 2 ;;
         --keep) keep=1; shift ;;
-        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -102,6 +104,7 @@ for size in $sizes; do
             counts=$("$reference" count "$db")   # trace sample config run result frame
             read -r n_trace n_sample n_config n_run n_result n_frame <<<"$counts"
             rows=$((n_trace + n_sample + n_config + n_run + n_result + n_frame))
+            dbsize=$(stat -c %s "$db")
             cp "$db" "$pristine"
         fi
         rm -f "$cdb" "$cdb-wal" "$cdb-shm"
@@ -124,6 +127,7 @@ for size in $sizes; do
     result[$size.rep_p]=$(echo "$rep_p" | median)
     result[$size.rep_c]=$(echo "$rep_c" | median)
     result[$size.mem]=$(echo "$mem" | median)
+    result[$size.dbsize]=$dbsize
     rm -f "$db"* "$cdb"* "$pristine"
 done
 
@@ -162,11 +166,12 @@ for size in $sizes; do
         "$(fmt_rate "$(awk -v r="$samples" -v t="$pc" 'BEGIN { print r / t }')")" "$(ratio "$pc" "$pp")" "≥ 0.9"
 done
 echo
-printf '| %-8s | %-12s | %-12s | %-14s | %-14s |\n' traces "record (s)" "replay (s)" "replay peak" "C record (s)"
-printf '| %-8s | %-12s | %-12s | %-14s | %-14s |\n' -------- ------------ ------------ -------------- --------------
+printf '| %-8s | %-12s | %-12s | %-14s | %-14s | %-14s |\n' traces "record (s)" "replay (s)" "replay peak" "C record (s)" "database"
+printf '| %-8s | %-12s | %-12s | %-14s | %-14s | %-14s |\n' -------- ------------ ------------ -------------- -------------- --------------
 for size in $sizes; do
-    printf '| %-8s | %-12s | %-12s | %-14s | %-14s |\n' "$size" "${result[$size.rec_p]}" "${result[$size.rep_p]}" \
-        "$(awk -v k="${result[$size.mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }')" "${result[$size.rec_c]}"
+    printf '| %-8s | %-12s | %-12s | %-14s | %-14s | %-14s |\n' "$size" "${result[$size.rec_p]}" "${result[$size.rep_p]}" \
+        "$(awk -v k="${result[$size.mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }')" "${result[$size.rec_c]}" \
+        "$(awk -v b="${result[$size.dbsize]}" 'BEGIN { printf "%.1f MB", b / 1e6 }')"
 done
 set -- $sizes
 if [ $# -ge 2 ]; then
