@@ -43,8 +43,9 @@ private final class ErrorBox: @unchecked Sendable {
                         let id = try session.add(trace)
                         try session.addResult(traceID: id, outcome: makeOutcome(index))
                     }
-                    // Keep the write lock long enough for the other writer to wait on it.
-                    Thread.sleep(forTimeInterval: 0.3)
+                    // The other writer started once the lock was held, and waits on
+                    // it while these 40 traces are written (pantraceTests'
+                    // ConcurrentProcessTests holds it deterministically, on a blocked read).
                     try session.commit()
                 } else {
                     firstHoldsTheLock.wait()
