@@ -32,4 +32,22 @@ final class MultiRowInsert {
         statements[rows] = statement
         return statement
     }
+
+    /// Inserts `count` rows, up to ``maximumRows`` per execution; `bind` binds
+    /// row `index` of them from parameter `first` on (``columnCount`` parameters).
+    @inline(__always)
+    func insert(count: Int, _ bind: (_ statement: Statement, _ index: Int, _ first: Int32) throws -> Void) throws {
+        var start = 0
+        while start < count {
+            let rows = min(maximumRows, count - start)
+            let statement = try statement(rows: rows)
+            var parameter: Int32 = 1
+            for index in start..<start + rows {
+                try bind(statement, index, parameter)
+                parameter += columnCount
+            }
+            try statement.execute()
+            start += rows
+        }
+    }
 }

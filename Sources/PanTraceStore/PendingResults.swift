@@ -55,9 +55,11 @@ struct PendingResults {
     /// is reported here, by the call that flushes.
     mutating func flush() throws {
         guard !rows.isEmpty else { return }
-        let statement = try insert.statement(rows: rows.count)
-        var parameter: Int32 = 1
-        for row in rows {
+        // Emptied whatever happens: a failing batch is not retried by a later flush.
+        defer { rows.removeAll(keepingCapacity: true) }
+        let runID = runID
+        try insert.insert(count: rows.count) { statement, index, parameter in
+            let row = rows[index]
             let outcome = row.outcome
             try statement.bind(row.id, at: parameter)
             try statement.bind(runID, at: parameter + 1)
@@ -74,10 +76,7 @@ struct PendingResults {
             try statement.bind(outcome.attempted, at: parameter + 12)
             try statement.bind(outcome.beganSeq, at: parameter + 13)
             try statement.bind(outcome.startSeq, at: parameter + 14)
-            parameter += insert.columnCount
         }
-        rows.removeAll(keepingCapacity: true)
-        try statement.execute()
     }
 
     /// Forgets the queued results (the session rolled back).

@@ -148,24 +148,15 @@ public final class RunSession {
             let id = store.database.lastInsertRowID
             lastTraceID = id
             let samples = trace.samples
-            var start = 0
-            while start < samples.count {
-                let rows = min(insertSamples.maximumRows, samples.count - start)
-                let statement = try insertSamples.statement(rows: rows)
-                var parameter: Int32 = 1
-                for seq in start..<start + rows {
-                    let sample = samples[seq]
-                    try statement.bind(id, at: parameter)
-                    try statement.bind(seq, at: parameter + 1)
-                    try statement.bind(sample.t, at: parameter + 2)
-                    try statement.bind(sample.x, at: parameter + 3)
-                    try statement.bind(sample.y, at: parameter + 4)
-                    try statement.bind(sample.phase, at: parameter + 5)
-                    try statement.bind(sample.touches, at: parameter + 6)
-                    parameter += insertSamples.columnCount
-                }
-                try statement.execute()
-                start += rows
+            try insertSamples.insert(count: samples.count) { statement, seq, parameter in
+                let sample = samples[seq]
+                try statement.bind(id, at: parameter)
+                try statement.bind(seq, at: parameter + 1)
+                try statement.bind(sample.t, at: parameter + 2)
+                try statement.bind(sample.x, at: parameter + 3)
+                try statement.bind(sample.y, at: parameter + 4)
+                try statement.bind(sample.phase, at: parameter + 5)
+                try statement.bind(sample.touches, at: parameter + 6)
             }
             return id
         }
@@ -192,22 +183,14 @@ public final class RunSession {
             }
             let id = try pendingResults.add(traceID: traceID, outcome: outcome)
             resultCount += 1
-            var start = 0
-            while start < frames.count {
-                let rows = min(insertFrames.maximumRows, frames.count - start)
-                let statement = try insertFrames.statement(rows: rows)
-                var parameter: Int32 = 1
-                for frame in frames[start..<start + rows] {
-                    try statement.bind(id, at: parameter)
-                    try statement.bind(frame.seq, at: parameter + 1)
-                    try statement.bind(frame.state, at: parameter + 2)
-                    try statement.bind(frame.owner, at: parameter + 3)
-                    try statement.bind(frame.percent, at: parameter + 4)
-                    try statement.bind(frame.scrollOffset, at: parameter + 5)
-                    parameter += insertFrames.columnCount
-                }
-                try statement.execute()
-                start += rows
+            try insertFrames.insert(count: frames.count) { statement, index, parameter in
+                let frame = frames[index]
+                try statement.bind(id, at: parameter)
+                try statement.bind(frame.seq, at: parameter + 1)
+                try statement.bind(frame.state, at: parameter + 2)
+                try statement.bind(frame.owner, at: parameter + 3)
+                try statement.bind(frame.percent, at: parameter + 4)
+                try statement.bind(frame.scrollOffset, at: parameter + 5)
             }
             return id
         }

@@ -9,6 +9,16 @@ import Testing
     /// Every way of reading traces: the whole corpus, with a run's outcomes (merged), and filtered.
     static let readings = ["all", "with outcomes", "filtered"]
 
+    /// A fresh store holding ``corpus()``, recorded; removed afterwards.
+    static func withRecordedCorpus(_ body: (Store, [Trace]) throws -> Void) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try Store.fresh(in: folder)
+        let corpus = corpus()
+        try record(corpus, into: store)
+        try body(store, corpus)
+    }
+
     static func corpus() -> [Trace] {
         (0..<9).map { makeTrace("trace-\($0)", seed: $0, count: 3 + $0 % 5, family: $0 % 2 == 0 ? "drag" : nil) }
     }
@@ -36,106 +46,91 @@ import Testing
     }
 
     @Test func recordWritesThePackedSamplesBesideTheRows() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let store = try Store.fresh(in: folder)
-        let corpus = Self.corpus()
-        try record(corpus, into: store)
-        let packed = try store.database.prepare("SELECT packed FROM trace ORDER BY id")
-        var buffer: [UInt8] = []
-        for trace in corpus {
-            #expect(try packed.step())
-            let stored = packed.withBlob(at: 0) { Array($0) }
-            #expect(stored == Array(buffer[..<PackedSamples.encode(trace.samples, into: &buffer)]))
+        try Self.withRecordedCorpus { store, corpus in
+            let packed = try store.database.prepare("SELECT packed FROM trace ORDER BY id")
+            var buffer: [UInt8] = []
+            for trace in corpus {
+                #expect(try packed.step())
+                let stored = packed.withBlob(at: 0) { Array($0) }
+                #expect(stored == Array(buffer[..<PackedSamples.encode(trace.samples, into: &buffer)]))
+            }
+            #expect(try store.database.integer("SELECT count(*) FROM sample") == corpus.reduce(0) { $0 + $1.samples.count })
         }
-        #expect(try store.database.integer("SELECT count(*) FROM sample") == corpus.reduce(0) { $0 + $1.samples.count })
     }
 
     /// With `packed` NULL (or in a later format) every reading path reads the `sample` rows, and gets the same traces.
     @Test func nullOrUnknownPackedFallsBackToTheSampleRows() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let store = try Store.fresh(in: folder)
-        let corpus = Self.corpus()
-        try record(corpus, into: store)
-        try store.database.execute("UPDATE trace SET packed = NULL WHERE id % 3 = 0")
-        try store.database.execute("UPDATE trace SET packed = X'02' WHERE id = 4")
-        #expect(try Self.packedIsNull(store).filter { $0 }.count == 3)
-        for reading in Self.readings {
-            #expect(try Self.read(store, reading) == Self.expected(corpus, reading), "\(reading)")
-        }
-        #expect(try store.trace(named: "trace-2")?.trace == corpus[2])
-        #expect(try store.trace(named: "trace-3")?.trace == corpus[3])
-        try store.database.execute("UPDATE trace SET packed = NULL")
-        for reading in Self.readings {
-            #expect(try Self.read(store, reading) == Self.expected(corpus, reading), "\(reading)")
+        try Self.withRecordedCorpus { store, corpus in
+            try store.database.execute("UPDATE trace SET packed = NULL WHERE id % 3 = 0")
+            try store.database.execute("UPDATE trace SET packed = X'02' WHERE id = 4")
+            #expect(try Self.packedIsNull(store).filter { $0 }.count == 3)
+            for reading in Self.readings {
+                #expect(try Self.read(store, reading) == Self.expected(corpus, reading), "\(reading)")
+            }
+            #expect(try store.trace(named: "trace-2")?.trace == corpus[2])
+            #expect(try store.trace(named: "trace-3")?.trace == corpus[3])
+            try store.database.execute("UPDATE trace SET packed = NULL")
+            for reading in Self.readings {
+                #expect(try Self.read(store, reading) == Self.expected(corpus, reading), "\(reading)")
+            }
         }
     }
 
     /// An UPDATE of a sample row through SQL drops the trace's blob, and replay simulates the edited sample.
     @Test func updatedSampleRowsChangeWhatReplaySimulates() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let store = try Store.fresh(in: folder)
-        let corpus = Self.corpus()
-        try record(corpus, into: store)
-        let config = Config()
-        let before = corpus.map { Simulator.simulate($0, under: config) }
+        try Self.withRecordedCorpus { store, corpus in
+            let config = Config()
+            let before = corpus.map { Simulator.simulate($0, under: config) }
 
-        // Too many fingers on one sample of trace 5 (id 6): the pan fails.
-        try store.database.execute("UPDATE sample SET touches = 9 WHERE trace_id = 6 AND seq = 1")
-        #expect(try Self.packedIsNull(store) == (1...9).map { $0 == 6 })
-        for name in ["all", "with outcomes"] {
-            let traces = try Self.read(store, name)
-            #expect(traces[5].samples[1].touches == 9, "\(name)")
-            let after = traces.map { Simulator.simulate($0, under: config) }
-            #expect(after[5] != before[5], "\(name)")
-            #expect(after[5].reason == .tooManyTouches, "\(name)")
-            #expect(Array(after[..<5]) == Array(before[..<5]), "\(name)")
-            #expect(Array(after[6...]) == Array(before[6...]), "\(name)")
+            // Too many fingers on one sample of trace 5 (id 6): the pan fails.
+            try store.database.execute("UPDATE sample SET touches = 9 WHERE trace_id = 6 AND seq = 1")
+            #expect(try Self.packedIsNull(store) == (1...9).map { $0 == 6 })
+            for name in ["all", "with outcomes"] {
+                let traces = try Self.read(store, name)
+                #expect(traces[5].samples[1].touches == 9, "\(name)")
+                let after = traces.map { Simulator.simulate($0, under: config) }
+                #expect(after[5] != before[5], "\(name)")
+                #expect(after[5].reason == .tooManyTouches, "\(name)")
+                #expect(Array(after[..<5]) == Array(before[..<5]), "\(name)")
+                #expect(Array(after[6...]) == Array(before[6...]), "\(name)")
+            }
+
+            // Moving a sample to another trace drops both blobs.
+            try store.database.execute("UPDATE sample SET trace_id = 3, seq = 100 WHERE trace_id = 2 AND seq = 0")
+            #expect(try Self.packedIsNull(store) == (1...9).map { [2, 3, 6].contains($0) })
         }
-
-        // Moving a sample to another trace drops both blobs.
-        try store.database.execute("UPDATE sample SET trace_id = 3, seq = 100 WHERE trace_id = 2 AND seq = 0")
-        #expect(try Self.packedIsNull(store) == (1...9).map { [2, 3, 6].contains($0) })
     }
 
     @Test func deletedSampleRowsDropTheBlob() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let store = try Store.fresh(in: folder)
-        let corpus = Self.corpus()
-        try record(corpus, into: store)
-        try store.database.execute(
-            """
-            DELETE FROM sample WHERE trace_id = 8 AND seq = (SELECT max(seq) FROM sample WHERE trace_id = 8);
-            UPDATE trace SET sample_count = sample_count - 1 WHERE id = 8
-            """)
-        #expect(try Self.packedIsNull(store) == (1...9).map { $0 == 8 })
-        var expected = corpus
-        expected[7].samples.removeLast()
-        for reading in Self.readings {
-            #expect(try Self.read(store, reading) == Self.expected(expected, reading), "\(reading)")
+        try Self.withRecordedCorpus { store, corpus in
+            try store.database.execute(
+                """
+                DELETE FROM sample WHERE trace_id = 8 AND seq = (SELECT max(seq) FROM sample WHERE trace_id = 8);
+                UPDATE trace SET sample_count = sample_count - 1 WHERE id = 8
+                """)
+            #expect(try Self.packedIsNull(store) == (1...9).map { $0 == 8 })
+            var expected = corpus
+            expected[7].samples.removeLast()
+            for reading in Self.readings {
+                #expect(try Self.read(store, reading) == Self.expected(expected, reading), "\(reading)")
+            }
         }
     }
 
     /// Inserting sample rows has no trigger (it would cost every record): the blob stays until it is cleared by hand.
     @Test func insertedSampleRowsNeedTheBlobClearedByHand() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let store = try Store.fresh(in: folder)
-        let corpus = Self.corpus()
-        try record(corpus, into: store)
-        try store.database.execute(
-            """
-            INSERT INTO sample (trace_id, seq, t, x, y, phase, touches) VALUES (1, 99, 9, 1, 1, 'up', 1);
-            UPDATE trace SET sample_count = sample_count + 1 WHERE id = 1
-            """)
-        #expect(try Self.packedIsNull(store).allSatisfy { !$0 })
-        // The blob's count no longer matches: damaged, not silently wrong.
-        #expect(throws: StoreError.self) { try Self.read(store) }
-        try store.database.execute("UPDATE trace SET packed = NULL WHERE id = 1")
-        #expect(try Self.read(store)[0].samples.count == corpus[0].samples.count + 1)
+        try Self.withRecordedCorpus { store, corpus in
+            try store.database.execute(
+                """
+                INSERT INTO sample (trace_id, seq, t, x, y, phase, touches) VALUES (1, 99, 9, 1, 1, 'up', 1);
+                UPDATE trace SET sample_count = sample_count + 1 WHERE id = 1
+                """)
+            #expect(try Self.packedIsNull(store).allSatisfy { !$0 })
+            // The blob's count no longer matches: damaged, not silently wrong.
+            #expect(throws: StoreError.self) { try Self.read(store) }
+            try store.database.execute("UPDATE trace SET packed = NULL WHERE id = 1")
+            #expect(try Self.read(store)[0].samples.count == corpus[0].samples.count + 1)
+        }
     }
 
     @Test func malformedBlobIsReportedAsDamage() throws {
