@@ -15,24 +15,16 @@ import Testing
         Simulator.simulate(builder.trace, under: config).velocity
     }
 
-    @Test func blendsTheNewestSegmentWithThePrevious() {
+    /// The same with a lift at once and after a 0.5 s rest: the lift's time is never read.
+    @Test(arguments: [0.0, 0.5])
+    func blendsTheNewestSegmentWithThePrevious(restBeforeLift: Double) {
         var builder = TraceBuilder()
         builder.down(t: 0, y: 100)
         builder.move(t: 0.01, y: 110)  // segment 10 / 0.01 = 1000
         builder.move(t: 0.02, y: 130)  // segment 20 / 0.01 = 2000 (previous)
         builder.move(t: 0.03, y: 160)  // segment 30 / 0.01 = 3000 (newest)
-        builder.up()
+        builder.up(after: restBeforeLift)
         // 0.2 × 3000 + 0.8 × 2000 = 600 + 1600 = 2200; the 1000 segment plays no part.
-        #expect(abs(Self.velocity(builder) - 2200) < 1e-9)
-    }
-
-    @Test func aLiftThatRestedChangesNothing() {
-        var builder = TraceBuilder()
-        builder.down(t: 0, y: 100)
-        builder.move(t: 0.01, y: 110)
-        builder.move(t: 0.02, y: 130)
-        builder.move(t: 0.03, y: 160)
-        builder.up(after: 0.5)  // the lift's time is never read
         #expect(abs(Self.velocity(builder) - 2200) < 1e-9)
     }
 
