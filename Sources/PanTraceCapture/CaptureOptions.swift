@@ -23,8 +23,8 @@ public struct CaptureOptions: Equatable, Sendable {
     public var labellingWindow: Double
     /// The largest size of the file in bytes. A line that would take the file
     /// past it is not written, nor is any later line, until the file is
-    /// collected (removed, replaced or truncated). Default 4 MiB (about 1,000
-    /// gestures of a second each).
+    /// collected (removed, replaced or truncated). Default 4 MiB: about 500
+    /// one-second gestures at 120 touch events a second (70–90 bytes a sample).
     public var maximumFileSize: Int
     /// Record one gesture in `oneIn` (1 = every gesture). The choice is made
     /// at the `down`: a gesture not chosen costs nothing.

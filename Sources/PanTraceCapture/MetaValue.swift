@@ -4,8 +4,11 @@ import PanTraceCore
 ///
 /// Written as a literal: `["screenScale": 3, "appVersion": "2.4.1", "beta": true]`.
 public enum MetaValue: Equatable, Sendable {
+    /// A JSON string.
     case string(String)
+    /// A JSON number; it must be finite.
     case number(Double)
+    /// `true` or `false`.
     case bool(Bool)
 
     /// The value as JSON text.

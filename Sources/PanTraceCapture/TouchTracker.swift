@@ -20,7 +20,14 @@ import PanTraceCore
 public struct TouchTracker<Key: Hashable> {
     /// What a recognizer callback reports (`touchesBegan`, `touchesMoved` …).
     public enum Change: Sendable {
-        case began, moved, ended, cancelled
+        /// `touchesBegan`: touches came down.
+        case began
+        /// `touchesMoved`: touches moved.
+        case moved
+        /// `touchesEnded`: touches lifted.
+        case ended
+        /// `touchesCancelled`: the system took the touches away.
+        case cancelled
     }
 
     /// One touch in a callback: its identity and its place in the container, in points.

@@ -8,9 +8,14 @@ import Testing
     /// A window of 0 writes each gesture as soon as it ends.
     static let immediate = CaptureOptions(namePrefix: "sheet", labellingWindow: 0)
 
-    @Test func bootTimeClockBecomesTimesFromTheDown() throws {
+    /// A fresh folder and a recorder into it that writes each gesture as it ends.
+    static func immediateRecorder(clock: ManualClock = ManualClock()) throws -> (CaptureFolder, GestureRecorder) {
         let folder = try CaptureFolder()
-        let recorder = try folder.recorder(Self.immediate)
+        return (folder, try folder.recorder(immediate, clock: clock))
+    }
+
+    @Test func bootTimeClockBecomesTimesFromTheDown() throws {
+        let (folder, recorder) = try Self.immediateRecorder()
         // SPEC 3's example trace, its times shifted onto a boot-time clock.
         let boot = 81_234.567
         recorder.record([
@@ -35,9 +40,8 @@ import Testing
     }
 
     @Test func nameHasPrefixSequenceAndUTCTime() throws {
-        let folder = try CaptureFolder()
         let clock = ManualClock()
-        let recorder = try folder.recorder(Self.immediate, clock: clock)
+        let (folder, recorder) = try Self.immediateRecorder(clock: clock)
         recorder.record(drag())
         clock.wallTime += 61.25  // 22:14:21.250
         recorder.record(drag(start: 81_300))
@@ -57,8 +61,7 @@ import Testing
     }
 
     @Test func scrollStateAndContainerAreReadAtTheDownOnly() throws {
-        let folder = try CaptureFolder()
-        let recorder = try folder.recorder(Self.immediate)
+        let (folder, recorder) = try Self.immediateRecorder()
         var reads = 0
         let events = drag()
         for event in events {
@@ -74,8 +77,7 @@ import Testing
     }
 
     @Test func multiTouchCountsAreKept() throws {
-        let folder = try CaptureFolder()
-        let recorder = try folder.recorder(Self.immediate)
+        let (folder, recorder) = try Self.immediateRecorder()
         recorder.record([
             TouchEvent(t: 10, x: 100, y: 100, phase: .down, touches: 1),
             TouchEvent(t: 10.25, x: 110, y: 120, phase: .move, touches: 2),
@@ -88,16 +90,14 @@ import Testing
     }
 
     @Test func cancelEndsTheTraceWithCancel() throws {
-        let folder = try CaptureFolder()
-        let recorder = try folder.recorder(Self.immediate)
+        let (folder, recorder) = try Self.immediateRecorder()
         recorder.record(drag(moves: 2, end: .cancel))
         let trace = try #require(try folder.traces().first)
         #expect(trace.samples.map(\.phase) == [.down, .move, .move, .cancel])
     }
 
     @Test func eventsBeforeADownAreIgnored() throws {
-        let folder = try CaptureFolder()
-        let recorder = try folder.recorder(Self.immediate)
+        let (folder, recorder) = try Self.immediateRecorder()
         recorder.record([
             TouchEvent(t: 1, x: 5, y: 5, phase: .move),
             TouchEvent(t: 2, x: 5, y: 5, phase: .up),
@@ -108,8 +108,7 @@ import Testing
     }
 
     @Test func aSecondDownDiscardsTheUnfinishedGesture() throws {
-        let folder = try CaptureFolder()
-        let recorder = try folder.recorder(Self.immediate)
+        let (folder, recorder) = try Self.immediateRecorder()
         recorder.record(Array(drag(start: 100).dropLast()))  // lost its up
         recorder.record(drag(start: 200))
         let traces = try folder.traces()
@@ -119,8 +118,7 @@ import Testing
     }
 
     @Test func timesGoingBackAreClampedToThePreviousSample() throws {
-        let folder = try CaptureFolder()
-        let recorder = try folder.recorder(Self.immediate)
+        let (folder, recorder) = try Self.immediateRecorder()
         recorder.record([
             TouchEvent(t: 50, x: 0, y: 0, phase: .down),
             TouchEvent(t: 50.5, x: 0, y: 10, phase: .move),
@@ -134,8 +132,7 @@ import Testing
 
     @Test(arguments: [Double.nan, .infinity, -.infinity])
     func aValueThatIsNotFiniteDiscardsTheGesture(bad: Double) throws {
-        let folder = try CaptureFolder()
-        let recorder = try folder.recorder(Self.immediate)
+        let (folder, recorder) = try Self.immediateRecorder()
         var badTime = drag(start: 100)
         badTime[2].t = bad
         var badPlace = drag(start: 200)
@@ -158,8 +155,7 @@ import Testing
         CaptureScreen(width: 393, height: 852, scroll: ScrollState(offset: 0, content: -1)),
     ])
     func aScreenTheFormatRejectsDiscardsTheGesture(screen: CaptureScreen) throws {
-        let folder = try CaptureFolder()
-        let recorder = try folder.recorder(Self.immediate)
+        let (folder, recorder) = try Self.immediateRecorder()
         recorder.record(drag(), on: screen)
         #expect(recorder.statistics.discarded == 1)
         #expect(try folder.traces().isEmpty)
@@ -167,15 +163,13 @@ import Testing
 
     @Test func aNegativeScrollOffsetIsKept() throws {
         // SPEC 3: scrollOffset is any finite number (content pulled past the top).
-        let folder = try CaptureFolder()
-        let recorder = try folder.recorder(Self.immediate)
+        let (folder, recorder) = try Self.immediateRecorder()
         recorder.record(drag(), on: CaptureScreen(width: 393, height: 852, scroll: ScrollState(offset: -12, content: 900)))
         #expect(try folder.traces().first?.scrollOffset == -12)
     }
 
     @Test func touchCountsBelowOneAreRecordedAsOne() throws {
-        let folder = try CaptureFolder()
-        let recorder = try folder.recorder(Self.immediate)
+        let (folder, recorder) = try Self.immediateRecorder()
         recorder.record([
             TouchEvent(t: 0, x: 0, y: 0, phase: .down, touches: 0),
             TouchEvent(t: 0.5, x: 0, y: 9, phase: .up, touches: -3),
@@ -184,8 +178,7 @@ import Testing
     }
 
     @Test func aDownAndAnUpMakeTheSmallestTrace() throws {
-        let folder = try CaptureFolder()
-        let recorder = try folder.recorder(Self.immediate)
+        let (folder, recorder) = try Self.immediateRecorder()
         recorder.record([TouchEvent(t: 3, x: 1, y: 2, phase: .down), TouchEvent(t: 3, x: 1, y: 2, phase: .up)])
         #expect(try folder.traces().first?.samples.count == 2)
     }
