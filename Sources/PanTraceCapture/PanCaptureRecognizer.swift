@@ -11,8 +11,11 @@ import UIKit.UIGestureRecognizerSubclass
 /// cannot be prevented by one, so the sheet's own pan and its scroll view
 /// behave exactly as without it. Each touch callback becomes one sample: the
 /// centroid of the touches down, as `UIPanGestureRecognizer` tracks it (not
-/// the coalesced touches). The container's size and the scroll state are
-/// read at the `down`.
+/// the coalesced touches). The container's size (its `bounds`, what the
+/// percent is measured against) and the scroll state are read at the `down`.
+/// Places are measured in the window's coordinates: the container itself
+/// moves while a pull-to-dismiss runs, the window does not, and the
+/// simulation uses only differences of places (SPEC 4).
 ///
 /// Compiled only where UIKit exists; the logic it calls (``TouchTracker``,
 /// ``ScrollState``, ``GestureRecorder``) is platform-independent and tested.
@@ -77,8 +80,11 @@ public final class PanCaptureRecognizer: UIGestureRecognizer {
 
     private func feed(_ change: TouchTracker<ObjectIdentifier>.Change, _ touches: Set<UITouch>, _ event: UIEvent) {
         guard let view else { return }
+        // The sheet moves with the finger during its own dismissal; places in
+        // its coordinates would shrink the drag. The window stays put.
+        let space: UIView = view.window ?? view
         let points = touches.map { touch in
-            let place = touch.location(in: view)
+            let place = touch.location(in: space)
             return TouchTracker<ObjectIdentifier>.Touch(key: ObjectIdentifier(touch), x: Double(place.x), y: Double(place.y))
         }
         let time = touches.map { $0.timestamp }.max() ?? event.timestamp

@@ -12,15 +12,15 @@ let recorder = try GestureRecorder(
 // The sheet: 393 × 852 points, a table scrolled to the top with 2,400 points of content.
 let sheet = CaptureScreen(width: 393, height: 852, scroll: ScrollState(offset: 0, content: 2400))
 
-// A pull down, 12 points every 1/60 s. Times are on a boot-time clock, as
+// A pull down, 24 points every 1/60 s. Times are on a boot-time clock, as
 // UITouch.timestamp is; the trace counts them from the down.
 let start = 81_234.567
 recorder.record(TouchEvent(t: start, x: 200, y: 300, phase: .down, touches: 1)) { sheet }
 for step in 1...20 {
     let t = start + Double(step) / 60
-    recorder.record(TouchEvent(t: t, x: 200, y: 300 + 12 * Double(step), phase: .move, touches: 1)) { sheet }
+    recorder.record(TouchEvent(t: t, x: 200, y: 300 + 24 * Double(step), phase: .move, touches: 1)) { sheet }
 }
-recorder.record(TouchEvent(t: start + 21 / 60, x: 200, y: 540, phase: .up, touches: 1)) { sheet }
+recorder.record(TouchEvent(t: start + 21 / 60, x: 200, y: 780, phase: .up, touches: 1)) { sheet }
 // The sheet went away and the person did not bring it back: they meant it.
 recorder.setIntent(.finish)
 
