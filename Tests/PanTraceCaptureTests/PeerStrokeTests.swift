@@ -16,11 +16,7 @@ import Testing
 
     @Test(arguments: ["flutter.jsonl", "android.jsonl"])
     func strokesComeBackUnchanged(file: String) throws {
-        guard let folder = Self.folder else {
-            print("skipped: ../shared/fixtures/peer-velocity is absent")
-            return
-        }
-        let strokes = try TraceReader(path: folder.appending(path: file).path).readAll().map(\.trace)
+        guard let strokes = try Self.strokes(file) else { return }
         #expect(strokes.count >= 14)
         let capture = try CaptureFolder()
         let recorder = try capture.recorder(CaptureOptions(namePrefix: "peer", labellingWindow: 0))
@@ -41,6 +37,41 @@ import Testing
             #expect(trace.samples == stroke.samples, "\(stroke.name)")
             #expect(trace.width == stroke.width && trace.height == stroke.height)
         }
+    }
+
+    /// The same strokes as one finger's recognizer callbacks, through the
+    /// UIKit adapter's tracker: the centroid of one touch is the touch.
+    @Test(arguments: ["flutter.jsonl", "android.jsonl"])
+    func strokesThroughTheAdaptersTrackerComeBackUnchanged(file: String) throws {
+        guard let strokes = try Self.strokes(file) else { return }
+        let capture = try CaptureFolder()
+        let recorder = try capture.recorder(CaptureOptions(labellingWindow: 0))
+        for stroke in strokes {
+            let origin = try Self.timeOrigin(stroke)
+            let screen = CaptureScreen(width: stroke.width, height: stroke.height)
+            var tracker = TouchTracker<Int>()
+            for sample in stroke.samples {
+                let change: TouchTracker<Int>.Change = switch sample.phase {
+                case .down: .began
+                case .move: .moved
+                case .up: .ended
+                case .cancel: .cancelled
+                }
+                let touch = TouchTracker<Int>.Touch(key: 1, x: sample.x, y: sample.y)
+                if let event = tracker.update(change, touches: [touch], t: origin + sample.t) { recorder.record(event) { screen } }
+            }
+        }
+        let captured = try capture.traces()
+        #expect(captured.map(\.samples) == strokes.map(\.samples))
+    }
+
+    /// The traces of one fixture file; nil, with a message, when the fixtures are absent.
+    static func strokes(_ file: String) throws -> [Trace]? {
+        guard let folder else {
+            print("skipped: ../shared/fixtures/peer-velocity is absent")
+            return nil
+        }
+        return try TraceReader(path: folder.appending(path: file).path).readAll().map(\.trace)
     }
 
     /// Seconds of the stroke's first event on the peer's clock; a stroke
