@@ -104,6 +104,7 @@ public final class GestureRecorder {
         case .ignoring:
             if event.phase != .move { end(nil) }
         case .recording(var gesture):
+            state = .idle  // let go of the stored copy, so the append below does not copy every sample
             guard event.t.isFinite, event.x.isFinite, event.y.isFinite else {
                 discard(ending: event.phase != .move)
                 return
