@@ -15,9 +15,9 @@ import PanTraceCore
 /// - A `down` while a gesture is in progress discards that gesture (it lost
 ///   its end) and starts a new one.
 /// - Times are made relative to the `down` and rounded to whole nanoseconds
-///   (which removes the rounding noise a boot-time clock leaves); a time earlier than the previous
-///   sample's is clamped to it (SPEC 3: `t` never decreases), so that no
-///   sample, and in particular no `up`, is lost.
+///   (which removes the rounding noise a boot-time clock leaves); a time
+///   earlier than the previous sample's is clamped to it (SPEC 3: `t` never
+///   decreases), so that no sample, and in particular no `up`, is lost.
 /// - A time or place that is not finite, or a screen SPEC 3 rejects, discards
 ///   the whole gesture: a trace with a guessed value would mislead a replay.
 /// - `touches` below 1 is recorded as 1.
