@@ -23,8 +23,8 @@ public struct CaptureOptions: Equatable, Sendable {
     public var labellingWindow: Double
     /// The largest size of the file in bytes. A line that would take the file
     /// past it is not written, nor is any later line, until the file is
-    /// collected (removed, replaced or truncated). Default 4 MiB: about 500
-    /// one-second gestures at 120 touch events a second (70–90 bytes a sample).
+    /// collected (removed, replaced or truncated). Default 4 MiB: about 450
+    /// one-second gestures at 120 touch events a second (9 KB each).
     public var maximumFileSize: Int
     /// Record one gesture in `oneIn` (1 = every gesture). The choice is made
     /// at the `down`: a gesture not chosen costs nothing.
