@@ -60,6 +60,8 @@ enum HTMLDocument {
         .swatch.cell{border-radius:2px;opacity:.75}
         .swatch.changed{width:12px;height:12px;border-radius:0;transform:rotate(45deg);border:2px solid #000;box-sizing:border-box}
         ol.changed{columns:2;font-size:14px;margin:4px 0}
+        .multiples{display:flex;flex-wrap:wrap;gap:4px 28px}.multiples figure{margin:6px 0}
+        .multiples figcaption{font-weight:600}
         tr.best td{background:#FFF1CC;font-weight:600}
         .trace-plot{border-top:1px solid #eee;padding-top:6px}
         .small{font-size:13px;color:#555}

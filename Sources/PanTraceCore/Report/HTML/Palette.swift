@@ -30,17 +30,18 @@ public enum Palette {
     /// The colour of the candidate config's lines (drawn solid).
     public static let candidate = reddishPurple
 
-    /// A sequential ramp for heat maps, light (0) to dark (1): white to
+    /// A sequential ramp for heat maps, light (0) to dark (1) through
     /// Okabe–Ito blue, readable in grey print as well.
     public static func ramp(_ fraction: Double) -> String {
         let f = min(max(fraction.isFinite ? fraction : 0, 0), 1)
-        // From #F7FBFF to #0072B2 (0, 114, 178), then darker to #003A5C at 1.
+        // From #E3EEF6 (light enough for dark text, visibly not the page's
+        // white) to #0072B2 (0, 114, 178), then darker to #003A5C at 1.
         let (r, g, b): (Double, Double, Double)
         if f < 0.75 {
             let t = f / 0.75
-            r = 247 + (0 - 247) * t
-            g = 251 + (114 - 251) * t
-            b = 255 + (178 - 255) * t
+            r = 227 + (0 - 227) * t
+            g = 238 + (114 - 238) * t
+            b = 246 + (178 - 246) * t
         } else {
             let t = (f - 0.75) / 0.25
             r = 0

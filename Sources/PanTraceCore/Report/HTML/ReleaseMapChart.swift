@@ -9,6 +9,25 @@ struct ReleaseMapChart {
 
     static let columns = 100
     static let rows = 64
+    /// Up to this many changes each mark carries its name (a hover title and
+    /// `data-trace`); beyond, the marks are bare so that the page stays small.
+    static let namedChangesUpTo = 12_000
+
+    /// `flick-0003: cancel → finish, intent finish; 31.0 % 1210.5 pt/s`, with the
+    /// baseline's release too when it differs.
+    static func hover(_ change: ComparedTrace) -> String {
+        let candidate = change.candidate
+        var text = "\(change.name): \(change.baseline?.decision.rawValue ?? "-") → \(candidate.decision.rawValue), "
+            + "intent \(Palette.word(for: change.intent)); " + release(candidate)
+        if let baseline = change.baseline, release(baseline) != release(candidate) {
+            text += " (baseline " + release(baseline) + ")"
+        }
+        return text
+    }
+
+    private static func release(_ result: ResultSummary) -> String {
+        "\(HTMLText.number(result.percent * 100, digits: 1)) % \(HTMLText.number(result.velocity, digits: 1)) pt/s"
+    }
 
     init(_ page: ReplayPage) {
         self.page = page
@@ -168,34 +187,47 @@ struct ReleaseMapChart {
 
     private func drawChanges(_ markup: inout Markup, _ area: PlotArea) {
         let changes = page.comparison.changeList
-        markup.open("g", [("class", "changed")])
+        let named = changes.count <= Self.namedChangesUpTo
+        // Where a change moved from: a thin line from its baseline release.
+        markup.open("g", [("class", "moves"), ("stroke", "#555"), ("stroke-width", "1")])
         for index in 0..<changes.count {
             let change = changes[index]
-            guard let at = Self.position(of: change) else { continue }
-            let px = area.x(at.percent)
-            let py = area.y(at.velocity)
-            if let baseline = change.baseline, ReleaseMapInput.hasRelease(baseline) {
-                let bx = area.x(baseline.percent)
-                let by = area.y(baseline.velocity)
-                if abs(bx - px) + abs(by - py) > 2 {
-                    markup.empty("line", [
-                        ("x1", n(bx)), ("y1", n(by)), ("x2", n(px)), ("y2", n(py)), ("stroke", "#555"),
-                        ("stroke-width", "1"),
-                    ])
-                }
-            }
-            let number = numbers[change.name]
-            markup.open("path", [
-                ("d", "M\(n(px)) \(n(py - 6))l6 6-6 6-6-6z"), ("fill", Palette.colour(of: change.intent)),
-                ("stroke", "#000"), ("stroke-width", "1.5"), ("data-trace", change.name),
-            ])
-            markup.element("title", [], (number.map { "\($0). " } ?? "") + ReplayPage.describe(change))
-            markup.close()
-            if let number {
-                markup.element(
-                    "text", [("x", n(px + 8)), ("y", n(py - 6)), ("class", "mark-label")], String(number))
+            guard let at = Self.position(of: change), let baseline = change.baseline,
+                ReleaseMapInput.hasRelease(baseline)
+            else { continue }
+            let (bx, by, px, py) = (area.x(baseline.percent), area.y(baseline.velocity), area.x(at.percent), area.y(at.velocity))
+            if abs(bx - px) + abs(by - py) > 2 {
+                markup.empty("line", [("x1", n(bx)), ("y1", n(by)), ("x2", n(px)), ("y2", n(py))])
             }
         }
         markup.close()
+        // The diamonds, one group per intent so that each mark carries only its place and name.
+        markup.open("g", [("class", "changed"), ("stroke", "#000"), ("stroke-width", "1.5")])
+        for code in 0..<3 {
+            let intent = ReleaseMapInput.intentsByCode[code]
+            markup.open("g", [("fill", Palette.colour(of: intent))])
+            for index in 0..<changes.count {
+                let change = changes[index]
+                guard change.intent == intent, let at = Self.position(of: change) else { continue }
+                let d = "M\(n(area.x(at.percent))) \(n(area.y(at.velocity) - 6))l6 6-6 6-6-6z"
+                guard named else {
+                    markup.empty("path", [("d", d)])
+                    continue
+                }
+                markup.open("path", [("d", d), ("data-trace", change.name)])
+                markup.element("title", [], (numbers[change.name].map { "\($0). " } ?? "") + Self.hover(change))
+                markup.close()
+            }
+            markup.close()
+        }
+        markup.close()
+        // The numbers go on top of every mark, so that none hides under a neighbour.
+        for index in 0..<changes.count {
+            let change = changes[index]
+            guard let number = numbers[change.name], let at = Self.position(of: change) else { continue }
+            markup.element(
+                "text", [("x", n(area.x(at.percent) + 8)), ("y", n(area.y(at.velocity) - 6)), ("class", "mark-label")],
+                String(number))
+        }
     }
 }

@@ -112,6 +112,9 @@ extension ReplayPage {
             "Each trace at its release under the candidate config: percent complete across, release velocity up "
             + "(positive towards finishing), coloured by the person's intent. Changed traces are outlined diamonds, "
             + "a thin line from their baseline release when it differs; hover a mark for its name and results."
+        if comparison.changed > ReleaseMapChart.namedChangesUpTo {
+            caption += " With \(HTMLText.count(comparison.changed)) changes the marks carry no names (the page would grow too large); the numbered ones are listed below."
+        }
         if releases.withoutRelease > 0 {
             caption += " \(HTMLText.count(releases.withoutRelease)) traces without a release (decision none, or cancelled by the system) are not drawn."
         }

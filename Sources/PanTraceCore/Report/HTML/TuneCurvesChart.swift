@@ -22,7 +22,7 @@ struct TuneCurvesChart {
             series: [("agree", Palette.bluishGreen, false, \.agree)])
         let errors = points.flatMap { [Double($0.candidate.accidental), Double($0.candidate.missed)] }
         panel(
-            &markup, id: "tune-errors", title: "traces", axis: axis, domain: xDomain, y: (0, max(errors.max() ?? 1, 1)),
+            &markup, id: "tune-errors", title: "accidental, missed (traces)", axis: axis, domain: xDomain, y: (0, max(errors.max() ?? 1, 1)),
             points: points,
             series: [("accidental", Palette.vermillion, false, \.accidental), ("missed", Palette.blue, true, \.missed)])
     }

@@ -28,9 +28,11 @@ struct TuneHeatMap {
         }
         let rowIndex = Dictionary(rows.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let columnIndex = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let cellWidth = max(4, min(64, 900 / Double(max(columns.count, 1))))
-        let cellHeight = max(4, min(30, 520 / Double(max(rows.count, 1))))
-        let left = 110.0
+        // One grid spans the page; small multiples (three sweeps) sit three to a row.
+        let (gridWidth, gridHeight) = fixedValue == nil ? (900.0, 520.0) : (210.0, 300.0)
+        let cellWidth = max(4, min(80, gridWidth / Double(max(columns.count, 1))))
+        let cellHeight = max(4, min(30, gridHeight / Double(max(rows.count, 1))))
+        let left = 96.0
         let top = 10.0
         let width = left + cellWidth * Double(columns.count) + 20
         let height = top + cellHeight * Double(rows.count) + 56
@@ -103,8 +105,8 @@ struct TuneHeatMap {
         markup.element(
             "text",
             [
-                ("x", "14"), ("y", n(middle)), ("text-anchor", "middle"), ("class", "label"),
-                ("transform", "rotate(-90 14 \(n(middle)))"),
+                ("x", "12"), ("y", n(middle)), ("text-anchor", "middle"), ("class", "label"),
+                ("transform", "rotate(-90 12 \(n(middle)))"),
             ], page.sweeps[rowSweep].key)
         markup.close()
     }

@@ -64,13 +64,18 @@ extension TunePage {
                     id: "heatmap"
                 ).render(&markup)
             } else {
+                // Small multiples side by side, one grid per value of the first sweep.
+                markup.open("div", [("class", "multiples")])
                 for (index, value) in sweeps[0].values.enumerated() {
-                    markup.element("h3", [], "\(sweeps[0].key) = \(value)")
+                    markup.open("figure")
+                    markup.element("figcaption", [], "\(sweeps[0].key) = \(value)")
                     TuneHeatMap(
                         page: self, rowSweep: 1, columnSweep: 2, fixedValue: value, lowest: lowest, highest: highest,
                         id: "heatmap-\(index)"
                     ).render(&markup)
+                    markup.close()
                 }
+                markup.close()
             }
         default:
             break
