@@ -14,7 +14,13 @@ enum Chromium {
     /// Whether the browser tests run: with a browser, and always in CI (the
     /// `CI` variable is set), where a missing browser must fail them rather
     /// than let them skip.
-    static let shouldRun = path != nil || ProcessInfo.processInfo.environment["CI"] != nil
+    static let shouldRun = path != nil || isCI
+
+    /// `CI` set to anything but empty, `0` or `false` (as `regress --accept` reads it).
+    static let isCI: Bool = {
+        guard let value = ProcessInfo.processInfo.environment["CI"] else { return false }
+        return !value.isEmpty && value != "0" && value != "false"
+    }()
 
     struct Load {
         /// The document as the browser holds it after loading (`--dump-dom`).
