@@ -221,13 +221,23 @@ struct ReleaseMapChart {
             markup.close()
         }
         markup.close()
-        // The numbers go on top of every mark, so that none hides under a neighbour.
+        // The numbers go on top of every mark, so that none hides under a
+        // neighbour, and a number that would overlap one already placed is
+        // left out (its mark's hover title still carries it).
+        var placed: [(x: Double, y: Double, width: Double)] = []
         for index in 0..<changes.count {
             let change = changes[index]
             guard let number = numbers[change.name], let at = Self.position(of: change) else { continue }
-            markup.element(
-                "text", [("x", n(area.x(at.percent) + 8)), ("y", n(area.y(at.velocity) - 6)), ("class", "mark-label")],
-                String(number))
+            let label = String(number)
+            let x = area.x(at.percent) + 8
+            let y = area.y(at.velocity) - 6
+            let width = 7 * Double(label.count) + 2
+            let overlaps = placed.contains { other in
+                x < other.x + other.width && other.x < x + width && abs(other.y - y) < 12
+            }
+            guard !overlaps else { continue }
+            placed.append((x, y, width))
+            markup.element("text", [("x", n(x)), ("y", n(y)), ("class", "mark-label")], label)
         }
     }
 }

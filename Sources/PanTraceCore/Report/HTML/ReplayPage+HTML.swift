@@ -122,7 +122,9 @@ extension ReplayPage {
         markup.close()
         markup.close()
         if !plots.isEmpty {
-            markup.element("p", [("class", "small")], "Numbered on the map and plotted below:")
+            markup.element(
+                "p", [("class", "small")],
+                "Plotted below, and numbered on the map where the numbers do not overlap (hover a mark for its number):")
             markup.open("ol", [("class", "changed"), ("id", "changed-list")])
             for plot in plots {
                 markup.open("li")

@@ -15,7 +15,11 @@ struct TracePlotChart {
         if let release = plot.releaseTime { end = max(end, release) }
         markup.open("figure", [("class", "trace-plot"), ("id", "trace-\(number)"), ("data-trace", trace.name)])
         markup.element("h3", [], "\(number). \(trace.name)")
-        markup.element("p", [("class", "small")], ReplayPage.describe(trace, named: false))
+        var summary = ReplayPage.describe(trace, named: false)
+        if plot.baseline == plot.candidate {
+            summary += ". The course is the same under both configs (the lines coincide); only the decision at the release differs."
+        }
+        markup.element("p", [("class", "small")], summary)
 
         let id = "trace-\(number)-percent"
         let area = PlotArea(
