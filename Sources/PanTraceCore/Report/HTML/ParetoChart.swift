@@ -60,19 +60,10 @@ struct ParetoChart {
         }
         markup.close()
         markup.open("ul", [("class", "legend")])
-        for (label, colour, style) in [
-            ("on the Pareto frontier (no candidate has both fewer)", Palette.orange, "swatch"),
-            ("dominated candidate", Palette.grey, "swatch"),
-        ] {
-            markup.open("li")
-            markup.element("span", [("class", style), ("style", "background:\(colour)")], "")
-            markup.text(label)
-            markup.close()
-        }
-        markup.open("li")
-        markup.element("span", [("class", "swatch"), ("style", "border:2px solid #000;background:#fff")], "")
-        markup.text("best candidate (most agree" + (page.maxAccidental.map { " with accidental ≤ \($0)" } ?? "") + ")")
-        markup.close()
+        markup.legendItem(.dot(Palette.orange), "on the Pareto frontier (no candidate has both fewer)")
+        markup.legendItem(.dot(Palette.grey), "dominated candidate")
+        markup.legendItem(
+            .ring, "best candidate (most agree" + (page.maxAccidental.map { " with accidental ≤ \($0)" } ?? "") + ")")
         markup.close()
     }
 

@@ -141,25 +141,16 @@ extension ReplayPage {
     private func renderLegend(_ markup: inout Markup, _ chart: ReleaseMapChart) {
         markup.open("ul", [("class", "legend")])
         for intent in [Intent.finish, .cancel, nil] {
-            markup.open("li")
-            markup.element("span", [("class", chart.usesDensity ? "swatch cell" : "swatch"), ("style", "background:\(Palette.colour(of: intent))")], "")
-            markup.text("intent \(Palette.word(for: intent))")
-            markup.close()
+            markup.legendItem(.dot(Palette.colour(of: intent), cell: chart.usesDensity), "intent \(Palette.word(for: intent))")
         }
-        markup.open("li")
-        markup.element("span", [("class", "swatch changed"), ("style", "background:#fff")], "")
-        markup.text("changed decision (filled by intent)")
-        markup.close()
+        markup.legendItem(.diamond, "changed decision (filled by intent)")
         let extent = releases.mostCommonExtent
         for (config, role, colour, dashed) in [
             (baselineConfig, "baseline", Palette.baseline, true), (candidateConfig, "candidate", Palette.candidate, false),
         ] {
             let boundary = DecisionBoundary(config, extent: extent, velocities: 0, 1)
-            markup.open("li", [("data-boundary", role)])
-            markup.element(
-                "span", [("class", dashed ? "swatch line dashed" : "swatch line"), ("style", "border-top-color:\(colour)")], "")
-            markup.text("\(role) boundary — \(boundary.description)")
-            markup.close()
+            markup.legendItem(
+                .line(colour, dashed: dashed), "\(role) boundary — \(boundary.description)", [("data-boundary", role)])
         }
         markup.close()
         if chart.usesDensity {
@@ -179,16 +170,9 @@ extension ReplayPage {
         }
         markup.open("ul", [("class", "legend")])
         for (role, colour, dashed) in [("baseline", Palette.baseline, true), ("candidate", Palette.candidate, false)] {
-            markup.open("li")
-            markup.element(
-                "span", [("class", dashed ? "swatch line dashed" : "swatch line"), ("style", "border-top-color:\(colour)")], "")
-            markup.text("\(role) (percent, threshold, scroll offset)")
-            markup.close()
+            markup.legendItem(.line(colour, dashed: dashed), "\(role) (percent, threshold, scroll offset)")
         }
-        markup.open("li")
-        markup.element("span", [("class", "swatch line dashed"), ("style", "border-top-color:#000")], "")
-        markup.text("release (lift), with its velocity")
-        markup.close()
+        markup.legendItem(.line("#000", dashed: true), "release (lift), with its velocity")
         markup.close()
         for (index, plot) in plots.enumerated() {
             TracePlotChart(plot: plot, number: index + 1, baseline: baselineConfig, candidate: candidateConfig)

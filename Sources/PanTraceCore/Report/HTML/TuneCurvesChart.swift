@@ -66,12 +66,7 @@ struct TuneCurvesChart {
         markup.close()
         markup.open("ul", [("class", "legend")])
         for line in series {
-            markup.open("li")
-            markup.element(
-                "span", [("class", line.dashed ? "swatch line dashed" : "swatch line"), ("style", "border-top-color:\(line.colour)")],
-                "")
-            markup.text(line.name)
-            markup.close()
+            markup.legendItem(.line(line.colour, dashed: line.dashed), line.name)
         }
         markup.close()
     }
