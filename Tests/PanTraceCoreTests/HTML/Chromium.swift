@@ -69,7 +69,11 @@ enum Chromium {
         process.standardError = try FileHandle(forWritingTo: err)
         let start = Date()
         try process.run()
+        // A browser that hangs fails the test instead of stalling the suite.
+        let timeout = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: timeout)
         process.waitUntilExit()
+        timeout.cancel()
         let seconds = Date().timeIntervalSince(start)
         let dom = try String(contentsOf: out, encoding: .utf8)
         let log = (try? String(contentsOf: err, encoding: .utf8)) ?? ""

@@ -14,9 +14,11 @@ public enum HTMLText {
 
     private static func escape(_ text: String, quotes: Bool) -> String {
         // Most names and labels need nothing: return them without copying.
+        // (0xC2 leads the C1 controls U+0080–U+009F, and a few letters: check those slowly.)
         let clean = text.utf8.allSatisfy { byte in
             byte >= 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
                 && !(quotes && (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'"))) && byte != 0x7F
+                && byte != 0xC2
         }
         if clean { return text }
         var result = ""
