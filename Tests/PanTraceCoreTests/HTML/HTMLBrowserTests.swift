@@ -46,7 +46,10 @@ struct HTMLBrowserTests {
         let load = try check(page.html(), named: "replay-density", height: 1500)
         try checkReplay(load.dom, page)
         #expect(load.dom.contains(#"data-density="true""#))
-        #expect(PageChecks.count("<rect", in: load.dom) > 100, "the density draws cells")
+        // Every unchanged release is in exactly one cell.
+        let cells = PageChecks.values(of: "data-n", in: load.dom).compactMap(Int.init)
+        #expect(cells.count > 100, "the density draws cells")
+        #expect(cells.reduce(0, +) == page.releases.unchangedCount)
         #expect(load.dom.contains("projection: finish at p + (v/1000"))
     }
 

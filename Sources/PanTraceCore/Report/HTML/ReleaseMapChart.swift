@@ -172,7 +172,7 @@ struct ReleaseMapChart {
                 markup.open("rect", [
                     ("x", n(area.left + Double(column) * cellWidth)), ("y", n(area.bottom - Double(row + 1) * cellHeight)),
                     ("width", n(cellWidth + 0.3)), ("height", n(cellHeight + 0.3)), ("fill", Palette.colour(of: dominant)),
-                    ("fill-opacity", HTMLText.number(opacity, digits: 2)),
+                    ("fill-opacity", HTMLText.number(opacity, digits: 2)), ("data-n", String(total)),
                 ])
                 markup.element(
                     "title", [],

@@ -15,7 +15,9 @@ public struct ReplayPage: Sendable {
     public var command: String
     /// The counts and changes of the text report, and the settings that differ.
     public var comparison: RunComparison
+    /// The baseline run's config: its decision boundary is drawn dashed.
     public var baselineConfig: Config
+    /// The candidate run's config: its boundary is drawn solid.
     public var candidateConfig: Config
     /// The release of every trace (the unchanged ones compactly).
     public var releases: ReleaseMapInput
