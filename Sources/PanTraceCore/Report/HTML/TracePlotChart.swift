@@ -89,10 +89,11 @@ struct TracePlotChart {
                 ("x", n(onLeft ? x - 6 : x + 6)), ("y", n(area.top + 14)), ("text-anchor", onLeft ? "end" : "start"),
                 ("class", "mark-label"), ("data-velocity", HTMLText.number(candidate.velocity, digits: 1)),
             ], label)
-        if ReleaseMapInput.hasRelease(candidate) {
+        // Each config's percent at the release, where its decision was taken.
+        for (result, colour) in [(plot.trace.baseline, Palette.baseline), (candidate, Palette.candidate)] {
+            guard let result, ReleaseMapInput.hasRelease(result) else { continue }
             markup.empty("circle", [
-                ("cx", n(x)), ("cy", n(area.y(candidate.percent))), ("r", "5"), ("fill", Palette.candidate),
-                ("stroke", "#000"),
+                ("cx", n(x)), ("cy", n(area.y(result.percent))), ("r", "5"), ("fill", colour), ("stroke", "#000"),
             ])
         }
     }
