@@ -42,8 +42,8 @@ public final class Store {
 
     /// The database file.
     public let path: String
-    /// The connection, for queries of one's own (for example on the `decisions` view).
-    public let database: Database
+    /// The connection (tests query it; users open the file with `sqlite3`, schema.sql documents it).
+    let database: Database
     /// The run session writing through this connection, if any: its pending results are inserted before every read.
     weak var openSession: RunSession?
 
