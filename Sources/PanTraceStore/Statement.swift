@@ -31,6 +31,7 @@ final class Statement {
         sqlite3_finalize(handle)
     }
 
+    @inline(__always)
     private func check(_ code: Int32) throws {
         guard code == SQLITE_OK else {
             throw SQLiteError(code: code, connection: database.handle, sql: sql)
@@ -40,21 +41,25 @@ final class Statement {
     // MARK: Binding
 
     /// Binds a double to parameter `index` (1-based).
+    @inline(__always)
     func bind(_ value: Double, at index: Int32) throws {
         try check(sqlite3_bind_double(handle, index, value))
     }
 
     /// Binds a 64-bit integer to parameter `index`.
+    @inline(__always)
     func bind(_ value: Int64, at index: Int32) throws {
         try check(sqlite3_bind_int64(handle, index, value))
     }
 
     /// Binds an integer to parameter `index`.
+    @inline(__always)
     func bind(_ value: Int, at index: Int32) throws {
         try check(sqlite3_bind_int64(handle, index, Int64(value)))
     }
 
     /// Binds a Boolean as 0 or 1.
+    @inline(__always)
     func bind(_ value: Bool, at index: Int32) throws {
         try check(sqlite3_bind_int64(handle, index, value ? 1 : 0))
     }
@@ -74,6 +79,7 @@ final class Statement {
     }
 
     /// Binds `count` bytes at `text` as TEXT without copying them (`SQLITE_STATIC`): they must outlive the statement.
+    @inline(__always)
     func bind(staticText text: UnsafePointer<UInt8>, count: Int, at index: Int32) throws {
         let code = text.withMemoryRebound(to: CChar.self, capacity: count) { text in
             sqlite3_bind_text(handle, index, text, Int32(truncatingIfNeeded: count), pantrace_sqlite_static())
@@ -105,6 +111,7 @@ final class Statement {
     }
 
     /// Binds NULL to parameter `index`.
+    @inline(__always)
     func bindNull(at index: Int32) throws {
         try check(sqlite3_bind_null(handle, index))
     }
@@ -177,9 +184,10 @@ final class Statement {
     ///
     /// The bytes belong to SQLite: valid until the statement steps, is reset or is finalized.
     func blob(at index: Int32) -> UnsafeRawBufferPointer? {
-        guard !isNull(at: index) else { return nil }
-        // An empty BLOB has no pointer.
-        guard let bytes = sqlite3_column_blob(handle, index) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        // No pointer: NULL, or an empty BLOB.
+        guard let bytes = sqlite3_column_blob(handle, index) else {
+            return isNull(at: index) ? nil : UnsafeRawBufferPointer(start: nil, count: 0)
+        }
         return UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index)))
     }
 

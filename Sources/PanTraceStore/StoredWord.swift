@@ -34,6 +34,11 @@ extension StoredWord {
         }
         self = word
     }
+
+    @inline(__always)
+    static func readOptional(column index: Int32, of statement: Statement) throws -> Self? {
+        try statement.word(Self.self, at: index)
+    }
 }
 
 /// The words of a ``StoredWord`` enumeration as NUL-terminated C strings, in `allCases` order.
@@ -41,11 +46,14 @@ extension StoredWord {
 /// SQLite may keep a pointer bound with `SQLITE_STATIC` as long as the
 /// statement lives: the strings are allocated once, by the enumeration's
 /// `wordTable` constant, and never freed.
-final class WordTable<Word: StoredWord>: @unchecked Sendable {
-    // Immutable after init: safe to share between threads.
+struct WordTable<Word: StoredWord>: @unchecked Sendable {
+    // Immutable after init: safe to share between threads. A struct, not a
+    // class: no generic metadata to instantiate at run time.
     private let cases: [Word]
     private let texts: [UnsafeMutablePointer<UInt8>]
     private let counts: [Int]
+    /// True when a case's one byte in memory is its index in `allCases` (checked here, once).
+    private let tagIsIndex: Bool
 
     init() {
         cases = Array(Word.allCases)
@@ -61,13 +69,22 @@ final class WordTable<Word: StoredWord>: @unchecked Sendable {
         }
         self.texts = texts
         self.counts = counts
+        let cases = cases
+        tagIsIndex =
+            MemoryLayout<Word>.size == 1
+            && cases.indices.allSatisfy { index in withUnsafeBytes(of: cases[index]) { $0[0] } == UInt8(index) }
     }
 
     /// Calls `body` with the word of `word` and its length in bytes.
     @inline(__always)
     func withWord<T>(of word: Word, _ body: (UnsafePointer<UInt8>, Int) throws -> T) rethrows -> T {
         var index = 0
-        while index < cases.count - 1 && cases[index] != word { index += 1 }
+        if tagIsIndex {
+            // The case's tag: no search (Swift numbers a payload-free enum's cases in declaration order).
+            index = Int(withUnsafeBytes(of: word) { $0[0] })
+        } else {
+            while index < cases.count - 1 && cases[index] != word { index += 1 }
+        }
         return try body(texts[index], counts[index])
     }
 

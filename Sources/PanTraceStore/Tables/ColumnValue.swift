@@ -6,11 +6,18 @@ protocol ColumnValue {
     func bind(to statement: Statement, at index: Int32) throws
     /// Reads column `index` (0-based) of the current row of `statement`.
     init(column index: Int32, of statement: Statement) throws
+    /// Reads column `index`, `nil` when NULL (``Optional`` reads through this).
+    static func readOptional(column index: Int32, of statement: Statement) throws -> Self?
     /// The words a CHECK constraint allows in the column, for an enumeration; `nil` otherwise.
     static var storedWords: [String]? { get }
 }
 
 extension ColumnValue {
+    @inline(__always)
+    static func readOptional(column index: Int32, of statement: Statement) throws -> Self? {
+        statement.isNull(at: index) ? nil : try Self(column: index, of: statement)
+    }
+
     static var storedWords: [String]? { nil }
 }
 
@@ -49,6 +56,9 @@ extension String: ColumnValue {
     func bind(to statement: Statement, at index: Int32) throws { try statement.bind(self, at: index) }
     @inline(__always)
     init(column index: Int32, of statement: Statement) { self = statement.string(at: index) ?? "" }
+    /// One call: `sqlite3_column_text` is NULL for NULL.
+    @inline(__always)
+    static func readOptional(column index: Int32, of statement: Statement) -> String? { statement.string(at: index) }
 }
 
 /// NULL for `nil`.
@@ -61,7 +71,7 @@ extension Optional: ColumnValue where Wrapped: ColumnValue {
 
     @inline(__always)
     init(column index: Int32, of statement: Statement) throws {
-        self = statement.isNull(at: index) ? nil : try Wrapped(column: index, of: statement)
+        self = try Wrapped.readOptional(column: index, of: statement)
     }
 
     static var storedWords: [String]? { Wrapped.storedWords }

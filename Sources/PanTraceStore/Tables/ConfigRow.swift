@@ -7,6 +7,7 @@ struct ConfigRow: TableRow {
     var name: String
     var settings: String
 
+    @inline(__always)
     mutating func visitColumns<Visitor: ColumnVisitor>(_ visitor: inout Visitor) throws {
         try visitor.visit("id", &id, .generated)
         try visitor.visit("name", &name)

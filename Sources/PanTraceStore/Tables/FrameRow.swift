@@ -10,6 +10,7 @@ struct FrameRow: TableRow {
     var resultID: ResultID
     var frame: Frame
 
+    @inline(__always)
     mutating func visitColumns<Visitor: ColumnVisitor>(_ visitor: inout Visitor) throws {
         try visitor.visit("result_id", &resultID)
         try visitor.visit("seq", &frame.seq)

@@ -11,6 +11,7 @@ struct ResultRow: TableRow {
     var traceID: TraceID
     var outcome: Outcome
 
+    @inline(__always)
     mutating func visitColumns<Visitor: ColumnVisitor>(_ visitor: inout Visitor) throws {
         try visitor.visit("id", &id)
         try visitor.visit("run_id", &runID)
@@ -23,6 +24,7 @@ struct ResultRow: TableRow {
 extension Outcome: ColumnGroup {
     static var blank: Outcome { Outcome(decision: .none, reason: .neverBegan) }
 
+    @inline(__always)
     mutating func visitColumns<Visitor: ColumnVisitor>(_ visitor: inout Visitor) throws {
         try visitor.visit("decision", &decision)
         try visitor.visit("reason", &reason)

@@ -12,6 +12,7 @@ struct RunRow: TableRow {
     var traceCount = 0
     var isBaseline = false
 
+    @inline(__always)
     mutating func visitColumns<Visitor: ColumnVisitor>(_ visitor: inout Visitor) throws {
         try visitor.visit("id", &id, .generated)
         try visitor.visit("config_id", &configID)

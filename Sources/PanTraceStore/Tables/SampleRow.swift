@@ -9,6 +9,7 @@ struct SampleRow: TableRow {
     var seq: Int
     var sample: Sample
 
+    @inline(__always)
     mutating func visitColumns<Visitor: ColumnVisitor>(_ visitor: inout Visitor) throws {
         try visitor.visit("trace_id", &traceID)
         try visitor.visit("seq", &seq)

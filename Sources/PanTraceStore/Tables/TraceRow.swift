@@ -18,6 +18,7 @@ struct TraceRow: TableRow {
     /// ``PackedSamples`` of the samples; when read, valid until the statement steps.
     var packed = BorrowedBlob(nil)
 
+    @inline(__always)
     mutating func visitColumns<Visitor: ColumnVisitor>(_ visitor: inout Visitor) throws {
         try visitor.visit("id", &id, .generated)
         try visitor.visit("name", &trace.name)
@@ -109,6 +110,7 @@ struct TraceLabel: ColumnGroup {
     var intent: Intent?
     var family: String?
 
+    @inline(__always)
     mutating func visitColumns<Visitor: ColumnVisitor>(_ visitor: inout Visitor) throws {
         try visitor.visit("id", &id, .generated)
         try visitor.visit("name", &name)
