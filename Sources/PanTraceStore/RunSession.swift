@@ -107,7 +107,7 @@ public final class RunSession {
         store.openSession = nil
     }
 
-    /// Inserts the results still pending (``Store`` does before it reads results); an error rolls the session back.
+    /// Inserts the results still pending (``Store`` calls it before it reads results); an error rolls the session back.
     func flushPendingResults() throws {
         guard transaction.state == .open else { return }
         try writing { try results.flush() }
@@ -116,7 +116,7 @@ public final class RunSession {
     /// Runs a write step; any error rolls the whole session back.
     private func writing<T>(_ body: () throws -> T) throws -> T {
         do {
-            return try store.guarded(flushing: false) {
+            return try store.guarded {
                 try transaction.requireOpen()
                 return try body()
             }

@@ -43,7 +43,7 @@ extension Store {
     public func forEachTrace(
         _ filter: TraceFilter = .all, withOutcomesOf run: RunID, _ body: (TraceID, Trace, Outcome?) throws -> Void
     ) throws {
-        try guarded {
+        try guarded(readingResults: true) {
             guard filter == .all else {
                 // A few traces: look each one's outcome up.
                 let outcome = try database.prepare(

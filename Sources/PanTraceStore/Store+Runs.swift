@@ -34,7 +34,7 @@ extension Store {
 
     /// Every run, oldest first.
     public func runs() throws -> [RunSummary] {
-        try guarded {
+        try guarded(readingResults: true) {
             let statement = try database.prepare(Store.summaryQuery + " ORDER BY run.id")
             var runs: [RunSummary] = []
             while try statement.step() { runs.append(try readSummary(statement)) }
@@ -44,7 +44,7 @@ extension Store {
 
     /// The run `id`, or `nil`.
     public func run(_ id: RunID) throws -> RunSummary? {
-        try guarded {
+        try guarded(readingResults: true) {
             let statement = try database.prepare(Store.summaryQuery + " WHERE run.id = ?")
             try statement.bind(id, at: 1)
             return try statement.step() ? try readSummary(statement) : nil
@@ -101,7 +101,7 @@ extension Store {
     ///
     /// - Throws: ``StoreError/runNotFound(_:)`` when there is no such run.
     public func forEachResult(ofRun run: RunID, _ body: (StoredResult) throws -> Void) throws {
-        try guarded {
+        try guarded(readingResults: true) {
             try requireRun(run)
             let statement = try database.prepare(
                 """
@@ -116,7 +116,7 @@ extension Store {
 
     /// The result of the trace named `traceName` in `run`, or `nil` when the run did not simulate it.
     public func result(ofRun run: RunID, traceName: String) throws -> StoredResult? {
-        try guarded {
+        try guarded(readingResults: true) {
             let statement = try database.prepare(
                 """
                 SELECT result.id, \(TraceLabel.selection("trace")), \(Outcome.selection("result"))
@@ -142,7 +142,7 @@ extension Store {
     public func forEachComparison(
         baseline: RunID, candidate: RunID, _ body: (ResultComparison) throws -> Void
     ) throws {
-        try guarded {
+        try guarded(readingResults: true) {
             try requireRun(baseline)
             try requireRun(candidate)
             let statement = try database.prepare(
