@@ -87,18 +87,6 @@ final class Statement {
         try check(code)
     }
 
-    /// Binds a double, or NULL for `nil`.
-    func bind(_ value: Double?, at index: Int32) throws {
-        guard let value else { return try bindNull(at: index) }
-        try bind(value, at: index)
-    }
-
-    /// Binds an integer, or NULL for `nil`.
-    func bind(_ value: Int?, at index: Int32) throws {
-        guard let value else { return try bindNull(at: index) }
-        try bind(value, at: index)
-    }
-
     /// Binds `bytes` as a BLOB without copying them (`SQLITE_STATIC`).
     ///
     /// The bytes must stay valid and unchanged until the statement has been
@@ -141,11 +129,6 @@ final class Statement {
     /// Resets the statement to run again; the bindings are kept.
     func reset() throws {
         try check(sqlite3_reset(handle))
-    }
-
-    /// Sets every parameter back to NULL.
-    func clearBindings() {
-        sqlite3_clear_bindings(handle)
     }
 
     // MARK: Columns
