@@ -48,28 +48,27 @@ extension StoredWord {
 /// `wordTable` constant, and never freed.
 struct WordTable<Word: StoredWord>: @unchecked Sendable {
     // Immutable after init: safe to share between threads. A struct, not a
-    // class: no generic metadata to instantiate at run time.
+    // class (no generic metadata to build at run time), and the words behind
+    // plain pointers, not arrays: binding a word retains nothing.
     private let cases: [Word]
-    private let texts: [UnsafeMutablePointer<UInt8>]
-    private let counts: [Int]
+    private let texts: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
+    private let counts: UnsafeMutablePointer<Int>
     /// True when a case's one byte in memory is its index in `allCases` (checked here, once).
     private let tagIsIndex: Bool
 
     init() {
-        cases = Array(Word.allCases)
-        var texts: [UnsafeMutablePointer<UInt8>] = []
-        var counts: [Int] = []
-        for word in cases {
+        let cases = Array(Word.allCases)
+        self.cases = cases
+        texts = .allocate(capacity: cases.count)
+        counts = .allocate(capacity: cases.count)
+        for (index, word) in cases.enumerated() {
             let bytes = Array(word.rawValue.utf8)
             let text = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count + 1)
             text.initialize(from: bytes, count: bytes.count)
             text[bytes.count] = 0
-            texts.append(text)
-            counts.append(bytes.count)
+            (texts + index).initialize(to: text)
+            (counts + index).initialize(to: bytes.count)
         }
-        self.texts = texts
-        self.counts = counts
-        let cases = cases
         tagIsIndex =
             MemoryLayout<Word>.size == 1
             && cases.indices.allSatisfy { index in withUnsafeBytes(of: cases[index]) { $0[0] } == UInt8(index) }
