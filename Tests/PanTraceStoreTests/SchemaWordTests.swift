@@ -122,6 +122,19 @@ import Testing
         }
     }
 
+    @Test func insertsLeaveSQLiteItsRowidsAndDefaults() throws {
+        // What SQLite fills in (schema.sql): the INTEGER PRIMARY KEYs of trace,
+        // config and run, and run.created_at; result.id is assigned by the session.
+        let generated: [String: Set<String>] = ["trace": ["id"], "config": ["id"], "run": ["id", "created_at"]]
+        for table in Self.tables {
+            let all = table.columnNames()
+            let written = table.columnNames(includingGenerated: false)
+            #expect(Set(all).subtracting(written) == generated[table.table, default: []], "\(table.table)")
+            #expect(written == all.filter { !(generated[table.table]?.contains($0) ?? false) })
+        }
+        #expect(RunRow.insertSQL == "INSERT INTO run (config_id, kind, trace_count, baseline) VALUES (?, ?, ?, ?)")
+    }
+
     @Test func phaseCodesAreTheOnesSchemaFileDocuments() throws {
         // "the phase as one byte (0 'down', 1 'move', 2 'up', 3 'cancel')", across comment lines.
         let text = try SchemaTests.schemaFile().split(separator: "\n")
