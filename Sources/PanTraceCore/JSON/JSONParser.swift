@@ -107,8 +107,9 @@ struct JSONScanner {
         var members: [JSONMember] = []
         members.reserveCapacity(8)
         // Objects in traces have a handful of keys: a linear scan beats hashing
-        // until an object grows large.
-        var seenKeys: Set<String>? = nil
+        // until an object grows large. Keys are compared by their scalars, like
+        // names (`"\u00E9"` and `"e\u0301"` are two keys, as they are to SQLite).
+        var seenKeys: Set<TraceName>? = nil
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -122,11 +123,11 @@ struct JSONScanner {
             let keyOffset = position
             let key = try parseString()
             if var keys = seenKeys {
-                if !keys.insert(key).inserted { throw duplicate(key, at: keyOffset) }
+                if !keys.insert(TraceName(key)).inserted { throw duplicate(key, at: keyOffset) }
                 seenKeys = keys
             } else {
-                if members.contains(where: { $0.key == key }) { throw duplicate(key, at: keyOffset) }
-                if members.count >= 16 { seenKeys = Set(members.map(\.key) + [key]) }
+                if members.contains(where: { $0.key.isScalarEqual(to: key) }) { throw duplicate(key, at: keyOffset) }
+                if members.count >= 16 { seenKeys = Set((members.map(\.key) + [key]).map(TraceName.init)) }
             }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {

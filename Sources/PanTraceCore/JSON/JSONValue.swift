@@ -86,9 +86,10 @@ public struct JSONNode: Equatable, Sendable {
         return nil
     }
 
-    /// The member named `key` when the value is an object that has one.
+    /// The member named `key` (the same Unicode scalars) when the value is an
+    /// object that has one.
     public subscript(key: String) -> JSONNode? {
-        members?.first { $0.key == key }?.node
+        members?.first { $0.key.isScalarEqual(to: key) }?.node
     }
 }
 

@@ -51,7 +51,7 @@ extension Config {
         }
         var config = Config()
         for member in members {
-            guard keys.contains(member.key) else {
+            guard keys.contains(where: { $0.isScalarEqual(to: member.key) }) else {
                 throw failure(at: member.keyOffset, key: member.key, KeySuggestion.unknownKeyReason(member.key, among: keys))
             }
             do {

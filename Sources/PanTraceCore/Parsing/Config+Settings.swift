@@ -44,9 +44,8 @@ extension Config {
             guard let string = node.string else { throw mismatch("a string", input) }
             text = string
         }
-        let length = text.unicodeScalars.count
-        guard (1...maximumNameLength).contains(length) else {
-            throw SettingIssue(reason: "must be 1–\(maximumNameLength) characters, found \(length)")
+        if let issue = TraceName.issue(in: text, maximumLength: maximumNameLength) {
+            throw SettingIssue(reason: issue)
         }
         return text
     }
