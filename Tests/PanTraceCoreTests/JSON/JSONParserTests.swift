@@ -97,6 +97,20 @@ import Testing
         }
     }
 
+    /// An object's members take the room of their number, not a reserve of
+    /// eight (8 MiB of `{"":0}` would otherwise cost gigabytes: issue 14).
+    @Test func objectsKeepOnlyTheirMembers() throws {
+        let node = try parse(#"[{"a": 0}, {}, {"b": {"c": 1}}]"#)
+        let objects = try #require(node.elements).map { $0.members ?? [] }
+        #expect(objects.map(\.count) == [1, 0, 1])
+        #expect(objects[0].capacity < 4)
+        #expect(objects[2].first?.node["c"]?.number?.value == 1)
+        // A large object with a duplicate at the end, through the set of keys.
+        let keys = (0..<5000).map { #""k\#($0)": 0"# }.joined(separator: ", ")
+        #expect(try parse("{" + keys + "}").members?.count == 5000)
+        #expect(error("{" + keys + #", "k17": 1}"#)?.reason == #"duplicate key "k17""#)
+    }
+
     /// The doubles of x, y, t are rounded as before: only integer keys care.
     @Test func roundingStaysForDoubles() throws {
         #expect(try parse("9007199254740993").number?.value == 9_007_199_254_740_992)
