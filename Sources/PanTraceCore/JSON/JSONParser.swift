@@ -114,7 +114,7 @@ struct JSONScanner {
         // Objects in traces have a handful of keys: a linear scan beats hashing
         // until an object grows large. Keys are compared by their scalars, like
         // names (`"\u00E9"` and `"e\u0301"` are two keys, as they are to SQLite).
-        var seenKeys: Set<TraceName>? = nil
+        var seenKeys: Set<ExactName>? = nil
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -128,12 +128,12 @@ struct JSONScanner {
             let keyOffset = position
             let key = try parseString()
             // In place: copying the set out and back would copy it for every key.
-            if let inserted = seenKeys?.insert(TraceName(key)).inserted {
+            if let inserted = seenKeys?.insert(ExactName(key)).inserted {
                 if !inserted { throw duplicate(key, at: keyOffset) }
             } else {
                 let members = pendingMembers[base...]
                 if members.contains(where: { $0.key.isScalarEqual(to: key) }) { throw duplicate(key, at: keyOffset) }
-                if members.count >= 16 { seenKeys = Set((members.map(\.key) + [key]).map(TraceName.init)) }
+                if members.count >= 16 { seenKeys = Set((members.map(\.key) + [key]).map(ExactName.init)) }
             }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {

@@ -11,7 +11,7 @@ public enum Intent: String, Sendable, CaseIterable, Hashable {
 ///
 /// Two traces are equal when every field is; the texts (`name`, `meta`,
 /// `family`) are compared by their Unicode scalars, as the store compares
-/// them (``TraceName``), not by Swift's canonical equivalence.
+/// them (``ExactName``), not by Swift's canonical equivalence.
 public struct Trace: Equatable, Hashable, Sendable {
     /// Unique within a database, 1–200 characters.
     public var name: String
@@ -50,21 +50,21 @@ public struct Trace: Equatable, Hashable, Sendable {
 
 extension Trace {
     public static func == (a: Trace, b: Trace) -> Bool {
-        TraceName(a.name) == TraceName(b.name) && a.width == b.width && a.height == b.height
+        ExactName(a.name) == ExactName(b.name) && a.width == b.width && a.height == b.height
             && a.scrollOffset == b.scrollOffset && a.scrollContent == b.scrollContent && a.intent == b.intent
-            && a.meta.map(TraceName.init) == b.meta.map(TraceName.init)
-            && a.family.map(TraceName.init) == b.family.map(TraceName.init) && a.samples == b.samples
+            && a.meta.map(ExactName.init) == b.meta.map(ExactName.init)
+            && a.family.map(ExactName.init) == b.family.map(ExactName.init) && a.samples == b.samples
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(TraceName(name))
+        hasher.combine(ExactName(name))
         hasher.combine(width)
         hasher.combine(height)
         hasher.combine(scrollOffset)
         hasher.combine(scrollContent)
         hasher.combine(intent)
-        hasher.combine(meta.map(TraceName.init))
-        hasher.combine(family.map(TraceName.init))
+        hasher.combine(meta.map(ExactName.init))
+        hasher.combine(family.map(ExactName.init))
         hasher.combine(samples)
     }
 }

@@ -44,7 +44,7 @@ extension Config {
             guard let string = node.string else { throw mismatch("a string", input) }
             text = string
         }
-        if let issue = TraceName.issue(in: text, maximumLength: maximumNameLength) {
+        if let issue = ExactName.issue(in: text, maximumLength: maximumNameLength) {
             throw SettingIssue(reason: issue)
         }
         return text

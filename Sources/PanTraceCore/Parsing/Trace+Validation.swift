@@ -7,7 +7,7 @@ extension Trace {
     /// The rules: `name` has 1–200 characters, counted as Unicode scalars (as
     /// SQLite's `length()` counts them, and independent of the Unicode
     /// version's grapheme rules), none of them NUL
-    /// (``TraceName/issue(in:maximumLength:)``); `width` and `height` are
+    /// (``ExactName/issue(in:maximumLength:)``); `width` and `height` are
     /// finite and > 0; `scrollOffset` is finite (any sign); `scrollContent` is finite and ≥ 0;
     /// `meta`, when present, is the text of one JSON object; there are at least
     /// 2 samples; every `t`, `x`, `y` is finite, `t` never decreases, `touches`
@@ -28,7 +28,7 @@ extension Trace {
     /// The rules of ``validate()``; the reader skips re-parsing `meta`, which it
     /// has just taken verbatim from a parsed object.
     func checkRules(checkingMeta: Bool) throws(TraceIssue) {
-        if let issue = TraceName.issue(in: name, maximumLength: Self.maximumNameLength) {
+        if let issue = ExactName.issue(in: name, maximumLength: Self.maximumNameLength) {
             throw TraceIssue(keyPath: "name", reason: issue)
         }
         try requirePositive(width, "width")

@@ -21,7 +21,7 @@ public struct ChangeList: Sendable {
     private var names: [UInt8] = []
     private var families: [String] = []
     /// Keyed by scalars: the NFC and NFD spellings of a family are two families.
-    private var familyIndex: [TraceName: Int32] = [:]
+    private var familyIndex: [ExactName: Int32] = [:]
     private var entries: [Entry] = []
 
     /// An empty list.
@@ -39,12 +39,12 @@ public struct ChangeList: Sendable {
         names.append(contentsOf: trace.name.utf8)
         var family: Int32 = -1
         if let name = trace.family {
-            if let known = familyIndex[TraceName(name)] {
+            if let known = familyIndex[ExactName(name)] {
                 family = known
             } else {
                 family = Int32(truncatingIfNeeded: families.count)
                 families.append(name)
-                familyIndex[TraceName(name)] = family
+                familyIndex[ExactName(name)] = family
             }
         }
         entries.append(

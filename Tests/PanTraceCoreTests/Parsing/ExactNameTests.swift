@@ -5,7 +5,7 @@ import Testing
 
 /// Names are compared as exact Unicode scalar sequences (issue 14), never by
 /// Swift's canonical equivalence.
-@Suite struct TraceNameTests {
+@Suite struct ExactNameTests {
     static let nfc = "caf\u{E9}"  // é as one scalar
     static let nfd = "cafe\u{301}"  // e + combining acute
 
@@ -13,16 +13,16 @@ import Testing
         // The trap: Swift's == says these are equal.
         #expect(Self.nfc == Self.nfd)
         #expect(!Self.nfc.isScalarEqual(to: Self.nfd))
-        #expect(TraceName(Self.nfc) != TraceName(Self.nfd))
-        #expect(Set([TraceName(Self.nfc), TraceName(Self.nfd)]).count == 2)
+        #expect(ExactName(Self.nfc) != ExactName(Self.nfd))
+        #expect(Set([ExactName(Self.nfc), ExactName(Self.nfd)]).count == 2)
         // The Kelvin sign U+212A is canonically equivalent to the letter K.
         #expect("\u{212A}" == "K")
-        #expect(TraceName("\u{212A}") != TraceName("K"))
-        #expect(TraceName(Self.nfc) == TraceName("caf\u{E9}"))
-        #expect(Set([TraceName(Self.nfd), TraceName("cafe\u{301}")]).count == 1)
+        #expect(ExactName("\u{212A}") != ExactName("K"))
+        #expect(ExactName(Self.nfc) == ExactName("caf\u{E9}"))
+        #expect(Set([ExactName(Self.nfd), ExactName("cafe\u{301}")]).count == 1)
     }
 
-    /// TraceName equality is exactly equality of the scalar arrays, and equal
+    /// ExactName equality is exactly equality of the scalar arrays, and equal
     /// names hash equally.
     @Test func equalityIsScalarEquality() async {
         let alphabet: [Unicode.Scalar] = ["e", "\u{301}", "\u{E9}", "K", "\u{212A}", "\u{3B}", "\u{37E}", "\u{0}"]
@@ -32,9 +32,9 @@ import Testing
             first.unicodeScalars.append(contentsOf: a)
             var second = ""
             second.unicodeScalars.append(contentsOf: b)
-            #expect((TraceName(first) == TraceName(second)) == (a == b))
+            #expect((ExactName(first) == ExactName(second)) == (a == b))
             #expect(first.isScalarEqual(to: second) == (a == b))
-            if a == b { #expect(TraceName(first).hashValue == TraceName(second).hashValue) }
+            if a == b { #expect(ExactName(first).hashValue == ExactName(second).hashValue) }
         }
     }
 
@@ -97,6 +97,6 @@ import Testing
     @Test func otherControlsAreAllowedInNames() throws {
         let trace = try Trace(jsonLine: TraceLines.exactly(#""name": "a\u001B[2J\tb\n\u0085", "width": 1, "height": 1"#))
         #expect(Array(trace.name.unicodeScalars) == ["a", "\u{1B}", "[", "2", "J", "\t", "b", "\n", "\u{85}"])
-        #expect(TraceName.issue(in: "\u{7F}\u{1}", maximumLength: 200) == nil)
+        #expect(ExactName.issue(in: "\u{7F}\u{1}", maximumLength: 200) == nil)
     }
 }

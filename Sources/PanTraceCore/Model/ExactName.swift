@@ -10,10 +10,10 @@
 /// for names, and ``Swift/String/isScalarEqual(to:)`` for one comparison.
 ///
 /// ```swift
-/// TraceName("\u{E9}") == TraceName("e\u{301}")  // false
+/// ExactName("\u{E9}") == ExactName("e\u{301}")  // false
 /// "\u{E9}" == "e\u{301}"                         // true (canonical equivalence)
 /// ```
-public struct TraceName: Hashable, Sendable, CustomStringConvertible {
+public struct ExactName: Hashable, Sendable, CustomStringConvertible {
     /// The name's text, exactly as given.
     public let text: String
 
@@ -24,7 +24,7 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { text }
 
-    public static func == (a: TraceName, b: TraceName) -> Bool {
+    public static func == (a: ExactName, b: ExactName) -> Bool {
         a.text.isScalarEqual(to: b.text)
     }
 
@@ -37,7 +37,7 @@ public struct TraceName: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-extension TraceName {
+extension ExactName {
     /// Why `text` cannot be a name of at most `maximumLength` characters, or
     /// `nil` when it can: SPEC 3 and 5 allow 1–200 (traces) or 1–100 (configs)
     /// characters, counted as Unicode scalars.
@@ -73,7 +73,7 @@ extension String {
     /// True when the two strings are the same sequence of Unicode scalars
     /// (equal UTF-8 bytes), unlike `==`, which is canonical equivalence
     /// (`"\u{E9}" == "e\u{301}"` is true, `"\u{E9}".isScalarEqual(to: "e\u{301}")`
-    /// is false). Names are compared this way everywhere (see ``TraceName``).
+    /// is false). Names are compared this way everywhere (see ``ExactName``).
     public func isScalarEqual(to other: String) -> Bool {
         // Scalar-equal strings are canonically equivalent, so `==` (a byte
         // comparison for ASCII) rules out almost every unequal pair first.
