@@ -22,12 +22,15 @@ public struct ExactName: Hashable, Sendable, CustomStringConvertible {
         self.text = text
     }
 
+    /// The name's text.
     public var description: String { text }
 
+    /// Equal when the two texts are the same Unicode scalars.
     public static func == (a: ExactName, b: ExactName) -> Bool {
         a.text.isScalarEqual(to: b.text)
     }
 
+    /// Hashes the UTF-8 bytes, so that equal names hash equally.
     public func hash(into hasher: inout Hasher) {
         var text = text
         text.withUTF8 { bytes in

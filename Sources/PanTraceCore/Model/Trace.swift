@@ -49,6 +49,7 @@ public struct Trace: Equatable, Hashable, Sendable {
 }
 
 extension Trace {
+    /// Every field equal, the texts by their Unicode scalars (``ExactName``).
     public static func == (a: Trace, b: Trace) -> Bool {
         ExactName(a.name) == ExactName(b.name) && a.width == b.width && a.height == b.height
             && a.scrollOffset == b.scrollOffset && a.scrollContent == b.scrollContent && a.intent == b.intent
@@ -56,6 +57,7 @@ extension Trace {
             && a.family.map(ExactName.init) == b.family.map(ExactName.init) && a.samples == b.samples
     }
 
+    /// Hashes every field ``==`` compares, the texts by their bytes.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ExactName(name))
         hasher.combine(width)
