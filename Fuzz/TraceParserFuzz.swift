@@ -45,6 +45,10 @@ func checkAccepted(_ trace: Trace) {
     if again != trace && !metaHasBreaks {
         fatalError("jsonLine() round trip changed the trace:\n\(line)")
     }
+    // Any accepted name prints without a raw control character (issue 14).
+    if TerminalText.escaped(trace.name).unicodeScalars.contains(where: { $0 != "\\" && TerminalText.needsEscape($0) }) {
+        fatalError("a control character survives escaping:\n\(line)")
+    }
     var frames: [Frame] = []
     for config in fuzzConfigs {
         let outcome = Simulator.simulate(trace, under: config, frames: &frames)

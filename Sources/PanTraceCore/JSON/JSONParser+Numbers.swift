@@ -93,7 +93,18 @@ extension JSONScanner {
         guard value.isFinite else {
             throw JSONError(offset: start, reason: "not a finite number (it overflows a double)")
         }
-        let number = JSONNumber(value: value, isIntegerLiteral: isIntegerLiteral)
+        // Integer keys must not take a rounded value (issue 14). An integer
+        // literal is exact up to 2^53; any other literal whose double is a whole
+        // number in range (rare: `1.0`, `3e2`) has its digits checked.
+        let isExactInteger: Bool
+        if isIntegerLiteral {
+            isExactInteger = !mantissaOverflowed && mantissa <= 1 << 53
+        } else if value == value.rounded(.towardZero), abs(value) <= 0x1p53 {
+            isExactInteger = JSONNumber.exactInteger(literal: UnsafeBufferPointer(rebasing: bytes[start..<position])) != nil
+        } else {
+            isExactInteger = false
+        }
+        let number = JSONNumber(value: value, isIntegerLiteral: isIntegerLiteral, isExactInteger: isExactInteger)
         return JSONNode(value: .number(number), range: start..<position)
     }
 
@@ -107,5 +118,81 @@ extension JSONScanner {
         let (times10, overflow1) = mantissa.multipliedReportingOverflow(by: 10)
         let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit - UInt8(ascii: "0")))
         if overflow1 || overflow2 { overflowed = true } else { mantissa = sum }
+    }
+}
+
+extension JSONNumber {
+    /// The integer that the decimal literal `literal` denotes exactly, when
+    /// its magnitude is at most 2^53; `nil` for a fraction (`2.5`), a larger
+    /// integer, or text that is not a number.
+    ///
+    /// It reads the digits, not a double: `30e-1` is 3, `1.0000000000000000001`
+    /// is not an integer, `9007199254740993` is too large. The grammar is
+    /// JSON's, loosened to what `--set` accepts: `[+-]? digits? (. digits?)?
+    /// ([eE] [+-]? digits)?` with at least one digit before the exponent.
+    static func exactInteger<Bytes: Collection<UInt8>>(literal: Bytes) -> Int? {
+        var index = literal.startIndex
+        func at(_ ascii: Unicode.Scalar) -> Bool {
+            index < literal.endIndex && literal[index] == UInt8(ascii: ascii)
+        }
+        func digit() -> Int? {
+            guard index < literal.endIndex else { return nil }
+            let value = Int(literal[index]) - Int(UInt8(ascii: "0"))
+            return (0...9).contains(value) ? value : nil
+        }
+        var negative = false
+        if at("-") || at("+") {
+            negative = at("-")
+            literal.formIndex(after: &index)
+        }
+        // The significant digits without leading zeros, and the power of ten they are scaled by.
+        var digits: [Int] = []
+        var scale = 0
+        var sawDigit = false
+        var inFraction = false
+        while true {
+            if let value = digit() {
+                sawDigit = true
+                if inFraction { scale -= 1 }
+                if value != 0 || !digits.isEmpty {
+                    // 17 significant digits already exceed 2^53 unless only zeros follow.
+                    if digits.count < 40 { digits.append(value) } else if value != 0 { return nil } else { scale += 1 }
+                }
+            } else if at("."), !inFraction {
+                inFraction = true
+            } else {
+                break
+            }
+            literal.formIndex(after: &index)
+        }
+        guard sawDigit else { return nil }
+        if at("e") || at("E") {
+            literal.formIndex(after: &index)
+            var exponentNegative = false
+            if at("-") || at("+") {
+                exponentNegative = at("-")
+                literal.formIndex(after: &index)
+            }
+            var exponent = 0
+            guard digit() != nil else { return nil }
+            while let value = digit() {
+                if exponent < 1_000_000_000 { exponent = exponent * 10 + value }
+                literal.formIndex(after: &index)
+            }
+            scale += exponentNegative ? -exponent : exponent
+        }
+        guard index == literal.endIndex else { return nil }
+        while digits.last == 0 {
+            digits.removeLast()
+            scale += 1
+        }
+        guard !digits.isEmpty else { return 0 }
+        // An integer needs no negative power of ten; 2^53 has 16 digits.
+        guard scale >= 0, digits.count + scale <= 16 else { return nil }
+        var magnitude = 0
+        for value in digits { magnitude = magnitude * 10 + value }
+        for _ in 0..<scale { magnitude *= 10 }
+        guard magnitude <= exactIntegerLimit else { return nil }
+        return negative ? -magnitude : magnitude
     }
 }

@@ -48,6 +48,11 @@ struct JSONScanner {
     let maximumDepth: Int
     var position = 0
     var depth = 0
+    /// The members of the objects being parsed, innermost last. Each object
+    /// copies its own into an array of exactly their number when it closes,
+    /// so memory follows the input (a `{"":0}` costs one member, not a
+    /// reserve of eight: issue 14's bounded memory).
+    var pendingMembers: [JSONMember] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
@@ -104,15 +109,16 @@ struct JSONScanner {
         try enterContainer()
         defer { depth -= 1 }
         position += 1  // {
-        var members: [JSONMember] = []
-        members.reserveCapacity(8)
+        let base = pendingMembers.count
+        defer { pendingMembers.removeSubrange(base...) }
         // Objects in traces have a handful of keys: a linear scan beats hashing
-        // until an object grows large.
-        var seenKeys: Set<String>? = nil
+        // until an object grows large. Keys are compared by their scalars, like
+        // names (`"\u00E9"` and `"e\u0301"` are two keys, as they are to SQLite).
+        var seenKeys: Set<ExactName>? = nil
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
-            return JSONNode(value: .object(members), range: start..<position)
+            return JSONNode(value: .object([]), range: start..<position)
         }
         while true {
             skipWhitespace()
@@ -121,12 +127,13 @@ struct JSONScanner {
             }
             let keyOffset = position
             let key = try parseString()
-            if var keys = seenKeys {
-                if !keys.insert(key).inserted { throw duplicate(key, at: keyOffset) }
-                seenKeys = keys
+            // In place: copying the set out and back would copy it for every key.
+            if let inserted = seenKeys?.insert(ExactName(key)).inserted {
+                if !inserted { throw duplicate(key, at: keyOffset) }
             } else {
-                if members.contains(where: { $0.key == key }) { throw duplicate(key, at: keyOffset) }
-                if members.count >= 16 { seenKeys = Set(members.map(\.key) + [key]) }
+                let members = pendingMembers[base...]
+                if members.contains(where: { $0.key.isScalarEqual(to: key) }) { throw duplicate(key, at: keyOffset) }
+                if members.count >= 16 { seenKeys = Set((members.map(\.key) + [key]).map(ExactName.init)) }
             }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
@@ -142,14 +149,14 @@ struct JSONScanner {
                 located.path.insert(.key(key), at: 0)
                 throw located
             }
-            members.append(JSONMember(key: key, keyOffset: keyOffset, node: node))
+            pendingMembers.append(JSONMember(key: key, keyOffset: keyOffset, node: node))
             skipWhitespace()
             guard position < bytes.count else { throw failure(unexpected: "',' or '}'") }
             if bytes[position] == UInt8(ascii: ",") {
                 position += 1
             } else if bytes[position] == UInt8(ascii: "}") {
                 position += 1
-                return JSONNode(value: .object(members), range: start..<position)
+                return JSONNode(value: .object(Array(pendingMembers[base...])), range: start..<position)
             } else {
                 throw failure(unexpected: "',' or '}'")
             }

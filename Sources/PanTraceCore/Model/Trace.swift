@@ -8,6 +8,10 @@ public enum Intent: String, Sendable, CaseIterable, Hashable {
 /// A `Trace` value is not validated by construction: ``Trace/validate()``
 /// checks every rule of SPEC 3, and the JSON Lines reader only returns valid
 /// traces.
+///
+/// Two traces are equal when every field is; the texts (`name`, `meta`,
+/// `family`) are compared by their Unicode scalars, as the store compares
+/// them (``ExactName``), not by Swift's canonical equivalence.
 public struct Trace: Equatable, Hashable, Sendable {
     /// Unique within a database, 1–200 characters.
     public var name: String
@@ -41,5 +45,28 @@ public struct Trace: Equatable, Hashable, Sendable {
         self.meta = meta
         self.family = family
         self.samples = samples
+    }
+}
+
+extension Trace {
+    /// Every field equal, the texts by their Unicode scalars (``ExactName``).
+    public static func == (a: Trace, b: Trace) -> Bool {
+        ExactName(a.name) == ExactName(b.name) && a.width == b.width && a.height == b.height
+            && a.scrollOffset == b.scrollOffset && a.scrollContent == b.scrollContent && a.intent == b.intent
+            && a.meta.map(ExactName.init) == b.meta.map(ExactName.init)
+            && a.family.map(ExactName.init) == b.family.map(ExactName.init) && a.samples == b.samples
+    }
+
+    /// Hashes every field ``==`` compares, the texts by their bytes.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ExactName(name))
+        hasher.combine(width)
+        hasher.combine(height)
+        hasher.combine(scrollOffset)
+        hasher.combine(scrollContent)
+        hasher.combine(intent)
+        hasher.combine(meta.map(ExactName.init))
+        hasher.combine(family.map(ExactName.init))
+        hasher.combine(samples)
     }
 }

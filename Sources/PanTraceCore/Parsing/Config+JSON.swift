@@ -28,10 +28,18 @@ extension Config {
     /// Reads the config file at `path` (`-` is standard input).
     ///
     /// - Throws: ``InputFileError`` when it cannot be read (exit 66),
-    ///   ``ConfigError`` when its content breaks SPEC 5 (exit 65).
-    public static func load(path: String) throws -> Config {
-        let bytes = try InputFile.bytes(atPath: path)
-        return try Config(json: bytes, file: path)
+    ///   ``ConfigError`` when its content breaks SPEC 5 or it is longer than
+    ///   `maximumBytes` (``InputLimits/maximumConfigBytes``; exit 65). Reading
+    ///   stops at the limit, so `--config /dev/zero` is refused in bounded memory.
+    public static func load(path: String, maximumBytes: Int = InputLimits.maximumConfigBytes) throws -> Config {
+        switch try FileLines(path: path, maximumLineLength: maximumBytes).readAll() {
+        case .bytes(let bytes):
+            return try Config(json: bytes, file: path)
+        case .tooLong(let line):
+            throw ConfigError(
+                kind: .invalidData, file: path, line: line, key: "",
+                reason: "the file is longer than \(InputLimits.describe(maximumBytes)), the limit for a config")
+        }
     }
 
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String?) throws(ConfigError) -> Config {
@@ -51,7 +59,7 @@ extension Config {
         }
         var config = Config()
         for member in members {
-            guard keys.contains(member.key) else {
+            guard keys.contains(where: { $0.isScalarEqual(to: member.key) }) else {
                 throw failure(at: member.keyOffset, key: member.key, KeySuggestion.unknownKeyReason(member.key, among: keys))
             }
             do {

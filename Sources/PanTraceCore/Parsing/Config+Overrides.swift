@@ -31,7 +31,7 @@ extension Config {
         }
         let key = String(override[..<equals])
         let value = String(override[override.index(after: equals)...])
-        guard Self.keys.contains(key) else {
+        guard Self.keys.contains(where: { $0.isScalarEqual(to: key) }) else {
             throw ConfigError(
                 kind: .usage, override: override, key: key,
                 reason: KeySuggestion.unknownKeyReason(key, among: Self.keys))

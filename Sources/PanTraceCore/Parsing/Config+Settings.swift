@@ -44,9 +44,8 @@ extension Config {
             guard let string = node.string else { throw mismatch("a string", input) }
             text = string
         }
-        let length = text.unicodeScalars.count
-        guard (1...maximumNameLength).contains(length) else {
-            throw SettingIssue(reason: "must be 1–\(maximumNameLength) characters, found \(length)")
+        if let issue = ExactName.issue(in: text, maximumLength: maximumNameLength) {
+            throw SettingIssue(reason: issue)
         }
         return text
     }
@@ -89,6 +88,14 @@ extension Config {
 
     private static func integer(_ input: SettingInput, atLeast minimum: Int) throws(SettingIssue) -> Int {
         guard let value = numericValue(input) else { throw mismatch("an integer ≥ \(minimum)", input) }
+        let isExact =
+            switch input {
+            case .json(let node): node.number?.isExactInteger ?? false
+            case .text(let text): JSONNumber.exactInteger(literal: text.utf8) != nil
+            }
+        if !isExact, value == value.rounded(.towardZero) {
+            throw SettingIssue(reason: JSONNumber.inexactIntegerReason(atLeast: minimum, rounded: value))
+        }
         guard let integer = Int(exactly: value), integer >= minimum else {
             throw SettingIssue(reason: "must be an integer ≥ \(minimum), found \(JSONWriter.number(value))")
         }

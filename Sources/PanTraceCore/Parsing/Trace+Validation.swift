@@ -6,8 +6,9 @@ extension Trace {
     ///
     /// The rules: `name` has 1–200 characters, counted as Unicode scalars (as
     /// SQLite's `length()` counts them, and independent of the Unicode
-    /// version's grapheme rules); `width` and `height` are finite and > 0;
-    /// `scrollOffset` is finite (any sign); `scrollContent` is finite and ≥ 0;
+    /// version's grapheme rules), none of them NUL
+    /// (``ExactName/issue(in:maximumLength:)``); `width` and `height` are
+    /// finite and > 0; `scrollOffset` is finite (any sign); `scrollContent` is finite and ≥ 0;
     /// `meta`, when present, is the text of one JSON object; there are at least
     /// 2 samples; every `t`, `x`, `y` is finite, `t` never decreases, `touches`
     /// is ≥ 1; the first phase is `down`, the last `up` or `cancel`, all
@@ -27,9 +28,8 @@ extension Trace {
     /// The rules of ``validate()``; the reader skips re-parsing `meta`, which it
     /// has just taken verbatim from a parsed object.
     func checkRules(checkingMeta: Bool) throws(TraceIssue) {
-        let nameLength = name.unicodeScalars.count
-        guard (1...Self.maximumNameLength).contains(nameLength) else {
-            throw TraceIssue(keyPath: "name", reason: "must be 1–\(Self.maximumNameLength) characters, found \(nameLength)")
+        if let issue = ExactName.issue(in: name, maximumLength: Self.maximumNameLength) {
+            throw TraceIssue(keyPath: "name", reason: issue)
         }
         try requirePositive(width, "width")
         try requirePositive(height, "height")

@@ -101,6 +101,9 @@ enum TraceDecoder {
                 phase = parsed
             case "touches":
                 guard let count = value.number?.integerValue else {
+                    if let number = value.number, number.value == number.value.rounded(.towardZero) {
+                        throw TraceIssue(keyPath: path("touches"), reason: JSONNumber.inexactIntegerReason(atLeast: 1, rounded: number.value))
+                    }
                     throw mismatch("an integer ≥ 1", value, at: path("touches"))
                 }
                 touches = count

@@ -4,7 +4,10 @@
 /// only spaces, tabs and a `\r`), and returns the trace on it with its
 /// 1-based line number, or `nil` at the end of the input. Reading is
 /// streaming: a file is read in 64 KiB chunks with POSIX `read`, so memory
-/// grows with the longest line, never with the file. Every returned trace
+/// grows with the longest line, never with the file, and a line longer than
+/// ``InputLimits/maximumTraceLineBytes`` is refused (a ``TraceError``) without
+/// being kept: an endless input without a newline is read in bounded memory.
+/// Every returned trace
 /// passes ``Trace/validate()``: `meta` is the verbatim text of the line's
 /// `meta` object and `family` is `meta.family` when that is a string.
 ///
@@ -27,23 +30,29 @@ public final class TraceReader {
     /// The 1-based number of the last line read (0 before the first).
     public private(set) var lineNumber = 0
 
+    /// The longest line read, in bytes (``InputLimits/maximumTraceLineBytes``
+    /// unless a test gives a smaller one).
+    public let maximumLineBytes: Int
+
     /// A reader over JSON Lines text held in memory.
-    public init(bytes: [UInt8], file: String? = nil) {
+    public init(bytes: [UInt8], file: String? = nil, maximumLineBytes: Int = InputLimits.maximumTraceLineBytes) {
         source = .bytes(bytes, next: 0)
         self.file = file
+        self.maximumLineBytes = maximumLineBytes
     }
 
     /// A reader over JSON Lines text held in memory.
-    public convenience init(text: String, file: String? = nil) {
-        self.init(bytes: Array(text.utf8), file: file)
+    public convenience init(text: String, file: String? = nil, maximumLineBytes: Int = InputLimits.maximumTraceLineBytes) {
+        self.init(bytes: Array(text.utf8), file: file, maximumLineBytes: maximumLineBytes)
     }
 
     /// Opens the file at `path` (`-` reads standard input) for streaming.
     ///
     /// - Throws: ``InputFileError`` when the file cannot be opened.
-    public init(path: String) throws(InputFileError) {
-        source = .file(try FileLines(path: path))
+    public init(path: String, maximumLineBytes: Int = InputLimits.maximumTraceLineBytes) throws(InputFileError) {
+        source = .file(try FileLines(path: path, maximumLineLength: maximumLineBytes))
         file = path
+        self.maximumLineBytes = maximumLineBytes
     }
 
     /// The next trace and its line number, or `nil` at the end of the input.
@@ -56,14 +65,21 @@ public final class TraceReader {
             let decoded: Result<Trace?, TraceIssue>
             switch source {
             case .file(let lines):
-                guard let line = try lines.nextLine() else { return nil }
-                lineNumber += 1
-                decoded = Result { () throws(TraceIssue) in try TraceDecoder.decode(line: line) }
+                switch try lines.nextLine() {
+                case .end: return nil
+                case .tooLong:
+                    lineNumber += 1
+                    throw tooLong()
+                case .line(let line):
+                    lineNumber += 1
+                    decoded = Result { () throws(TraceIssue) in try TraceDecoder.decode(line: line) }
+                }
             case .bytes(let bytes, let start):
                 guard start < bytes.count else { return nil }
                 lineNumber += 1
                 let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
                 source = .bytes(bytes, next: end + 1)
+                guard end - start <= maximumLineBytes else { throw tooLong() }
                 decoded = bytes.withUnsafeBufferPointer { buffer in
                     Result { () throws(TraceIssue) in
                         try TraceDecoder.decode(line: UnsafeBufferPointer(rebasing: buffer[start..<end]))
@@ -76,6 +92,12 @@ public final class TraceReader {
             case .failure(let issue): throw issue.at(line: lineNumber, file: file)
             }
         }
+    }
+
+    private func tooLong() -> TraceError {
+        TraceError(
+            file: file, line: lineNumber, keyPath: "",
+            reason: "the line is longer than \(InputLimits.describe(maximumLineBytes)), the limit for one trace")
     }
 
     /// Reads every remaining trace; stops at the first invalid line.

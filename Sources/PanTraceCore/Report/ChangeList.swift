@@ -20,7 +20,8 @@ public struct ChangeList: Sendable {
 
     private var names: [UInt8] = []
     private var families: [String] = []
-    private var familyIndex: [String: Int32] = [:]
+    /// Keyed by scalars: the NFC and NFD spellings of a family are two families.
+    private var familyIndex: [ExactName: Int32] = [:]
     private var entries: [Entry] = []
 
     /// An empty list.
@@ -38,12 +39,12 @@ public struct ChangeList: Sendable {
         names.append(contentsOf: trace.name.utf8)
         var family: Int32 = -1
         if let name = trace.family {
-            if let known = familyIndex[name] {
+            if let known = familyIndex[ExactName(name)] {
                 family = known
             } else {
                 family = Int32(truncatingIfNeeded: families.count)
                 families.append(name)
-                familyIndex[name] = family
+                familyIndex[ExactName(name)] = family
             }
         }
         entries.append(

@@ -2,10 +2,15 @@ extension RunComparison {
     /// The human report of `replay` and `regress`: the configs, totals, changes
     /// grouped by transition, what they mean for intent, and a table of the
     /// changed traces, cut after `limit` rows with a count of the rest.
+    ///
+    /// Every name (configs, traces, families) is printed through
+    /// ``TerminalText/escaped(_:)``: a control character in a name shows as
+    /// an escape and cannot start a line or recolour the terminal.
     public func textReport(limit: Int = 50, style: TextStyle = .plain) -> String {
         var lines: [String] = []
-        lines.append("baseline   run \(baseline.run)  \(baseline.config)")
-        lines.append("candidate  run \(candidate.run)  \(candidate.config)")
+        // Names come from the input: escaped, so that none can forge a row (issue 14).
+        lines.append("baseline   run \(baseline.run)  \(TerminalText.escaped(baseline.config))")
+        lines.append("candidate  run \(candidate.run)  \(TerminalText.escaped(candidate.config))")
         if settingChanges.isEmpty {
             lines.append("settings   identical")
         } else {
@@ -44,7 +49,7 @@ extension RunComparison {
         _ title: String, _ traces: [Int32], _ paint: (String) -> String, _ lines: inout [String]
     ) {
         guard !traces.isEmpty else { return }
-        let names = traces.prefix(8).map { changeList.name(at: Int($0)) }.joined(separator: ", ")
+        let names = traces.prefix(8).map { TerminalText.escaped(changeList.name(at: Int($0))) }.joined(separator: ", ")
         let rest = traces.count > 8 ? ", … \(traces.count - 8) more" : ""
         lines.append(paint("\(title): \(traces.count)") + "  \(names)\(rest)")
     }
@@ -65,7 +70,8 @@ extension RunComparison {
         for index in changeList.indexesByName().prefix(limit) {
             let change = changeList[index]
             rows.append(
-                [change.name, change.family ?? "-", change.intent?.rawValue ?? "-"] + cells(change.baseline)
+                [TerminalText.escaped(change.name), change.family.map(TerminalText.escaped) ?? "-", change.intent?.rawValue ?? "-"]
+                    + cells(change.baseline)
                     + cells(change.candidate))
         }
         var widths = header.map(\.count)

@@ -1,3 +1,4 @@
+import PropertyBased
 import Testing
 @testable import PanTraceCore
 
@@ -62,6 +63,58 @@ import Testing
         #expect(try parse("1e0").number?.integerValue == 1)
         #expect(try parse("1.5").number?.integerValue == nil)
         #expect(try parse("1e300").number?.integerValue == nil)
+    }
+
+    /// 2^53 = 9007199254740992; 2^53 + 1 rounds to it, 2^53 + 2 is a double
+    /// but beyond the limit. The literal's digits decide, not its double.
+    @Test(arguments: [
+        ("0", 0), ("-0", 0), ("7", 7), ("-7", -7), ("7.0", 7), ("7e0", 7), ("70e-1", 7), ("0.7e1", 7), ("7.000000000000000000000000", 7),
+        ("0.00000000000000000000000000007e29", 7), ("9007199254740992", 9_007_199_254_740_992), ("-9007199254740992", -9_007_199_254_740_992),
+        ("9.007199254740992e15", 9_007_199_254_740_992), ("1e15", 1_000_000_000_000_000),
+        ("9007199254740993", nil), ("9007199254740994", nil), ("-9007199254740993", nil), ("9.007199254740993e15", nil),
+        ("90071992547409930e-1", nil), ("1e16", nil), ("1e300", nil), ("1.0000000000000000001", nil), ("7.5", nil), ("75e-1", nil),
+        ("123456789012345678901234567890", nil), ("0.1", nil),
+    ] as [(String, Int?)])
+    func integerValueIsExactOrNil(literal: String, expected: Int?) throws {
+        let number = try #require(try parse(literal).number)
+        #expect(number.integerValue == expected)
+        #expect(number.isExactInteger == (expected != nil))
+        #expect(JSONNumber.exactInteger(literal: literal.utf8) == expected)
+    }
+
+    /// Every integer literal up to 2^60: exact exactly when at most 2^53, and then its own value.
+    @Test func integerLiteralsAreExactUpTo2To53() async {
+        let limit = UInt64(JSONNumber.exactIntegerLimit)
+        let near = Gen<UInt64>.uint64(in: (limit - 1000)...(limit + 1000))
+        await propertyCheck(count: 300, input: Gen<UInt64>.uint64(in: 0...(1 << 60)), near) { far, close in
+            for n in [far, close] {
+                let number = try #require(try parse(String(n)).number)
+                #expect(number.isExactInteger == (n <= limit), "\(n)")
+                #expect(number.integerValue == (n <= limit ? Int(n) : nil), "\(n)")
+                let fraction = try #require(try parse(String(n) + ".000").number)
+                #expect(fraction.isExactInteger == (n <= limit), "\(n).000")
+            }
+        }
+    }
+
+    /// An object's members take the room of their number, not a reserve of
+    /// eight (8 MiB of `{"":0}` would otherwise cost gigabytes: issue 14).
+    @Test func objectsKeepOnlyTheirMembers() throws {
+        let node = try parse(#"[{"a": 0}, {}, {"b": {"c": 1}}]"#)
+        let objects = try #require(node.elements).map { $0.members ?? [] }
+        #expect(objects.map(\.count) == [1, 0, 1])
+        #expect(objects[0].capacity < 4)
+        #expect(objects[2].first?.node["c"]?.number?.value == 1)
+        // A large object with a duplicate at the end, through the set of keys.
+        let keys = (0..<5000).map { #""k\#($0)": 0"# }.joined(separator: ", ")
+        #expect(try parse("{" + keys + "}").members?.count == 5000)
+        #expect(error("{" + keys + #", "k17": 1}"#)?.reason == #"duplicate key "k17""#)
+    }
+
+    /// The doubles of x, y, t are rounded as before: only integer keys care.
+    @Test func roundingStaysForDoubles() throws {
+        #expect(try parse("9007199254740993").number?.value == 9_007_199_254_740_992)
+        #expect(try parse("0.1").number?.value == 0.1)
     }
 
     @Test(arguments: [

@@ -67,6 +67,8 @@ import Testing
         ("touchSlop", #""10""#, #"expected a number ≥ 0, found a string ("10")"#),
         ("maximumNumberOfTouches", "0", "must be an integer ≥ 1, found 0"),
         ("maximumNumberOfTouches", "1.5", "must be an integer ≥ 1, found 1.5"),
+        ("maximumNumberOfTouches", "9007199254740993", "of at most 9007199254740992 (2^53), found a number a double only holds rounded (to 9007199254740992)"),
+        ("maximumNumberOfTouches", "9.007199254740993e15", "of at most 9007199254740992 (2^53)"),
         ("extent", "0", "must be `auto` or a number > 0, found 0"),
         ("extent", "-300", "must be `auto` or a number > 0, found -300"),
         ("extent", #""automatic""#, "expected `auto` or a number > 0"),

@@ -66,6 +66,8 @@ import Testing
         ("duration=0x1p-2", "duration", "expected a number"),
         ("touchSlop=", "touchSlop", #"found """#),
         ("maximumNumberOfTouches=1.5", "maximumNumberOfTouches", "must be an integer ≥ 1, found 1.5"),
+        ("maximumNumberOfTouches=9007199254740993", "maximumNumberOfTouches", "of at most 9007199254740992 (2^53)"),
+        ("maximumNumberOfTouches=1.0000000000000000001", "maximumNumberOfTouches", "only holds rounded (to 1)"),
         ("extent=0", "extent", "must be `auto` or a number > 0, found 0"),
         ("extent=Auto", "extent", "expected `auto` or a number > 0"),
         ("lockScroll=yes", "lockScroll", "expected `true` or `false`"),

@@ -55,6 +55,12 @@ struct InvalidLine: CustomTestStringConvertible, Sendable {
         .init(label: "fractional touches", text: L.minimal(samples: sampleWith(#""touches": 1.5"#)), keyPath: "samples[1].touches", reason: "expected an integer ≥ 1, found the number 1.5"),
         .init(label: "string touches", text: L.minimal(samples: sampleWith(#""touches": "1""#)), keyPath: "samples[1].touches", reason: "found a string"),
         .init(label: "bool touches", text: L.minimal(samples: sampleWith(#""touches": true"#)), keyPath: "samples[1].touches", reason: "found true"),
+        // 2^53 + 1 = 9007199254740993 is not a double: it would be stored as …992 (issue 14).
+        .init(label: "touches beyond 2^53", text: L.minimal(samples: sampleWith(#""touches": 9007199254740993"#)), keyPath: "samples[1].touches",
+              reason: "must be an integer ≥ 1 of at most 9007199254740992 (2^53), found a number a double only holds rounded (to 9007199254740992)"),
+        .init(label: "touches 1 plus 10^-19", text: L.minimal(samples: sampleWith(#""touches": 1.0000000000000000001"#)), keyPath: "samples[1].touches",
+              reason: "found a number a double only holds rounded (to 1)"),
+        .init(label: "touches 1e300", text: L.minimal(samples: sampleWith(#""touches": 1e300"#)), keyPath: "samples[1].touches", reason: "of at most 9007199254740992 (2^53)"),
         // Non-finite numbers.
         .init(label: "overflowing width", text: L.exactly(#""name": "a", "width": 1e999, "height": 1"#), keyPath: "width", reason: "not a finite number"),
         .init(label: "overflowing x", text: L.minimal(samples: #"[{"t": 0, "x": -1e400, "y": 0, "phase": "down"}, {"t": 1, "x": 0, "y": 0, "phase": "up"}]"#),
@@ -69,6 +75,10 @@ struct InvalidLine: CustomTestStringConvertible, Sendable {
         .init(label: "empty name", text: L.exactly(#""name": "", "width": 1, "height": 1"#), keyPath: "name", reason: "must be 1–200 characters, found 0"),
         .init(label: "long name", text: L.exactly(#""name": "\#(String(repeating: "n", count: 201))", "width": 1, "height": 1"#),
               keyPath: "name", reason: "must be 1–200 characters, found 201"),
+        .init(label: "NUL in the name", text: L.exactly(#""name": "ab\u0000c", "width": 1, "height": 1"#),
+              keyPath: "name", reason: "must not contain NUL (U+0000), found one at character 3"),
+        .init(label: "NUL as the name", text: L.exactly(#""name": "\u0000", "width": 1, "height": 1"#),
+              keyPath: "name", reason: "must not contain NUL"),
         .init(label: "one sample", text: L.minimal(samples: #"[{"t": 0, "x": 0, "y": 0, "phase": "down"}]"#), keyPath: "samples", reason: "needs at least 2 samples, found 1"),
         .init(label: "empty samples", text: L.minimal(samples: "[]"), keyPath: "samples", reason: "needs at least 2 samples, found 0"),
         .init(label: "first not down", text: L.minimal(samples: L.samples([("0", "move"), ("1", "up")])), keyPath: "samples[0].phase", reason: "the first sample must be `down`, found `move`"),
