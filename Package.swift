@@ -3,9 +3,12 @@ import PackageDescription
 
 let package = Package(
     name: "pantrace",
+    // An app's test target can depend on the libraries (SPEC 7.7 capture, replay from Swift).
+    platforms: [.iOS(.v15), .macOS(.v13)],
     products: [
         .library(name: "PanTraceCore", targets: ["PanTraceCore"]),
         .library(name: "PanTraceStore", targets: ["PanTraceStore"]),
+        .library(name: "PanTrace", targets: ["PanTrace"]),
         .executable(name: "pantrace", targets: ["pantrace"]),
     ],
     dependencies: [
@@ -20,10 +23,12 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "PanTraceStore", dependencies: ["PanTraceCore", "CSQLite"]),
+        // The workflows (record, replay, regress; later tune and export) as Swift API.
+        .target(name: "PanTrace", dependencies: ["PanTraceStore", "PanTraceCore"]),
         .executableTarget(
             name: "pantrace",
             dependencies: [
-                "PanTraceCore", "PanTraceStore",
+                "PanTrace", "PanTraceCore", "PanTraceStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -38,6 +43,13 @@ let package = Package(
             name: "PanTraceStoreTests",
             dependencies: [
                 "PanTraceStore", "PanTraceCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "PanTraceTests",
+            dependencies: [
+                "PanTrace", "PanTraceStore", "PanTraceCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

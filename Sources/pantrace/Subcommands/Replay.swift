@@ -1,4 +1,5 @@
 import ArgumentParser
+import PanTrace
 import PanTraceCore
 import PanTraceStore
 
@@ -20,9 +21,11 @@ extension Pantrace {
         @OptionGroup var options: ReplayOptions
 
         func run() throws {
-            let replayer = Replayer(options: options, kind: .replay)
-            let (_, comparison) = try replayer.replay()
-            replayer.print(comparison)
+            let replayer = try options.replayer(kind: .replay)
+            let (_, comparison) = try options.run(.replay) { store, progress in
+                try replayer.replay(in: store, progress: progress)
+            }
+            options.print(comparison)
         }
     }
 }
