@@ -16,9 +16,9 @@ extension Pantrace {
                 The whole record is one transaction: an invalid trace stores nothing.
 
                 Examples:
-                  pantrace record --from Fixtures/traces/examples.jsonl
+                  pantrace record --from Fixtures/traces/edge-cases.jsonl --db edge.sqlite
                   pantrace record --count 2000 --seed 7 --family flick --family peek
-                  pantrace record --from traces.jsonl --set decision=velocity --db tuning.sqlite
+                  pantrace record --count 500 --set decision=velocity --db tuning.sqlite
                 """)
 
         @OptionGroup var store: StoreOptions

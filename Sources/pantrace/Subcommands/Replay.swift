@@ -15,7 +15,7 @@ extension Pantrace {
 
                 Examples:
                   pantrace replay --set threshold=0.3
-                  pantrace replay --config Fixtures/configs/velocity.json --family flick --format json
+                  pantrace replay --set decision=velocity --family flick --format json
                 """)
 
         @OptionGroup var options: ReplayOptions

@@ -4,7 +4,7 @@ import PanTraceCore
 
 /// `--config FILE` and `--set key=value`, shared by record, replay and regress (SPEC 5).
 struct ConfigOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A config JSON file (SPEC 5); every key is optional.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("A config JSON file (docs/configs.md); every key is optional.", valueName: "file"))
     var config: String?
 
     @Option(

@@ -29,12 +29,12 @@ enum Failure {
         case is TraceError: invalidData
         case let config as ConfigError: config.isUsage ? usage : invalidData
         case is InputFileError, is OutputFileError: cannotOpen
-        case let store as StoreError: status(of: store)
+        case let store as StoreError: storeStatus(store)
         default: nil
         }
     }
 
-    static func status(of error: StoreError) -> Int32 {
+    static func storeStatus(_ error: StoreError) -> Int32 {
         switch error {
         case .cannotOpen, .notAPantraceDatabase, .newerSchema, .readOnly: cannotOpen
         case .traceConflict, .duplicateTrace: invalidData
