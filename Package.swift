@@ -3,9 +3,12 @@ import PackageDescription
 
 let package = Package(
     name: "pantrace",
+    // An app and its test target can depend on the libraries (SPEC 9 capture, replay from Swift).
+    platforms: [.iOS(.v15), .macOS(.v13)],
     products: [
         .library(name: "PanTraceCore", targets: ["PanTraceCore"]),
         .library(name: "PanTraceStore", targets: ["PanTraceStore"]),
+        .library(name: "PanTrace", targets: ["PanTrace"]),
         .library(name: "PanTraceCapture", targets: ["PanTraceCapture"]),
         .executable(name: "pantrace", targets: ["pantrace"]),
     ],
@@ -21,6 +24,8 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "PanTraceStore", dependencies: ["PanTraceCore", "CSQLite"]),
+        // The workflows (record, replay, regress; later tune and export) as Swift API.
+        .target(name: "PanTrace", dependencies: ["PanTraceStore", "PanTraceCore"]),
         // SPEC 9: what an app links to capture its users' pans; Core at most.
         .target(name: "PanTraceCapture", dependencies: ["PanTraceCore"]),
         // The README's capture example, verbatim; PanTraceCaptureTests runs it.
@@ -28,7 +33,7 @@ let package = Package(
         .executableTarget(
             name: "pantrace",
             dependencies: [
-                "PanTraceCore", "PanTraceStore",
+                "PanTrace", "PanTraceCore", "PanTraceStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -43,6 +48,13 @@ let package = Package(
             name: "PanTraceStoreTests",
             dependencies: [
                 "PanTraceStore", "PanTraceCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "PanTraceTests",
+            dependencies: [
+                "PanTrace", "PanTraceStore", "PanTraceCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -9,10 +9,9 @@ struct Pantrace: ParsableCommand {
         abstract: "Simulate iOS pan-driven interactive transitions, record them in SQLite, and replay them against changed thresholds.",
         discussion: """
             Examples:
-              pantrace record --from Fixtures/traces/examples.jsonl
-              pantrace record --count 500 --seed 7
+              pantrace record --from Fixtures/traces/families.jsonl --count 500 --seed 7
               pantrace replay --set threshold=0.3
-              pantrace regress --config Fixtures/configs/velocity.json --junit report.xml
+              pantrace regress --config Fixtures/configs/velocity.json --junit pantrace.xml
 
             Exit status: 0 success, 1 regression found (regress), 64 usage error,
             65 invalid input data, 66 a file or database that cannot be opened,
@@ -25,14 +24,15 @@ struct Pantrace: ParsableCommand {
     /// Parses the command line, runs the command, and maps every error to the
     /// exit statuses of SPEC 7.4 (see ``Failure``).
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let message = UnknownCommand.message(for: arguments) {
+            Console.error(message)
+            Console.flush()
+            exit(withError: ExitCode(Failure.usage))
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
-        } catch where Failure.isArgumentParserError(error) {
-            // Help, version and usage errors (also those of the built-in `help`
-            // subcommand's run): swift-argument-parser prints them and exits 0
-            // or 64 (EX_USAGE).
-            exit(withError: error)
         } catch {
             Failure.terminate(with: error)
         }

@@ -1,11 +1,12 @@
 import ArgumentParser
+import PanTrace
 import PanTraceCore
 
 extension Pantrace {
     /// `pantrace generate`: the synthetic traces `record` would use, as JSON Lines.
     struct Generate: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print synthetic traces as JSON Lines (SPEC 3), the same that 'record' generates.",
+            abstract: "Print synthetic traces as JSON Lines, the same that 'record' generates.",
             discussion: """
                 The same --seed, --count and families give byte-identical output on every machine.
 
@@ -13,8 +14,8 @@ extension Pantrace {
                   pantrace generate --count 20 --seed 7 --family flick > flicks.jsonl
                 """)
 
-        @Option(name: .long, help: "Traces to generate.")
-        var count: Int = 200
+        @Option(name: .long, parsing: .unconditional, help: "Traces to generate.")
+        var count: Int = SyntheticTraces.defaultCount
 
         @Option(name: .long, help: "Seed of the generator.")
         var seed: UInt64 = 1
@@ -23,14 +24,14 @@ extension Pantrace {
         var family: [String] = []
 
         func validate() throws {
+            for name in family {
+                do { _ = try SyntheticFamily(name: name) } catch { throw ValidationError("\(error)") }
+            }
             guard count >= 0 else { throw ValidationError("--count must be 0 or more, not \(count)") }
         }
 
         func run() throws {
-            let families = try family.map { name in
-                do { return try SyntheticFamily(name: name) } catch { throw UsageError("\(error)") }
-            }
-            let corpus = SyntheticCorpus(seed: seed, families: families.isEmpty ? SyntheticFamily.all : families)
+            let corpus = SyntheticTraces(count: count, seed: seed, families: family.compactMap(SyntheticFamily.init(rawValue:))).corpus
             for index in 0..<count {
                 Console.out(corpus.trace(at: index).jsonLine() + "\n")
             }

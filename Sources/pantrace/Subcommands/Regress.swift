@@ -1,4 +1,5 @@
 import ArgumentParser
+import PanTrace
 import PanTraceCore
 import PanTraceStore
 
@@ -22,7 +23,7 @@ extension Pantrace {
 
         @OptionGroup var options: ReplayOptions
 
-        @Option(name: .long, help: "Changed decisions allowed before the regression fails.")
+        @Option(name: .long, parsing: .unconditional, help: "Changed decisions allowed before the regression fails.")
         var maxChanges: Int = 0
 
         @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report here.", valueName: "file"))
@@ -35,37 +36,36 @@ extension Pantrace {
         var force = false
 
         func validate() throws {
-            guard maxChanges >= 0 else { throw ValidationError("--max-changes must be 0 or more") }
+            guard maxChanges >= 0 else { throw ValidationError("--max-changes must be 0 or more, not \(maxChanges)") }
             if force, !accept { throw ValidationError("--force only goes with --accept") }
-            if accept, !force, let ci = Console.environment("CI"), !ci.isEmpty, ci != "0", ci != "false" {
-                throw ValidationError("--accept is refused in CI (CI=\(ci)): accept baselines on a developer machine, or add --force")
-            }
-            // A baseline of a few traces would leave the rest without one: their
-            // changes would go unnoticed ("skipped") by every later regress.
-            if accept, !force, !options.traces.isEmpty || !options.families.isEmpty {
-                throw ValidationError("--accept makes the run the baseline of every trace: replay them all (no --trace/--family), or add --force")
+            if accept, let refusal = Regression.acceptRefusal(ci: Console.environment("CI"), selection: options.selection, force: force) {
+                throw ValidationError(refusal)
             }
         }
 
         func run() throws {
-            let replayer = Replayer(options: options, kind: .regress)
+            let regression = Regression(replayer: try options.replayer(kind: .regress), maxChanges: maxChanges, accept: accept)
             let report = try junit.map { try JUnitFile(path: $0) }
-            let (store, comparison) = try replayer.replay(report.map { report in { try report.add($0) } })
-            replayer.print(comparison)
+            let (store, comparison) = try options.run(.regress) { store, progress in
+                try regression.replay(in: store, progress: progress, each: report.map { report in { try report.add($0) } })
+            }
+            options.print(comparison)
+            // The report before the baseline moves: a report that cannot be written accepts nothing.
             try report?.finish(suite: comparison.candidate.config)
-            if accept {
-                try store.setBaseline(comparison.candidate.run)
-                if !options.quiet {
-                    Console.error("accepted: run \(comparison.candidate.run) is now the baseline")
-                }
+            let verdict = try regression.conclude(comparison, in: store)
+            guard !options.quiet else {
+                if verdict.fails { throw ExitCode(1) }
                 return
             }
-            let failed = comparison.changed > maxChanges
-            if !options.quiet {
-                let verdict = failed ? "FAIL" : "ok"
-                Console.error("regress: \(verdict): \(comparison.changed) decision(s) changed, \(maxChanges) allowed")
+            switch verdict {
+            case .accepted(let run):
+                Console.error("accepted: run \(run) is now the baseline")
+            case .passed(let changed, let allowed):
+                Console.error("regress: ok: \(changed) decision(s) changed, \(allowed) allowed")
+            case .failed(let changed, let allowed):
+                Console.error("regress: FAIL: \(changed) decision(s) changed, \(allowed) allowed")
+                throw ExitCode(1)
             }
-            if failed { throw ExitCode(1) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PanTrace
 import PanTraceCore
 import PanTraceStore
 
@@ -14,15 +15,17 @@ extension Pantrace {
 
                 Examples:
                   pantrace replay --set threshold=0.3
-                  pantrace replay --config Fixtures/configs/velocity.json --family flick --format json
+                  pantrace replay --set decision=velocity --family flick --format json
                 """)
 
         @OptionGroup var options: ReplayOptions
 
         func run() throws {
-            let replayer = Replayer(options: options, kind: .replay)
-            let (_, comparison) = try replayer.replay()
-            replayer.print(comparison)
+            let replayer = try options.replayer(kind: .replay)
+            let (_, comparison) = try options.run(.replay) { store, progress in
+                try replayer.replay(in: store, progress: progress)
+            }
+            options.print(comparison)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PanTrace
 import PanTraceCore
 import PanTraceStore
 
@@ -12,7 +13,7 @@ extension Pantrace {
                 when the run did not store frames they are recomputed under its config.
 
                 Example:
-                  pantrace show flick-s7-0003 --run 2
+                  pantrace show flick-s7-0002 --run 1
                 """)
 
         @OptionGroup var store: StoreOptions

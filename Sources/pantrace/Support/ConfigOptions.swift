@@ -1,9 +1,10 @@
 import ArgumentParser
+import PanTrace
 import PanTraceCore
 
 /// `--config FILE` and `--set key=value`, shared by record, replay and regress (SPEC 5).
 struct ConfigOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A config JSON file (SPEC 5); every key is optional.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("A config JSON file (docs/configs.md); every key is optional.", valueName: "file"))
     var config: String?
 
     @Option(
@@ -13,13 +14,9 @@ struct ConfigOptions: ParsableArguments {
             valueName: "key=value"))
     var overrides: [String] = []
 
+    /// Where the config comes from.
+    var source: ConfigSource { ConfigSource(file: config, overrides: overrides) }
+
     /// The config: defaults, then the file, then the overrides in order.
-    func resolve() throws -> Config {
-        var result = Config()
-        if let config {
-            result = try Config.load(path: config)
-        }
-        try result.apply(overrides: overrides)
-        return result
-    }
+    func resolve() throws -> Config { try source.resolve() }
 }

@@ -65,7 +65,7 @@ enum Console {
 
 /// Reports progress on standard error when it is a terminal and the work is
 /// long: at most a few times a second, after the first second.
-struct Progress {
+final class Progress {
     private let enabled: Bool
     private let start = Console.now()
     private var lastShown = 0.0
@@ -75,8 +75,8 @@ struct Progress {
         enabled = !quiet && Console.stderrIsTerminal
     }
 
-    mutating func update(_ text: @autoclosure () -> String, every count: Int, done: Int) {
-        guard enabled, done % count == 0 else { return }
+    func update(_ text: @autoclosure () -> String) {
+        guard enabled else { return }
         let now = Console.now()
         guard now - start > 1, now - lastShown > 0.2 else { return }
         lastShown = now

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PanTrace
 import PanTraceCore
 import PanTraceStore
 
@@ -9,33 +10,31 @@ import Darwin
 #endif
 
 /// The one place that maps errors to SPEC 7.4's exit statuses and messages.
+///
+/// pantrace's own error types are listed in ``status(of:)``; anything else is
+/// either swift-argument-parser's (help, version, a bad option: the parser
+/// says which by its exit code) or unexpected (an internal error, 70).
 enum Failure {
     static let usage: Int32 = 64
     static let invalidData: Int32 = 65
     static let cannotOpen: Int32 = 66
     static let internalError: Int32 = 70
 
-    /// Errors of swift-argument-parser's own (help requested, a bad option …),
-    /// which only it knows how to print.
-    static func isArgumentParserError(_ error: Error) -> Bool {
-        if error is ExitCode || error is ValidationError { return false }
-        return String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
-    }
-
-    /// The exit status for `error`.
-    static func status(of error: Error) -> Int32 {
+    /// The exit status of one of pantrace's errors; `nil` for any other error.
+    static func status(of error: Error) -> Int32? {
         switch error {
         case let exit as ExitCode: exit.rawValue
-        case is ValidationError, is UsageError: usage
+        case is UsageError, is SyntheticFamilyError: usage
+        case let workflow as WorkflowError: workflow.isUsage ? usage : internalError
         case is TraceError: invalidData
         case let config as ConfigError: config.isUsage ? usage : invalidData
         case is InputFileError, is OutputFileError: cannotOpen
-        case let store as StoreError: status(of: store)
-        default: internalError
+        case let store as StoreError: storeStatus(store)
+        default: nil
         }
     }
 
-    static func status(of error: StoreError) -> Int32 {
+    static func storeStatus(_ error: StoreError) -> Int32 {
         switch error {
         case .cannotOpen, .notAPantraceDatabase, .newerSchema, .readOnly: cannotOpen
         case .traceConflict, .duplicateTrace: invalidData
@@ -44,19 +43,38 @@ enum Failure {
         }
     }
 
-    /// Prints `pantrace: error: …` to standard error and exits with the error's status.
+    /// What to print, where, and the exit status for `error`.
+    static func report(for error: Error) -> (stdout: String, stderr: String, status: Int32) {
+        if let code = error as? ExitCode { return ("", "", code.rawValue) }
+        if let status = status(of: error) {
+            var text = "pantrace: error: \(error)\n"
+            if status == usage, !(error is StoreError) { text += "(see 'pantrace help')\n" }
+            return ("", text, status)
+        }
+        // swift-argument-parser's own: help and version (exit 0) go to standard
+        // output as it writes them; a usage error in pantrace's voice, with the
+        // parser's usage line and pointer to the help.
+        switch Pantrace.exitCode(for: error) {
+        case .success: return (Pantrace.fullMessage(for: error) + "\n", "", 0)
+        case .validationFailure: return ("", usageMessage(for: error), usage)
+        default: return ("", "pantrace: error: \(error)\n", internalError)
+        }
+    }
+
+    /// `pantrace: error: <the parser's message>`, then its usage line and hint.
+    static func usageMessage(for error: Error) -> String {
+        let full = Pantrace.fullMessage(for: error)
+        let body = full.hasPrefix("Error: ") ? String(full.dropFirst("Error: ".count)) : full
+        return "pantrace: error: " + body + (body.hasSuffix("\n") ? "" : "\n")
+    }
+
+    /// Prints the report of `error` and exits with its status.
     static func terminate(with error: Error) -> Never {
-        if let code = error as? ExitCode { exit(code.rawValue) }
-        let message: String
-        switch error {
-        case let validation as ValidationError: message = validation.message
-        default: message = String(describing: error)
-        }
-        Console.error("pantrace: error: \(message)")
-        if status(of: error) == usage, !(error is StoreError) {
-            Console.error("(see 'pantrace help')")
-        }
-        exit(status(of: error))
+        let (out, err, status) = report(for: error)
+        Console.out(out)
+        Console.errorText(err)
+        Console.flush()
+        exit(status)
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PanTrace
 import PanTraceCore
 import PanTraceStore
 
@@ -25,91 +26,34 @@ struct ReplayOptions: ParsableArguments {
     @Flag(name: .long, help: "Print nothing on standard error.")
     var quiet = false
 
-    @Option(name: .long, help: "Rows of the changed-traces table in the text report.")
+    @Option(name: .long, parsing: .unconditional, help: "Rows of the changed-traces table in the text report.")
     var limit: Int = 50
 
     func validate() throws {
-        guard limit >= 0 else { throw ValidationError("--limit must be 0 or more") }
+        guard limit >= 0 else { throw ValidationError("--limit must be 0 or more, not \(limit)") }
     }
 
-    /// `--trace` and `--family` together select the union: those traces and those families.
-    var filter: TraceFilter {
-        switch (traces.isEmpty, families.isEmpty) {
-        case (true, true): .all
-        case (false, true): .names(traces)
-        case (true, false): .families(families)
-        case (false, false): .namesOrFamilies(names: traces, families: families)
-        }
+    /// `--trace` and `--family`.
+    var selection: TraceSelection { TraceSelection(names: traces, families: families) }
+
+    /// The replay these options ask for.
+    func replayer(kind: RunKind) throws -> Replayer {
+        Replayer(
+            config: try configOptions.resolve(), selection: selection, baseline: baseline,
+            storesFrames: frames, kind: kind)
     }
-}
 
-/// `--format text|json`.
-enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
-}
-
-/// Replays stored traces under a config as a new run and compares it with a baseline run.
-struct Replayer {
-    var options: ReplayOptions
-    var kind: RunKind
-
-    /// Stores the candidate run, then calls `each` (when given) for every trace
-    /// compared, and returns the comparison.
-    func replay(_ each: ((ComparedTrace) throws -> Void)? = nil) throws -> (store: Store, comparison: RunComparison) {
+    /// Opens the database and runs `body` (a replay of `kind`) with progress on
+    /// a terminal, then says on standard error what was stored.
+    func run(_ kind: RunKind, _ body: (Store, _ progress: @escaping (Int) -> Void) throws -> RunComparison) throws -> (Store, RunComparison) {
         let started = Console.now()
-        let config = try options.configOptions.resolve()
-        let store = try options.store.openExisting()
-        let baselineID: RunID
-        if let requested = options.baseline {
-            baselineID = requested
-        } else {
-            guard let first = try store.defaultBaselineRunID() else {
-                throw UsageError("\(options.store.db) has no runs to compare with: record some traces first (pantrace record)")
-            }
-            baselineID = first
-        }
-        // Only the config: the run's summary would count its decisions, a pass over its results.
-        guard let baselineRun = try store.configOfRun(baselineID) else { throw StoreError.runNotFound(baselineID) }
-
-        let session = try store.beginRun(kind, configName: config.name, configJSON: config.canonicalJSON())
-        let baselineConfig = try Config(storedSettings: baselineRun.settings, ofRun: baselineID)
-        var comparison = RunComparison(
-            baseline: RunLabel(run: baselineID, config: baselineRun.name),
-            candidate: RunLabel(run: session.runID, config: config.name),
-            settingChanges: config.differences(from: baselineConfig))
-        var frames: [Frame] = []
-        var count = 0
-        var progress = Progress(quiet: options.quiet)
-        // Compared as they are simulated: the store reads each trace with its
-        // baseline outcome, so no second pass over the results is needed.
-        try store.forEachTrace(options.filter, withOutcomesOf: baselineID) { id, trace, baseline in
-            let outcome = Simulator.simulate(trace, under: config, frames: &frames, recordingFrames: options.frames)
-            _ = try session.addResult(traceID: id, outcome: outcome, frames: frames)
-            comparison.add(
-                ComparedTrace(
-                    name: trace.name, family: trace.family, intent: trace.intent,
-                    baseline: baseline.map(ResultSummary.init), candidate: ResultSummary(outcome)))
-            count += 1
-            progress.update("replayed \(count) traces…", every: 1024, done: count)
-        }
+        let store = try store.openExisting()
+        let progress = Progress(quiet: quiet)
+        let comparison = try body(store) { progress.update("replayed \($0) traces…") }
         progress.finish()
-        guard count > 0 else {
-            session.rollback()
-            throw UsageError("no stored trace matches \(options.describeFilter): nothing to replay")
-        }
-        let candidateID = try session.commit()
-        if let each {
-            // After the commit, as before: a failing `each` (a JUnit file) keeps the run.
-            try store.forEachComparison(baseline: baselineID, candidate: candidateID) { result in
-                try each(
-                    ComparedTrace(
-                        name: result.traceName, family: result.family, intent: result.intent,
-                        baseline: result.baseline.map(ResultSummary.init), candidate: ResultSummary(result.candidate)))
-            }
-        }
-        if !options.quiet {
+        if !quiet {
             Console.error(
-                "\(kind.rawValue): run \(candidateID) of \(count) traces stored in \(options.store.db) "
+                "\(kind.rawValue): run \(comparison.candidate.run) of \(comparison.traces + comparison.withoutBaseline) traces stored in \(self.store.db) "
                     + "in \(TextFormat.fixed(Console.now() - started, digits: 2)) s")
         }
         return (store, comparison)
@@ -117,19 +61,17 @@ struct Replayer {
 
     /// Prints the report in the chosen format to standard output.
     func print(_ comparison: RunComparison) {
-        switch options.format {
+        switch format {
         case .json:
             // In pieces: the report is never held whole (it lists every change).
             comparison.jsonReport { Console.out($0) }
             Console.out("\n")
-        case .text: Console.out(comparison.textReport(limit: options.limit, style: TextStyle(colour: Console.colourOnStdout)))
+        case .text: Console.out(comparison.textReport(limit: limit, style: TextStyle(colour: Console.colourOnStdout)))
         }
     }
 }
 
-extension ReplayOptions {
-    var describeFilter: String {
-        let chosen = traces.map { "--trace " + $0 } + families.map { "--family " + $0 }
-        return chosen.isEmpty ? "(the database is empty)" : chosen.joined(separator: " ")
-    }
+/// `--format text|json`.
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
 }

@@ -1,0 +1,88 @@
+import PanTraceCore
+import PanTraceStore
+
+/// Replay for CI (SPEC 7.3): a replay stored as a `regress` run, then a
+/// verdict — too many changed decisions fail — or, with ``accept``, the new
+/// baseline.
+///
+/// It runs in two steps so that a report (JUnit) can be written between
+/// them: ``replay(in:progress:each:)``, then ``conclude(_:in:)``.
+///
+/// ```swift
+/// let regression = Regression(replayer: Replayer(config: candidate), maxChanges: 3)
+/// let comparison = try regression.replay(in: store)
+/// if try regression.conclude(comparison, in: store).fails { … }
+/// ```
+public struct Regression {
+    /// The replay; its kind is always `.regress`.
+    public var replayer: Replayer
+    /// Changed decisions allowed before the regression fails.
+    public var maxChanges: Int
+    /// Whether the run becomes the baseline instead of being judged.
+    public var accept: Bool
+
+    /// A regression of `replayer` allowing `maxChanges` changes, or accepting its run.
+    public init(replayer: Replayer, maxChanges: Int = 0, accept: Bool = false) {
+        self.replayer = replayer
+        self.replayer.kind = .regress
+        self.maxChanges = max(0, maxChanges)
+        self.accept = accept
+    }
+
+    /// Why `--accept` is refused, or `nil` when it is allowed.
+    ///
+    /// Accepting is refused in CI (`ci` is the `CI` environment variable: set,
+    /// and neither empty, `0` nor `false`), and for a selection of traces — a
+    /// baseline of a few traces would leave the others without one, their
+    /// changes unnoticed by every later regression — unless `force`.
+    public static func acceptRefusal(ci: String?, selection: TraceSelection, force: Bool) -> String? {
+        guard !force else { return nil }
+        if let ci, !ci.isEmpty, ci != "0", ci != "false" {
+            return "--accept is refused in CI (CI=\(ci)): accept baselines on a developer machine, or add --force"
+        }
+        if !selection.isAll {
+            return "--accept makes the run the baseline of every trace: replay them all (no --trace/--family), or add --force"
+        }
+        return nil
+    }
+
+    /// Stores the `regress` run and returns its comparison (see ``Replayer/replay(in:progress:each:)``).
+    public func replay(
+        in store: Store, progress: ((Int) -> Void)? = nil, each: ((ComparedTrace) throws -> Void)? = nil
+    ) throws -> RunComparison {
+        try replayer.replay(in: store, progress: progress, each: each)
+    }
+
+    /// Accepts the candidate run as the baseline (with ``accept``), or judges
+    /// the comparison against ``maxChanges``.
+    public func conclude(_ comparison: RunComparison, in store: Store) throws -> RegressionVerdict {
+        if accept {
+            try store.setBaseline(comparison.candidate.run)
+            return .accepted(comparison.candidate.run)
+        }
+        return verdict(for: comparison)
+    }
+
+    /// The verdict on `comparison` without accepting anything.
+    public func verdict(for comparison: RunComparison) -> RegressionVerdict {
+        comparison.changed > maxChanges
+            ? .failed(changed: comparison.changed, allowed: maxChanges)
+            : .passed(changed: comparison.changed, allowed: maxChanges)
+    }
+}
+
+/// How a regression ended.
+public enum RegressionVerdict: Sendable, Hashable {
+    /// No more changes than allowed.
+    case passed(changed: Int, allowed: Int)
+    /// More changes than allowed: CI fails (exit 1).
+    case failed(changed: Int, allowed: Int)
+    /// The run is now the baseline; nothing was judged.
+    case accepted(RunID)
+
+    /// Whether CI should fail.
+    public var fails: Bool {
+        if case .failed = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,33 @@
+import PanTraceStore
+
+/// A workflow asked for something the store cannot give: nothing to record or
+/// replay, or a stored run that cannot be read back.
+public enum WorkflowError: Error, Equatable, CustomStringConvertible {
+    /// A record with no file and no synthetic traces (`--count 0`).
+    case nothingToRecord
+    /// A replay against a database without runs.
+    case noRunsToCompare(database: String)
+    /// No stored trace matches the selection.
+    case nothingToReplay(TraceSelection)
+    /// A run's stored config, which pantrace wrote itself, cannot be read: a
+    /// damaged or hand-edited database.
+    case damagedConfig(run: RunID, reason: String)
+
+    /// Whether the caller asked for the impossible (a usage error, exit 64),
+    /// rather than the database being damaged (an internal error, exit 70).
+    public var isUsage: Bool {
+        if case .damagedConfig = self { return false }
+        return true
+    }
+
+    public var description: String {
+        switch self {
+        case .nothingToRecord: "--count 0: nothing to record"
+        case .noRunsToCompare(let database):
+            "\(database) has no runs to compare with: record some traces first (pantrace record)"
+        case .nothingToReplay(let selection): "no stored trace matches \(selection): nothing to replay"
+        case .damagedConfig(let run, let reason):
+            "run \(run)'s stored config cannot be read (\(reason)): the database may be damaged"
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// The words users see: the TEXT stored in SQLite, the JSON report's values
+/// (SPEC 6, 7.2) — never the Swift type's name.
+extension Decision: CustomStringConvertible {
+    /// `finish`, `cancel` or `none`.
+    public var description: String { rawValue }
+}
+
+extension Reason: CustomStringConvertible {
+    /// The reason's word, e.g. `belowThreshold`.
+    public var description: String { rawValue }
+}
+
+extension Outcome: CustomStringConvertible {
+    /// The decision and reason as `show` prints them, then percent and
+    /// velocity: `finish/threshold percent 0.52 velocity 120.0 pt/s`.
+    public var description: String {
+        var text = "\(decision)/\(reason) percent \(TextFormat.fixed(percent, digits: 3))"
+        text += " velocity \(TextFormat.fixed(velocity, digits: 1)) pt/s"
+        if let projected { text += " projected \(TextFormat.fixed(projected, digits: 3))" }
+        if attempted { text += " attempted" }
+        return text
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// The help texts (golden files) and their examples, which must run as pasted
+/// after the README's first command, with bundled files only.
+@Suite struct HelpTests {
+    static let commands: [String] = ["", "record", "replay", "regress", "runs", "show", "generate"]
+
+    static func help(_ command: String) throws -> CommandRunner.Output {
+        try CommandRunner().run((command.isEmpty ? [] : [command]) + ["--help"], db: false, environment: ["COLUMNS": "80"])
+    }
+
+    @Test(arguments: commands)
+    func helpMatchesItsGoldenFile(command: String) throws {
+        let output = try Self.help(command)
+        #expect(output.status == 0)
+        #expect(output.stderr.isEmpty)
+        Snapshot.expect(output.stdout, named: "help-\(command.isEmpty ? "pantrace" : command).txt")
+    }
+
+    /// The lines of the `Examples:` (or `Example:`) paragraphs of a help text.
+    static func examples(in help: String) -> [String] {
+        var examples: [String] = []
+        var inExamples = false
+        for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed == "Examples:" || trimmed == "Example:" {
+                inExamples = true
+            } else if trimmed.isEmpty {
+                inExamples = false
+            } else if inExamples {
+                examples.append(trimmed)
+            }
+        }
+        return examples
+    }
+
+    /// The README's first command, with `swift run pantrace` as the built binary.
+    static func readmeFirstCommand() throws -> [String] {
+        let readme = try String(contentsOf: CommandRunner.repositoryRoot.appending(path: "README.md"), encoding: .utf8)
+        let line = try #require(readme.split(separator: "\n").first { $0.hasPrefix("swift run pantrace ") })
+        return line.dropFirst("swift run pantrace ".count).split(separator: " ").map(String.init)
+    }
+
+    /// Every `Examples:` line of every help, in a fresh folder holding the
+    /// bundled Fixtures and the database the README's first command makes.
+    @Test func everyExampleRunsAsPasted() throws {
+        let examples = try Self.commands.flatMap { command in try Self.examples(in: Self.help(command).stdout) }
+        #expect(examples.count >= 12, "\(examples)")
+        #expect(examples.allSatisfy { $0.hasPrefix("pantrace ") }, "\(examples)")
+        let seed = try CommandRunner()
+        try FileManager.default.createSymbolicLink(
+            at: seed.folder.appending(path: "Fixtures"), withDestinationURL: CommandRunner.repositoryRoot.appending(path: "Fixtures"))
+        let first = try seed.run(try Self.readmeFirstCommand(), db: false)
+        try #require(first.status == 0, "README's first command: \(first.stderr)")
+        let database = try Data(contentsOf: seed.folder.appending(path: "pantrace.sqlite"))
+        for example in examples {
+            let runner = try CommandRunner()
+            try FileManager.default.createSymbolicLink(
+                at: runner.folder.appending(path: "Fixtures"), withDestinationURL: CommandRunner.repositoryRoot.appending(path: "Fixtures"))
+            try database.write(to: runner.folder.appending(path: "pantrace.sqlite"))
+            let output = try runner.shell(example)
+            // regress exits 1 when it finds more changes than allowed: a result, not a failure to run.
+            let ran = output.status == 0 || (example.hasPrefix("pantrace regress") && output.status == 1 && output.stderr.contains("regress: FAIL"))
+            #expect(ran, "\(example): exit \(output.status)\n\(output.stderr)")
+        }
+    }
+}
+
+extension CommandRunner {
+    /// Runs `line` with `/bin/sh` in the test's folder, `pantrace` on the PATH.
+    func shell(_ line: String) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", line]
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = Self.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment.removeValue(forKey: "CI")
+        process.environment = environment
+        let err = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: "", stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
