@@ -45,6 +45,7 @@ extension Pantrace {
 
         func run() throws {
             let regression = Regression(replayer: try options.replayer(kind: .regress), maxChanges: maxChanges, accept: accept)
+            if let junit { try OutputPath.refuseDatabase(junit, option: "--junit", database: options.store.db) }
             let report = try junit.map { try JUnitFile(path: $0) }
             let (store, comparison) = try options.run(.regress) { store, progress in
                 try regression.replay(in: store, progress: progress, each: report.map { report in { try report.add($0) } })

@@ -24,7 +24,7 @@ enum Failure {
     static func status(of error: Error) -> Int32? {
         switch error {
         case let exit as ExitCode: exit.rawValue
-        case is UsageError, is SyntheticFamilyError: usage
+        case is UsageError, is SyntheticFamilyError, is OutputPathError: usage
         case let workflow as WorkflowError: workflow.isUsage ? usage : internalError
         case is TraceError: invalidData
         case let config as ConfigError: config.isUsage ? usage : invalidData
