@@ -88,6 +88,8 @@ public struct TuningEngine {
         var percents: [Double] = []
         var velocities: [Double] = []
         var extents: [Double] = []
+        /// How many thresholds are ≤ the percent: the rank of the percent.
+        var percentRanks: [Int32] = []
         /// 0 no intent, 1 `finish`, 2 `cancel`.
         var intents: [UInt8] = []
         var byIntent: (UInt32, UInt32, UInt32) = (0, 0, 0)
@@ -104,7 +106,7 @@ public struct TuningEngine {
         for index in 0..<plan.trajectoryCount {
             let (config, offset) = plan.trajectory(index)
             simulate(under: config, into: &kept)
-            let lifts = Self.lifts(kept, pending)
+            let lifts = Self.lifts(kept, pending, thresholds: plan.thresholds)
             let finishes = finishCounts(lifts)
             add(lifts, finishes, candidateOffset: offset)
         }
@@ -129,7 +131,7 @@ public struct TuningEngine {
         }
     }
 
-    private static func lifts(_ kept: [Kept], _ traces: [Trace]) -> Lifts {
+    private static func lifts(_ kept: [Kept], _ traces: [Trace], thresholds: [Double]) -> Lifts {
         var lifts = Lifts()
         for (result, trace) in zip(kept, traces) {
             let intent: UInt8 = trace.intent == .finish ? 1 : trace.intent == .cancel ? 2 : 0
@@ -142,6 +144,8 @@ public struct TuningEngine {
             lifts.velocities.append(result.velocity)
             lifts.extents.append(result.extent)
             lifts.intents.append(intent)
+            let rank = thresholds.withUnsafeBufferPointer { TuningPlan.countAtMost($0, result.percent) }
+            lifts.percentRanks.append(Int32(rank))
             switch intent {
             case 1: lifts.byIntent.1 += 1
             case 2: lifts.byIntent.2 += 1
@@ -165,14 +169,28 @@ public struct TuningEngine {
             DispatchQueue.concurrentPerform(iterations: rules.count) { ruleIndex in
                 let rule = rules[ruleIndex]
                 let row = ruleIndex * 3 * width
-                if rule != .never {
-                    thresholds.withUnsafeBufferPointer { sorted in
+                thresholds.withUnsafeBufferPointer { sorted in
+                    func count(_ index: Int, finishing: Int) {
+                        output.base[row + Int(lifts.intents[index]) * width + finishing] += 1
+                    }
+                    switch rule {
+                    case .never:
+                        break
+                    case .threshold:
+                        for index in lifts.percents.indices { count(index, finishing: Int(lifts.percentRanks[index])) }
+                    case .velocity(let flick):
+                        // LiftRule.score: ±infinity past the flick velocity, else the percent.
+                        for index in lifts.percents.indices {
+                            let v = lifts.velocities[index]
+                            let finishing = v >= flick ? sorted.count : v <= -flick ? 0 : Int(lifts.percentRanks[index])
+                            count(index, finishing: finishing)
+                        }
+                    case .projection:
                         for index in lifts.percents.indices {
                             let score = rule.score(
                                 percent: lifts.percents[index], velocity: lifts.velocities[index],
                                 extent: lifts.extents[index])
-                            let finishing = TuningPlan.countAtMost(sorted, score)
-                            output.base[row + Int(lifts.intents[index]) * width + finishing] += 1
+                            count(index, finishing: TuningPlan.countAtMost(sorted, score))
                         }
                     }
                 }
