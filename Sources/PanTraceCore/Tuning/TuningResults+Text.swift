@@ -50,7 +50,7 @@ extension TuningResults {
         } else {
             rows.append(["best", String(bestCounts.agree), String(bestCounts.accidental), String(bestCounts.missed)])
         }
-        lines.append(contentsOf: Self.table(header, rows, numeric: [1, 2, 3]).map { "  " + $0 })
+        lines.append(contentsOf: TextFormat.table(header, rows, numeric: [1, 2, 3]).map { "  " + $0 })
         if let comparison {
             func names(_ title: String, _ movers: TuningComparison.Movers, _ paint: (String) -> String) {
                 guard movers.count > 0 else { return }
@@ -80,7 +80,7 @@ extension TuningResults {
             return grid.settings(at: index).map(\.value)
                 + [String(counts.agree), String(counts.accidental), String(counts.missed), index == best ? "◀ best" : ""]
         }
-        lines.append(contentsOf: Self.table(header, rows, numeric: Set(firstCount..<(firstCount + 3))).map { "  " + $0 })
+        lines.append(contentsOf: TextFormat.table(header, rows, numeric: Set(firstCount..<(firstCount + 3))).map { "  " + $0 })
         if frontier.count > limit { lines.append("  … and \(frontier.count - limit) more (--format json lists every candidate)") }
         return lines
     }
@@ -102,7 +102,7 @@ extension TuningResults {
             ]
         }
         return ["agree by \(grid.sweeps[0].key) (bar from \(low) to \(high) agree):"]
-            + Self.table(header, rows, numeric: [0, 1, 3, 4]).map { "  " + $0 }
+            + TextFormat.table(header, rows, numeric: [0, 1, 3, 4]).map { "  " + $0 }
     }
 
     /// `threshold=0.3 flickVelocity=600`, as `--set` takes them.
@@ -123,21 +123,5 @@ extension TuningResults {
         let eighths = high > low ? (value - low) * width * 8 / (high - low) : width * 8
         let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
         return String(repeating: "█", count: eighths / 8) + partial[eighths % 8]
-    }
-
-    /// Rows in columns two spaces apart, the `numeric` columns aligned right.
-    static func table(_ header: [String], _ rows: [[String]], numeric: Set<Int>) -> [String] {
-        var widths = header.map(\.count)
-        for row in rows {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
-        }
-        func render(_ row: [String]) -> String {
-            row.enumerated().map { column, cell in
-                numeric.contains(column)
-                    ? String(repeating: " ", count: max(0, widths[column] - cell.count)) + cell
-                    : cell.padded(to: widths[column])
-            }.joined(separator: "  ").trimmingTrailingSpaces()
-        }
-        return [render(header)] + rows.map(render)
     }
 }
