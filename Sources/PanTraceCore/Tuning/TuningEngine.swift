@@ -22,11 +22,14 @@ public struct TuningEngine {
     /// Traces per chunk: large enough to keep both cores busy, small enough
     /// that a chunk of traces stays a few MiB.
     public static let chunkSize = 4096
+    /// The most histogram counters all slices may hold at once (4 MiB).
+    static let sliceHistogramBudget = 1 << 20
 
     /// The candidates.
     public let grid: TuningGrid
     private let plan: TuningPlan
     private let chunkSize: Int
+    private let sliceHistogramBudget: Int
     private var pending: [Trace] = []
     /// Per candidate: finish, cancel, accidental, missed.
     private var counts: [UInt32]
@@ -40,8 +43,9 @@ public struct TuningEngine {
 
     /// An engine that processes `chunkSize` traces at a time (tests use
     /// small chunks to cross chunk boundaries).
-    init(grid: TuningGrid, chunkSize: Int) {
+    init(grid: TuningGrid, chunkSize: Int, sliceHistogramBudget: Int = Self.sliceHistogramBudget) {
         self.chunkSize = max(1, chunkSize)
+        self.sliceHistogramBudget = sliceHistogramBudget
         self.grid = grid
         plan = TuningPlan(grid: grid)
         counts = [UInt32](repeating: 0, count: 4 * grid.count)
@@ -85,23 +89,47 @@ public struct TuningEngine {
         pending.removeAll(keepingCapacity: true)
     }
 
-    /// The chunk under one trajectory's `config`, in slices on every core:
-    /// each slice simulates its traces and counts its own lifts, so the
-    /// cores meet once per chunk and trajectory.
+    /// The chunk under one trajectory's `config`, in slices on every core.
+    ///
+    /// With a small histogram each slice simulates its traces and counts its
+    /// own lifts into its own histogram, so the cores meet once. A large one
+    /// (many rules × many thresholds) is not copied per slice: the slices
+    /// keep their lifts, and then the rules are counted in parallel, each
+    /// into its own rows.
     private func tally(under config: Config) -> ChunkTally {
         let traces = pending
         let plan = plan
         let slices = min(traces.count, 8)
+        let histogramSize = plan.rules.count * 3 * (plan.thresholds.count + 1)
+        let perSlice = histogramSize * slices <= sliceHistogramBudget
         var partials = [ChunkTally](repeating: ChunkTally(), count: slices)
         partials.withUnsafeMutableBufferPointer { buffer in
             let output = SendableBuffer(buffer)
             DispatchQueue.concurrentPerform(iterations: slices) { slice in
                 let range = (slice * traces.count / slices)..<((slice + 1) * traces.count / slices)
-                output.base[slice] = ChunkTally(traces[range], under: config, plan: plan)
+                var part = ChunkTally(traces[range], under: config, plan: plan)
+                if perSlice {
+                    var histogram = [UInt32](repeating: 0, count: histogramSize)
+                    histogram.withUnsafeMutableBufferPointer { part.count(rules: plan.rules.indices, of: plan, into: $0) }
+                    part.histogram = histogram
+                }
+                output.base[slice] = part
             }
         }
-        var total = partials[0]
-        for partial in partials.dropFirst() { total.merge(partial) }
+        var total = ChunkTally()
+        for partial in partials { total.merge(partial, keepingLifts: !perSlice) }
+        if !perSlice {
+            total.histogram = [UInt32](repeating: 0, count: histogramSize)
+            let blocks = min(plan.rules.count, 64)
+            let lifts = total
+            total.histogram.withUnsafeMutableBufferPointer { buffer in
+                let output = SendableBuffer(buffer)
+                DispatchQueue.concurrentPerform(iterations: blocks) { block in
+                    let rules = (block * plan.rules.count / blocks)..<((block + 1) * plan.rules.count / blocks)
+                    lifts.count(rules: rules, of: plan, into: output.base)
+                }
+            }
+        }
         total.accumulateFinishes(thresholds: plan.thresholds.count)
         return total
     }

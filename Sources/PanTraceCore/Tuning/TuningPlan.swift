@@ -45,15 +45,20 @@ struct TuningPlan: Sendable {
         trajectoryCount = trajectorySweeps.reduce(1) { $0 * sweeps[$1].values.count }
         let liftSweeps = sweeps.indices.filter { Self.liftKeys.contains(sweeps[$0].key) }
 
-        // Each lift sweep's values read once into a config field, not once per candidate.
-        let prototypes: [[Config]] = liftSweeps.map { position in
-            sweeps[position].values.map { value in
-                var config = grid.base
-                try? config.set(sweeps[position].key, .text(value))
-                return config
+        // Each lift sweep's values read once, not once per candidate.
+        let settings: [[LiftSetting]] = liftSweeps.map { position in
+            var scratch = grid.base
+            return sweeps[position].values.map { value in
+                try? scratch.set(sweeps[position].key, .text(value))
+                return LiftSetting(sweeps[position].key, of: scratch)
             }
         }
-        let sweptThresholds = liftSweeps.firstIndex { sweeps[$0].key == "threshold" }.map { prototypes[$0].map(\.threshold) }
+        let sweptThresholds = liftSweeps.firstIndex { sweeps[$0].key == "threshold" }.map { slot in
+            settings[slot].compactMap { setting -> Double? in
+                if case .threshold(let value) = setting { return value }
+                return nil
+            }
+        }
         thresholds = Array(Set(sweptThresholds ?? [grid.base.threshold])).sorted()
 
         let liftCount = liftSweeps.reduce(1) { $0 * sweeps[$1].values.count }
@@ -67,8 +72,7 @@ struct TuningPlan: Sendable {
             var config = grid.base
             var offset = 0
             for (slot, position) in liftSweeps.enumerated() {
-                let prototype = prototypes[slot][digits[slot]]
-                Self.copy(sweeps[position].key, from: prototype, to: &config)
+                settings[slot][digits[slot]].apply(to: &config)
                 offset += digits[slot] * strides[position]
             }
             let rule = LiftRule(config)
@@ -83,7 +87,7 @@ struct TuningPlan: Sendable {
             // Next lift setting: the last lift sweep varies fastest.
             for slot in digits.indices.reversed() {
                 digits[slot] += 1
-                if digits[slot] < prototypes[slot].count { break }
+                if digits[slot] < settings[slot].count { break }
                 digits[slot] = 0
             }
         }
@@ -131,16 +135,38 @@ struct TuningPlan: Sendable {
         }
         return low
     }
+}
 
-    /// Copies the one lift key `key` of `source` into `config`.
-    private static func copy(_ key: String, from source: Config, to config: inout Config) {
+/// The value of one swept key that is read at the lift (or not at all).
+private enum LiftSetting {
+    case threshold(Double)
+    case decision(DecisionRule)
+    case flickVelocity(Double)
+    case decelerationRate(Double)
+    case guarded(Bool)
+    /// `duration`, `completionSpeed`, `curve`, `lockScroll`: decide nothing.
+    case ignored
+
+    /// `config`'s value of `key`.
+    init(_ key: String, of config: Config) {
         switch key {
-        case "threshold": config.threshold = source.threshold
-        case "decision": config.decision = source.decision
-        case "flickVelocity": config.flickVelocity = source.flickVelocity
-        case "decelerationRate": config.decelerationRate = source.decelerationRate
-        case "guarded": config.guarded = source.guarded
-        default: break  // decides nothing (liftKeys)
+        case "threshold": self = .threshold(config.threshold)
+        case "decision": self = .decision(config.decision)
+        case "flickVelocity": self = .flickVelocity(config.flickVelocity)
+        case "decelerationRate": self = .decelerationRate(config.decelerationRate)
+        case "guarded": self = .guarded(config.guarded)
+        default: self = .ignored
+        }
+    }
+
+    func apply(to config: inout Config) {
+        switch self {
+        case .threshold(let value): config.threshold = value
+        case .decision(let value): config.decision = value
+        case .flickVelocity(let value): config.flickVelocity = value
+        case .decelerationRate(let value): config.decelerationRate = value
+        case .guarded(let value): config.guarded = value
+        case .ignored: break
         }
     }
 }

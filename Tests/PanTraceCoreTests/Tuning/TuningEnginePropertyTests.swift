@@ -60,7 +60,9 @@ import Testing
             let corpus = SyntheticCorpus(seed: random.next(), families: families)
             let traces = Array(corpus.traces(count: random.int(1...160)))
             guard let grid = Self.grid(&random) else { return }
-            var engine = TuningEngine(grid: grid, chunkSize: random.int(1...70))
+            // Both ways of counting a chunk: histograms per slice, or lifts kept and rules counted apart.
+            let budget = random.chance(0.5) ? 0 : TuningEngine.sliceHistogramBudget
+            var engine = TuningEngine(grid: grid, chunkSize: random.int(1...70), sliceHistogramBudget: budget)
             engine.add(contentsOf: traces)
             let results = engine.finish()
             #expect(results.traces == traces.count)
