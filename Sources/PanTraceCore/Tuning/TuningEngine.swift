@@ -119,9 +119,11 @@ public struct TuningEngine {
         var total = ChunkTally()
         for partial in partials { total.merge(partial, keepingLifts: !perSlice) }
         if !perSlice {
+            // The lifts are read from a copy made before the histogram exists,
+            // so that writing the histogram never copies it.
+            let lifts = total
             total.histogram = [UInt32](repeating: 0, count: histogramSize)
             let blocks = min(plan.rules.count, 64)
-            let lifts = total
             total.histogram.withUnsafeMutableBufferPointer { buffer in
                 let output = SendableBuffer(buffer)
                 DispatchQueue.concurrentPerform(iterations: blocks) { block in
