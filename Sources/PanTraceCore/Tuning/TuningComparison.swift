@@ -19,7 +19,9 @@ public struct TuningComparison: Sendable {
 
     /// Traces that moved one way: how many, and the first ``nameLimit`` names.
     public struct Movers: Equatable, Sendable {
+        /// How many traces moved this way.
         public private(set) var count = 0
+        /// The names of the first ``TuningComparison/nameLimit`` of them, in the order added.
         public private(set) var names: [String] = []
 
         mutating func add(_ name: String) {
@@ -32,7 +34,9 @@ public struct TuningComparison: Sendable {
     public let base: Config
     /// The best candidate's config.
     public let best: Config
+    /// The base config's counts over the traces added.
     public private(set) var baseCounts = TuningCounts()
+    /// The best config's counts over the traces added (equal to the tune's).
     public private(set) var bestCounts = TuningCounts()
     /// Traces with an intent that the base disagreed with and the best agrees with.
     public private(set) var nowAgree = Movers()

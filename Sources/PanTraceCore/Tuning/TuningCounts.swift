@@ -3,8 +3,11 @@
 /// `finish + cancel + none` is every trace; `agree + accidental + missed`
 /// is every trace with an intent.
 public struct TuningCounts: Equatable, Hashable, Sendable {
+    /// Results with decision `finish`.
     public var finish = 0
+    /// Results with decision `cancel`.
     public var cancel = 0
+    /// Results with decision `none` (the screen stays, the pan never drove it).
     public var none = 0
     /// Results that agree with their trace's intent: intent `finish` got
     /// `finish`, intent `cancel` got `cancel` or `none`.
