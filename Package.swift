@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "PanTraceCore", targets: ["PanTraceCore"]),
         .library(name: "PanTraceStore", targets: ["PanTraceStore"]),
+        .library(name: "PanTraceCapture", targets: ["PanTraceCapture"]),
         .executable(name: "pantrace", targets: ["pantrace"]),
     ],
     dependencies: [
@@ -20,6 +21,10 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "PanTraceStore", dependencies: ["PanTraceCore", "CSQLite"]),
+        // SPEC 9: what an app links to capture its users' pans; Core at most.
+        .target(name: "PanTraceCapture", dependencies: ["PanTraceCore"]),
+        // The README's capture example, verbatim; PanTraceCaptureTests runs it.
+        .executableTarget(name: "capture-example", dependencies: ["PanTraceCapture", "PanTraceCore"]),
         .executableTarget(
             name: "pantrace",
             dependencies: [
@@ -46,6 +51,13 @@ let package = Package(
             // The end-to-end tests run the built binary; depending on the
             // executable makes `swift test` build it first.
             dependencies: ["pantrace", "PanTraceCore"]
+        ),
+        .testTarget(
+            name: "PanTraceCaptureTests",
+            dependencies: [
+                "PanTraceCapture", "PanTraceCore", "capture-example",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

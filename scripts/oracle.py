@@ -10,6 +10,8 @@ a disagreement.
     python3 scripts/oracle.py --spec-examples                 # SPEC 4.9
     python3 scripts/oracle.py --from traces.jsonl --set decision=velocity
                                                               # print outcomes
+    python3 scripts/oracle.py --peer-impulse ../shared/fixtures/peer-velocity/android.jsonl
+                                            # impulse vs Android's expectations
 
 For every result it loads the trace, its samples (ordered by seq) and the
 run's config (config.settings), recomputes the outcome and compares every
@@ -20,7 +22,8 @@ when any result disagrees (or any worked example fails).
 
 Tolerances: floats 1e-9 relative/absolute; velocity 1e-7 relative (1e-6
 pt/s absolute); projected 1e-7 relative; tracking_error 1e-6 points. The lsq2
-fit is solved exactly in rationals, so the oracle is the reference value.
+fit is solved exactly in rationals, so the oracle is the reference value;
+uikit and impulse are plain double arithmetic, as SPEC 4.5 writes them.
 
 A result whose decision differs only because the stored and the oracle's
 numbers (both within tolerance) fall on either side of a `>=` comparison --
@@ -158,9 +161,8 @@ def velocity_last_segment(pos):
     return 0.0
 
 
-def velocity_lsq2(pos):
-    if not pos:
-        return 0.0
+def lsq2_window(pos):
+    """The lsq2 window, newest first: [(t, q), ...]."""
     tn, _ = pos[-1]
     kept = [pos[-1]]
     prev_t = tn
@@ -173,6 +175,63 @@ def velocity_lsq2(pos):
             break
         kept.append((t, q))
         prev_t = t
+    return kept
+
+
+def velocity_uikit(moves):
+    """moves: (t, q) of the down and the move samples only, oldest first
+    (SPEC 4.5 uikit: never an up, even one that moved)."""
+    if not moves:
+        return 0.0
+    t_last, q_last = moves[0]
+    segments = []  # velocities, oldest first
+    for t, q in moves[1:]:
+        dt = t - t_last
+        if dt > 0:
+            segments.append((q - q_last) / dt if dt >= 0.001 else 0.0)
+        q_last, t_last = q, t
+    if not segments:
+        return 0.0
+    if len(segments) == 1:
+        return segments[-1]
+    return 0.2 * segments[-1] + 0.8 * segments[-2]
+
+
+def velocity_impulse(pos):
+    """SPEC 4.5 impulse on the lsq2 window w_0 (newest) ... w_{m-1}."""
+    if not pos:
+        return 0.0
+    w = lsq2_window(pos)
+    m = len(w)
+    if m < 2:
+        return 0.0
+    if m == 2:
+        (t0, q0), (t1, q1) = w
+        return 0.0 if t0 == t1 else (q0 - q1) / (t0 - t1)
+
+    def K(W):
+        if W == 0:
+            return 0.0
+        return math.copysign(math.sqrt(2.0 * abs(W)), W)
+
+    W = 0.0
+    for i in range(m - 1, 0, -1):
+        t_i, q_i = w[i]
+        t_p, q_p = w[i - 1]
+        if t_i == t_p:
+            continue
+        v = (q_p - q_i) / (t_p - t_i)
+        W = W + (v - K(W)) * abs(v)
+        if i == m - 1:
+            W = W / 2.0
+    return K(W)
+
+
+def velocity_lsq2(pos):
+    if not pos:
+        return 0.0
+    tn, _ = pos[-1]
+    kept = lsq2_window(pos)
     if len(kept) < 3:
         return 0.0
     if len(set(t for t, _ in kept)) < 3:
@@ -285,6 +344,7 @@ def simulate(trace, samples, cfg):
     overscroll = 0.0
     tracking = 0.0
     pos = []                # (t, q) of every position sample
+    moves = []              # (t, q) of the down and the moves (uikit)
     prev_q = None
     down = samples[0]
     outcome = None          # (decision, reason, at_lift)
@@ -326,6 +386,8 @@ def simulate(trace, samples, cfg):
             dq = 0.0 if prev_q is None else q - prev_q
             prev_q = q
             pos.append((s["t"], q))
+            if phase != "up":
+                moves.append((s["t"], q))
             if state == "possible":
                 if s["touches"] > max_touches:
                     state = "failed"
@@ -398,8 +460,13 @@ def simulate(trace, samples, cfg):
 
     p = percent
     if at_lift:
-        if cfg["velocityEstimator"] == "lastSegment":
+        estimator = cfg["velocityEstimator"]
+        if estimator == "lastSegment":
             v = velocity_last_segment(pos)
+        elif estimator == "uikit":
+            v = velocity_uikit(moves)
+        elif estimator == "impulse":
+            v = velocity_impulse(pos)
         else:
             v = velocity_lsq2(pos)
         result["velocity"] = v
@@ -661,6 +728,53 @@ def run_jsonl(paths, sets):
     return 0
 
 
+# --------------------------------------------------------------------------
+# Android's impulse expectations (peer fixture): per-axis relative error
+
+def peer_impulse(path):
+    """For each stroke with meta.expected.impulse, the impulse velocity of
+    every checked axis (x by swipe-back, y by pull-to-dismiss, -y by
+    pull-up-present, slop 0) against Android's expected value; fails an axis
+    off by more than 20 % (Android's VELOCITY_TOLERANCE)."""
+    worst_all = 0.0
+    failed = 0
+    axes = 0
+    with open(path) as fh:
+        for line in fh:
+            if not line.strip():
+                continue
+            obj = json.loads(line)
+            expected = obj["meta"].get("expected", {}).get("impulse")
+            if not expected:
+                continue
+            trace = {"width": obj["width"], "height": obj["height"],
+                     "scroll_offset": 0, "scroll_content": 0}
+            samples = [{"seq": i, "t": s["t"], "x": s["x"], "y": s["y"],
+                        "phase": s["phase"], "touches": s.get("touches", 1)}
+                       for i, s in enumerate(obj["samples"])]
+            worst = 0.0
+            checks = []
+            if expected.get("vx") is not None:
+                checks.append(("vx", "swipe-back", 1.0, expected["vx"]))
+            if expected.get("vy") is not None:
+                checks.append(("vy", "pull-to-dismiss", 1.0, expected["vy"]))
+                checks.append(("-vy", "pull-up-present", -1.0, expected["vy"]))
+            for label, interaction, sign, want in checks:
+                cfg = make_config({"interaction": interaction, "touchSlop": 0.0,
+                                   "velocityEstimator": "impulse"})
+                got = sign * simulate(trace, samples, cfg)["velocity"]
+                err = abs(got - want) / abs(want)
+                worst = max(worst, err)
+                axes += label != "-vy"
+                if err > 0.2:
+                    failed += 1
+                    print("%s %s: %r vs %r (%.1f %%)" % (obj["name"], label, got, want, 100 * err))
+            worst_all = max(worst_all, worst)
+            print("%s: max relative error %.2f %%" % (obj["name"], 100 * worst))
+    print("%d axes, %d beyond 20 %%, worst %.2f %%" % (axes, failed, 100 * worst_all))
+    return 1 if failed else 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--db", default="pantrace.sqlite", help="pantrace database")
@@ -678,7 +792,12 @@ def main(argv=None):
                     help="print the oracle's outcomes for a JSONL file (no database)")
     ap.add_argument("--set", action="append", default=[],
                     help="config override for --from, key=value")
+    ap.add_argument("--peer-impulse", metavar="JSONL",
+                    help="check impulse against Android's expectations in a "
+                         "peer-velocity fixture (meta.expected.impulse)")
     args = ap.parse_args(argv)
+    if args.peer_impulse:
+        return peer_impulse(args.peer_impulse)
     if args.spec_examples:
         return spec_examples()
     if args.from_:

@@ -5,11 +5,11 @@ import CSQLite
 /// A `Database` is used by one thread at a time (it is opened with
 /// `SQLITE_OPEN_NOMUTEX`); open one per thread or process to write
 /// concurrently: `busy_timeout` makes the writers wait for each other.
-public final class Database {
+final class Database {
     /// The connection handle (`sqlite3*`), valid until `deinit`.
     let handle: OpaquePointer
     /// The path the connection was opened with.
-    public let path: String
+    let path: String
 
     /// Opens a connection with `sqlite3_open_v2`.
     ///
@@ -17,7 +17,7 @@ public final class Database {
     ///   - path: a file path; `:memory:` for a private in-memory database.
     ///   - readOnly: open with `SQLITE_OPEN_READONLY` instead of read-write-create.
     /// - Throws: ``SQLiteError`` (typically `SQLITE_CANTOPEN`).
-    public init(path: String, readOnly: Bool = false) throws {
+    init(path: String, readOnly: Bool = false) throws {
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         flags |= readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         var connection: OpaquePointer?
@@ -37,7 +37,7 @@ public final class Database {
     }
 
     /// Executes one or more SQL statements separated by semicolons (`sqlite3_exec`).
-    public func execute(_ sql: String) throws {
+    func execute(_ sql: String) throws {
         var errorMessage: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
         if code != SQLITE_OK {
@@ -52,30 +52,30 @@ public final class Database {
     /// Compiles one statement.
     ///
     /// - Parameter persistent: hint that the statement is kept and reused many times.
-    public func prepare(_ sql: String, persistent: Bool = false) throws -> Statement {
+    func prepare(_ sql: String, persistent: Bool = false) throws -> Statement {
         try Statement(database: self, sql: sql, persistent: persistent)
     }
 
     /// Runs a query and returns the first column of its first row as an integer (0 when no row).
-    public func integer(_ sql: String) throws -> Int64 {
+    func integer(_ sql: String) throws -> Int64 {
         let statement = try prepare(sql)
         return try statement.step() ? statement.int64(at: 0) : 0
     }
 
     /// The rowid of the most recent successful `INSERT`.
-    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     /// Rows changed by the most recent `INSERT`, `UPDATE` or `DELETE`.
-    public var changes: Int { Int(sqlite3_changes(handle)) }
+    var changes: Int { Int(sqlite3_changes(handle)) }
 
     /// True outside an explicit transaction.
-    public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+    var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 
     /// True when the main database was opened read-only (or the file is not writable).
-    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
     /// Sets `busy_timeout`: how long a statement waits for another connection's lock.
-    public func setBusyTimeout(milliseconds: Int32) throws {
+    func setBusyTimeout(milliseconds: Int32) throws {
         let code = sqlite3_busy_timeout(handle, milliseconds)
         guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle) }
     }
@@ -84,7 +84,7 @@ public final class Database {
     ///
     /// `busy_timeout` already waits inside SQLite; the retries cover the cases
     /// where SQLite returns `SQLITE_BUSY` without calling the busy handler.
-    public func beginImmediate(attempts: Int = 20) throws {
+    func beginImmediate(attempts: Int = 20) throws {
         var attempt = 0
         while true {
             do {
@@ -98,19 +98,19 @@ public final class Database {
     }
 
     /// Commits the current transaction.
-    public func commit() throws {
+    func commit() throws {
         try execute("COMMIT")
     }
 
     /// Rolls the current transaction back; does nothing outside a transaction.
-    public func rollback() {
+    func rollback() {
         guard !isAutocommit else { return }
         // A failed ROLLBACK leaves nothing to do: SQLite rolls back on close.
         _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
     }
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction: committed when it returns, rolled back when it throws.
-    public func inWriteTransaction<T>(_ body: () throws -> T) throws -> T {
+    func inWriteTransaction<T>(_ body: () throws -> T) throws -> T {
         try beginImmediate()
         do {
             let value = try body()

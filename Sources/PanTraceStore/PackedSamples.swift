@@ -4,7 +4,7 @@ import PanTraceCore
 ///
 /// Format 1: the byte `0x01`, then for every sample in `seq` order `t`, `x`
 /// and `y` as IEEE 754 binary64 bit patterns, little-endian, 8 bytes each;
-/// the phase as one byte (0 `down`, 1 `move`, 2 `up`, 3 `cancel`); `touches`
+/// the phase as one byte (``PanTraceCore/Phase/packedCode``: 0 `down`, 1 `move`, 2 `up`, 3 `cancel`); `touches`
 /// as an unsigned LEB128 varint of its 64-bit two's complement (one byte for
 /// 1 … 127). Nothing follows the last sample; the number of samples is
 /// `trace.sample_count`. Doubles are kept bit for bit, −0 included (the REAL
@@ -35,7 +35,7 @@ enum PackedSamples {
                 bytes.storeBytes(of: sample.t.bitPattern.littleEndian, toByteOffset: offset, as: UInt64.self)
                 bytes.storeBytes(of: sample.x.bitPattern.littleEndian, toByteOffset: offset + 8, as: UInt64.self)
                 bytes.storeBytes(of: sample.y.bitPattern.littleEndian, toByteOffset: offset + 16, as: UInt64.self)
-                bytes[offset + 24] = code(of: sample.phase)
+                bytes[offset + 24] = sample.phase.packedCode
                 offset += 25
                 var touches = UInt64(bitPattern: Int64(sample.touches))
                 while touches >= 0x80 {
@@ -76,7 +76,7 @@ enum PackedSamples {
             let t = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             let x = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
             let y = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
-            guard let phase = phase(of: bytes[offset + 24]) else { return .malformed }
+            guard let phase = Phase(packedCode: bytes[offset + 24]) else { return .malformed }
             offset += 25
             var touches: UInt64 = 0
             var shift: UInt64 = 0
@@ -94,26 +94,5 @@ enum PackedSamples {
                     touches: Int(truncatingIfNeeded: Int64(bitPattern: touches))))
         }
         return offset == end ? .decoded : .malformed
-    }
-
-    @inline(__always)
-    private static func code(of phase: Phase) -> UInt8 {
-        switch phase {
-        case .down: 0
-        case .move: 1
-        case .up: 2
-        case .cancel: 3
-        }
-    }
-
-    @inline(__always)
-    private static func phase(of code: UInt8) -> Phase? {
-        switch code {
-        case 0: .down
-        case 1: .move
-        case 2: .up
-        case 3: .cancel
-        default: nil
-        }
     }
 }

@@ -5,12 +5,12 @@ import CSQLite
 /// Prepare a statement once and reuse it for every row: bind, ``step()``,
 /// ``reset()``. Parameter and column indexes follow SQLite: parameters from
 /// 1, columns from 0.
-public final class Statement {
+final class Statement {
     let handle: OpaquePointer
     /// Keeps the connection open while the statement lives.
     let database: Database
     /// The statement's SQL, for error messages.
-    public let sql: String
+    let sql: String
 
     init(database: Database, sql: String, persistent: Bool) throws {
         var statement: OpaquePointer?
@@ -31,6 +31,7 @@ public final class Statement {
         sqlite3_finalize(handle)
     }
 
+    @inline(__always)
     private func check(_ code: Int32) throws {
         guard code == SQLITE_OK else {
             throw SQLiteError(code: code, connection: database.handle, sql: sql)
@@ -40,22 +41,26 @@ public final class Statement {
     // MARK: Binding
 
     /// Binds a double to parameter `index` (1-based).
-    public func bind(_ value: Double, at index: Int32) throws {
+    @inline(__always)
+    func bind(_ value: Double, at index: Int32) throws {
         try check(sqlite3_bind_double(handle, index, value))
     }
 
     /// Binds a 64-bit integer to parameter `index`.
-    public func bind(_ value: Int64, at index: Int32) throws {
+    @inline(__always)
+    func bind(_ value: Int64, at index: Int32) throws {
         try check(sqlite3_bind_int64(handle, index, value))
     }
 
     /// Binds an integer to parameter `index`.
-    public func bind(_ value: Int, at index: Int32) throws {
+    @inline(__always)
+    func bind(_ value: Int, at index: Int32) throws {
         try check(sqlite3_bind_int64(handle, index, Int64(value)))
     }
 
     /// Binds a Boolean as 0 or 1.
-    public func bind(_ value: Bool, at index: Int32) throws {
+    @inline(__always)
+    func bind(_ value: Bool, at index: Int32) throws {
         try check(sqlite3_bind_int64(handle, index, value ? 1 : 0))
     }
 
@@ -64,7 +69,7 @@ public final class Statement {
     /// A native Swift string is passed to SQLite without an intermediate
     /// copy; SQLite copies it (`SQLITE_TRANSIENT`) into the statement's own
     /// buffer, which it reuses from row to row.
-    public func bind(_ value: String?, at index: Int32) throws {
+    func bind(_ value: String?, at index: Int32) throws {
         guard let value else { return try bindNull(at: index) }
         let count = Int32(truncatingIfNeeded: value.utf8.count)
         let code = value.withCString { text in
@@ -73,31 +78,13 @@ public final class Statement {
         try check(code)
     }
 
-    /// Binds an enumeration's word as a static C string (`SQLITE_STATIC`): no copy, no allocation.
-    func bind<Word: StoredWord>(_ value: Word, at index: Int32) throws {
-        let word = value.storedWord
-        let code = word.utf8Start.withMemoryRebound(to: CChar.self, capacity: word.utf8CodeUnitCount) { text in
-            sqlite3_bind_text(handle, index, text, Int32(word.utf8CodeUnitCount), pantrace_sqlite_static())
+    /// Binds `count` bytes at `text` as TEXT without copying them (`SQLITE_STATIC`): they must outlive the statement.
+    @inline(__always)
+    func bind(staticText text: UnsafePointer<UInt8>, count: Int, at index: Int32) throws {
+        let code = text.withMemoryRebound(to: CChar.self, capacity: count) { text in
+            sqlite3_bind_text(handle, index, text, Int32(truncatingIfNeeded: count), pantrace_sqlite_static())
         }
         try check(code)
-    }
-
-    /// Binds an enumeration's word, or NULL for `nil`.
-    func bind<Word: StoredWord>(_ value: Word?, at index: Int32) throws {
-        guard let value else { return try bindNull(at: index) }
-        try bind(value, at: index)
-    }
-
-    /// Binds a double, or NULL for `nil`.
-    public func bind(_ value: Double?, at index: Int32) throws {
-        guard let value else { return try bindNull(at: index) }
-        try bind(value, at: index)
-    }
-
-    /// Binds an integer, or NULL for `nil`.
-    public func bind(_ value: Int?, at index: Int32) throws {
-        guard let value else { return try bindNull(at: index) }
-        try bind(value, at: index)
     }
 
     /// Binds `bytes` as a BLOB without copying them (`SQLITE_STATIC`).
@@ -112,7 +99,8 @@ public final class Statement {
     }
 
     /// Binds NULL to parameter `index`.
-    public func bindNull(at index: Int32) throws {
+    @inline(__always)
+    func bindNull(at index: Int32) throws {
         try check(sqlite3_bind_null(handle, index))
     }
 
@@ -120,7 +108,7 @@ public final class Statement {
 
     /// Advances the statement: true when a row is available, false when done.
     @discardableResult
-    public func step() throws -> Bool {
+    func step() throws -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW:
@@ -133,63 +121,61 @@ public final class Statement {
     }
 
     /// Runs a statement that returns no rows to completion and resets it for reuse.
-    public func execute() throws {
+    func execute() throws {
         defer { sqlite3_reset(handle) }
         while try step() {}
     }
 
     /// Resets the statement to run again; the bindings are kept.
-    public func reset() throws {
+    func reset() throws {
         try check(sqlite3_reset(handle))
-    }
-
-    /// Sets every parameter back to NULL.
-    public func clearBindings() {
-        sqlite3_clear_bindings(handle)
     }
 
     // MARK: Columns
 
     /// True when column `index` (0-based) of the current row is NULL.
-    public func isNull(at index: Int32) -> Bool {
+    func isNull(at index: Int32) -> Bool {
         sqlite3_column_type(handle, index) == SQLITE_NULL
     }
 
     /// Column `index` as a double.
-    public func double(at index: Int32) -> Double {
+    func double(at index: Int32) -> Double {
         sqlite3_column_double(handle, index)
     }
 
     /// Column `index` as a double, `nil` when NULL.
-    public func optionalDouble(at index: Int32) -> Double? {
+    func optionalDouble(at index: Int32) -> Double? {
         isNull(at: index) ? nil : double(at: index)
     }
 
     /// Column `index` as a 64-bit integer.
-    public func int64(at index: Int32) -> Int64 {
+    func int64(at index: Int32) -> Int64 {
         sqlite3_column_int64(handle, index)
     }
 
     /// Column `index` as an integer.
-    public func int(at index: Int32) -> Int {
+    func int(at index: Int32) -> Int {
         Int(sqlite3_column_int64(handle, index))
     }
 
     /// Column `index` as an integer, `nil` when NULL.
-    public func optionalInt(at index: Int32) -> Int? {
+    func optionalInt(at index: Int32) -> Int? {
         isNull(at: index) ? nil : int(at: index)
     }
 
-    /// Calls `body` with the bytes of column `index` read as a BLOB (empty for NULL).
+    /// The bytes of column `index` read as a BLOB, `nil` when NULL.
     ///
-    /// The bytes belong to SQLite and are valid only inside `body`.
-    func withBlob<T>(at index: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
-        guard let bytes = sqlite3_column_blob(handle, index) else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
-        return try body(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index))))
+    /// The bytes belong to SQLite: valid until the statement steps, is reset or is finalized.
+    func blob(at index: Int32) -> UnsafeRawBufferPointer? {
+        // No pointer: NULL, or an empty BLOB.
+        guard let bytes = sqlite3_column_blob(handle, index) else {
+            return isNull(at: index) ? nil : UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index)))
     }
 
     /// Column `index` as text, `nil` when NULL.
-    public func string(at index: Int32) -> String? {
+    func string(at index: Int32) -> String? {
         guard let text = sqlite3_column_text(handle, index) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, index))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
@@ -203,16 +189,7 @@ public final class Statement {
     func word<Word: StoredWord>(_ type: Word.Type, at index: Int32) throws -> Word? {
         guard let text = sqlite3_column_text(handle, index) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, index))
-        guard let word = Word.matching(text, count: count) else { throw unexpectedWord(at: index) }
-        return word
-    }
-
-    /// Column `index` as a stored word that must not be NULL.
-    @inline(__always)
-    func requiredWord<Word: StoredWord>(_ type: Word.Type, at index: Int32) throws -> Word {
-        guard let word = try word(type, at: index) else {
-            throw SQLiteError(code: SQLITE_MISMATCH, message: "unexpected NULL in column \(index)", sql: sql)
-        }
+        guard let word = Word.wordTable.matching(text, count: count) else { throw unexpectedWord(at: index) }
         return word
     }
 
@@ -220,29 +197,5 @@ public final class Statement {
         let text = string(at: index) ?? ""
         let column = sqlite3_column_name(handle, index).map { String(cString: $0) } ?? "\(index)"
         return SQLiteError(code: SQLITE_MISMATCH, message: "unexpected value '\(text)' in column \(column)", sql: sql)
-    }
-
-    /// Column `index` as a word of a string enumeration; `nil` when NULL.
-    ///
-    /// - Throws: ``SQLiteError`` with `SQLITE_MISMATCH` for a word the
-    ///   enumeration does not know (the CHECK constraints prevent it).
-    public func word<Word: RawRepresentable>(_ type: Word.Type, at index: Int32) throws -> Word?
-    where Word.RawValue == String {
-        guard let text = string(at: index) else { return nil }
-        guard let word = Word(rawValue: text) else {
-            let column = sqlite3_column_name(handle, index).map { String(cString: $0) } ?? "\(index)"
-            throw SQLiteError(
-                code: SQLITE_MISMATCH, message: "unexpected value '\(text)' in column \(column)", sql: sql)
-        }
-        return word
-    }
-
-    /// Column `index` as a word of a string enumeration that must not be NULL.
-    public func requiredWord<Word: RawRepresentable>(_ type: Word.Type, at index: Int32) throws -> Word
-    where Word.RawValue == String {
-        guard let word = try word(type, at: index) else {
-            throw SQLiteError(code: SQLITE_MISMATCH, message: "unexpected NULL in column \(index)", sql: sql)
-        }
-        return word
     }
 }

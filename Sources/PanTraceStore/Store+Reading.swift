@@ -17,15 +17,16 @@ extension Store {
     ///   that is not stored; errors of `body` as they are.
     public func forEachTrace(_ filter: TraceFilter = .all, _ body: (TraceID, Trace) throws -> Void) throws {
         try guarded {
+            let columns = TraceRow.selection("trace")
             let traces =
                 try select(filter)
-                ? try database.prepare("SELECT \(TraceRow.columns) FROM trace WHERE id IN temp.selected_trace ORDER BY id")
-                : try database.prepare("SELECT \(TraceRow.columns) FROM trace ORDER BY id")
+                ? try database.prepare("SELECT \(columns) FROM trace WHERE id IN temp.selected_trace ORDER BY id")
+                : try database.prepare("SELECT \(columns) FROM trace ORDER BY id")
             var rows = SampleRows(database)
-            var trace = Trace(name: "", width: 1, height: 1, samples: [])
+            var row = TraceRow.blank
             while try traces.step() {
-                let id = try TraceRow.read(traces, into: &trace, samples: &rows)
-                try body(id, trace)
+                try row.read(from: traces, samples: &rows)
+                try body(row.id, row.trace)
             }
         }
     }
@@ -42,31 +43,33 @@ extension Store {
     public func forEachTrace(
         _ filter: TraceFilter = .all, withOutcomesOf run: RunID, _ body: (TraceID, Trace, Outcome?) throws -> Void
     ) throws {
-        try guarded {
+        try guarded(readingResults: true) {
             guard filter == .all else {
                 // A few traces: look each one's outcome up.
                 let outcome = try database.prepare(
-                    "SELECT \(Store.outcomeColumns("result")) FROM result WHERE run_id = ? AND trace_id = ?")
+                    "SELECT \(Outcome.selection("result")) FROM result WHERE run_id = ? AND trace_id = ?")
                 try outcome.bind(run, at: 1)
                 try forEachTrace(filter) { id, trace in
                     try outcome.reset()
                     try outcome.bind(id, at: 2)
-                    try body(id, trace, try outcome.step() ? try Store.readOutcome(outcome, at: 0) : nil)
+                    var reader = RowReader(outcome)
+                    try body(id, trace, try outcome.step() ? try Outcome.read(&reader) : nil)
                 }
                 return
             }
             // The whole corpus: the run's results in trace order, merged with
             // the traces as they go (one pass over the (run_id, trace_id) index).
             let outcomes = try database.prepare(
-                "SELECT trace_id, \(Store.outcomeColumns("result")) FROM result WHERE run_id = ? ORDER BY trace_id")
+                "SELECT result.trace_id, \(Outcome.selection("result")) FROM result WHERE run_id = ? ORDER BY trace_id")
             try outcomes.bind(run, at: 1)
             var hasOutcome = try outcomes.step()
             try forEachTrace(.all) { id, trace in
                 var outcome: Outcome?
                 while hasOutcome {
-                    let owner = outcomes.int64(at: 0)
+                    var reader = RowReader(outcomes)
+                    let owner: TraceID = try reader.next()
                     if owner > id { break }
-                    if owner == id { outcome = try Store.readOutcome(outcomes, at: 1) }
+                    if owner == id { outcome = try Outcome.read(&reader) }
                     hasOutcome = try outcomes.step()
                 }
                 try body(id, trace, outcome)
@@ -77,13 +80,13 @@ extension Store {
     /// The stored trace named `name` and its id, or `nil`.
     public func trace(named name: String) throws -> (id: TraceID, trace: Trace)? {
         try guarded {
-            let traces = try database.prepare("SELECT \(TraceRow.columns) FROM trace WHERE name = ?")
+            let traces = try database.prepare("SELECT \(TraceRow.selection("trace")) FROM trace WHERE name = ?")
             try traces.bind(name, at: 1)
             guard try traces.step() else { return nil }
-            var trace = Trace(name: "", width: 1, height: 1, samples: [])
+            var row = TraceRow.blank
             var rows = SampleRows(database)
-            let id = try TraceRow.read(traces, into: &trace, samples: &rows)
-            return (id, trace)
+            try row.read(from: traces, samples: &rows)
+            return (row.id, row.trace)
         }
     }
 

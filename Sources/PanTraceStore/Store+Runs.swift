@@ -21,18 +21,20 @@ extension Store {
         try beginRun(kind, configName: config.name, configJSON: config.canonicalJSON())
     }
 
-    private static let summaryQuery = """
-        SELECT run.id, run.kind, config.id, config.name, config.settings, run.created_at,
-            run.trace_count, run.baseline,
-            (SELECT count(*) FROM result WHERE run_id = run.id AND decision = 'finish'),
-            (SELECT count(*) FROM result WHERE run_id = run.id AND decision = 'cancel'),
-            (SELECT count(*) FROM result WHERE run_id = run.id AND decision = 'none')
-        FROM run JOIN config ON config.id = run.config_id
-        """
+    /// The run and config columns, then the number of results with each decision.
+    private static let summaryQuery: String = {
+        let counts = [Decision.finish, .cancel, .none].map {
+            "(SELECT count(*) FROM result WHERE run_id = run.id AND decision = '\($0.rawValue)')"
+        }
+        return """
+            SELECT \(RunRow.selection("run")), \(ConfigRow.selection("config")), \(counts.joined(separator: ", "))
+            FROM run JOIN config ON config.id = run.config_id
+            """
+    }()
 
     /// Every run, oldest first.
     public func runs() throws -> [RunSummary] {
-        try guarded {
+        try guarded(readingResults: true) {
             let statement = try database.prepare(Store.summaryQuery + " ORDER BY run.id")
             var runs: [RunSummary] = []
             while try statement.step() { runs.append(try readSummary(statement)) }
@@ -42,7 +44,7 @@ extension Store {
 
     /// The run `id`, or `nil`.
     public func run(_ id: RunID) throws -> RunSummary? {
-        try guarded {
+        try guarded(readingResults: true) {
             let statement = try database.prepare(Store.summaryQuery + " WHERE run.id = ?")
             try statement.bind(id, at: 1)
             return try statement.step() ? try readSummary(statement) : nil
@@ -56,10 +58,12 @@ extension Store {
     public func configOfRun(_ id: RunID) throws -> (name: String, settings: String)? {
         try guarded {
             let statement = try database.prepare(
-                "SELECT config.name, config.settings FROM run JOIN config ON config.id = run.config_id WHERE run.id = ?")
+                "SELECT \(ConfigRow.selection("config")) FROM run JOIN config ON config.id = run.config_id WHERE run.id = ?")
             try statement.bind(id, at: 1)
             guard try statement.step() else { return nil }
-            return (statement.string(at: 0) ?? "", statement.string(at: 1) ?? "")
+            var reader = RowReader(statement)
+            let config = try ConfigRow.read(&reader)
+            return (config.name, config.settings)
         }
     }
 
@@ -97,11 +101,11 @@ extension Store {
     ///
     /// - Throws: ``StoreError/runNotFound(_:)`` when there is no such run.
     public func forEachResult(ofRun run: RunID, _ body: (StoredResult) throws -> Void) throws {
-        try guarded {
+        try guarded(readingResults: true) {
             try requireRun(run)
             let statement = try database.prepare(
                 """
-                SELECT result.id, trace.id, trace.name, trace.intent, trace.family, \(Store.outcomeColumns("result"))
+                SELECT result.id, \(TraceLabel.selection("trace")), \(Outcome.selection("result"))
                 FROM result JOIN trace ON trace.id = result.trace_id
                 WHERE result.run_id = ? ORDER BY result.trace_id
                 """)
@@ -112,10 +116,10 @@ extension Store {
 
     /// The result of the trace named `traceName` in `run`, or `nil` when the run did not simulate it.
     public func result(ofRun run: RunID, traceName: String) throws -> StoredResult? {
-        try guarded {
+        try guarded(readingResults: true) {
             let statement = try database.prepare(
                 """
-                SELECT result.id, trace.id, trace.name, trace.intent, trace.family, \(Store.outcomeColumns("result"))
+                SELECT result.id, \(TraceLabel.selection("trace")), \(Outcome.selection("result"))
                 FROM result JOIN trace ON trace.id = result.trace_id
                 WHERE result.run_id = ? AND trace.name = ?
                 """)
@@ -138,13 +142,12 @@ extension Store {
     public func forEachComparison(
         baseline: RunID, candidate: RunID, _ body: (ResultComparison) throws -> Void
     ) throws {
-        try guarded {
+        try guarded(readingResults: true) {
             try requireRun(baseline)
             try requireRun(candidate)
             let statement = try database.prepare(
                 """
-                SELECT trace.id, trace.name, trace.intent, trace.family,
-                    \(Store.outcomeColumns("c")), b.id, \(Store.outcomeColumns("b"))
+                SELECT \(TraceLabel.selection("trace")), \(Outcome.selection("c")), b.id, \(Outcome.selection("b"))
                 FROM result AS c
                 JOIN trace ON trace.id = c.trace_id
                 LEFT JOIN result AS b ON b.run_id = ? AND b.trace_id = c.trace_id
@@ -153,12 +156,15 @@ extension Store {
             try statement.bind(baseline, at: 1)
             try statement.bind(candidate, at: 2)
             while try statement.step() {
-                let base = statement.isNull(at: 16) ? nil : try Store.readOutcome(statement, at: 17)
+                var reader = RowReader(statement)
+                let trace = try TraceLabel.read(&reader)
+                let candidate = try Outcome.read(&reader)
+                let baselineID: ResultID? = try reader.next()
+                let baseline = baselineID == nil ? nil : try Outcome.read(&reader)
                 try body(
                     ResultComparison(
-                        traceID: statement.int64(at: 0), traceName: statement.string(at: 1) ?? "",
-                        intent: try statement.word(Intent.self, at: 2), family: statement.string(at: 3),
-                        baseline: base, candidate: try Store.readOutcome(statement, at: 4)))
+                        traceID: trace.id, traceName: trace.name, intent: trace.intent, family: trace.family,
+                        baseline: baseline, candidate: candidate))
             }
         }
     }
@@ -167,15 +173,12 @@ extension Store {
     public func frames(ofResult id: ResultID) throws -> [Frame] {
         try guarded {
             let statement = try database.prepare(
-                "SELECT seq, state, owner, percent, scroll_offset FROM frame WHERE result_id = ? ORDER BY seq")
+                "SELECT \(FrameRow.selection("frame")) FROM frame WHERE result_id = ? ORDER BY seq")
             try statement.bind(id, at: 1)
             var frames: [Frame] = []
             while try statement.step() {
-                frames.append(
-                    Frame(
-                        seq: statement.int(at: 0), state: try statement.requiredWord(GestureState.self, at: 1),
-                        owner: try statement.requiredWord(Owner.self, at: 2), percent: statement.double(at: 3),
-                        scrollOffset: statement.double(at: 4)))
+                var reader = RowReader(statement)
+                frames.append(try FrameRow.read(&reader).frame)
             }
             return frames
         }
@@ -183,39 +186,26 @@ extension Store {
 
     // MARK: Rows
 
-    /// The 12 outcome columns of the result table aliased `table`, in `readOutcome` order.
-    static func outcomeColumns(_ table: String) -> String {
-        [
-            "decision", "reason", "percent", "peak_percent", "velocity", "projected", "settle",
-            "overscroll", "tracking_error", "attempted", "began_seq", "start_seq",
-        ].map { "\(table).\($0)" }.joined(separator: ", ")
-    }
-
-    static func readOutcome(_ row: Statement, at offset: Int32) throws -> Outcome {
-        Outcome(
-            decision: try row.requiredWord(Decision.self, at: offset),
-            reason: try row.requiredWord(Reason.self, at: offset + 1),
-            percent: row.double(at: offset + 2), peakPercent: row.double(at: offset + 3),
-            velocity: row.double(at: offset + 4), projected: row.optionalDouble(at: offset + 5),
-            settle: row.double(at: offset + 6), overscroll: row.double(at: offset + 7),
-            trackingError: row.double(at: offset + 8), attempted: row.int64(at: offset + 9) != 0,
-            beganSeq: row.optionalInt(at: offset + 10), startSeq: row.optionalInt(at: offset + 11))
-    }
-
-    /// Reads `result.id, trace.id, trace.name, trace.intent, trace.family` and the outcome columns.
+    /// Reads `result.id`, the ``TraceLabel`` columns and the outcome columns.
     private func readStoredResult(_ row: Statement) throws -> StoredResult {
-        StoredResult(
-            id: row.int64(at: 0), traceID: row.int64(at: 1), traceName: row.string(at: 2) ?? "",
-            intent: try row.word(Intent.self, at: 3), family: row.string(at: 4),
-            outcome: try Store.readOutcome(row, at: 5))
+        var reader = RowReader(row)
+        let id: ResultID = try reader.next()
+        let trace = try TraceLabel.read(&reader)
+        return StoredResult(
+            id: id, traceID: trace.id, traceName: trace.name, intent: trace.intent, family: trace.family,
+            outcome: try Outcome.read(&reader))
     }
 
+    /// Reads the columns of ``summaryQuery``.
     private func readSummary(_ row: Statement) throws -> RunSummary {
-        RunSummary(
-            id: row.int64(at: 0), kind: try row.requiredWord(RunKind.self, at: 1), configID: row.int64(at: 2),
-            configName: row.string(at: 3) ?? "", configSettings: row.string(at: 4) ?? "",
-            createdAt: row.string(at: 5) ?? "", traceCount: row.int(at: 6), finishCount: row.int(at: 8),
-            cancelCount: row.int(at: 9), noneCount: row.int(at: 10), isBaseline: row.int64(at: 7) != 0)
+        var reader = RowReader(row)
+        let run = try RunRow.read(&reader)
+        let config = try ConfigRow.read(&reader)
+        let (finish, cancel, none): (Int, Int, Int) = (try reader.next(), try reader.next(), try reader.next())
+        return RunSummary(
+            id: run.id, kind: run.kind, configID: config.id, configName: config.name, configSettings: config.settings,
+            createdAt: run.createdAt, traceCount: run.traceCount, finishCount: finish, cancelCount: cancel,
+            noneCount: none, isBaseline: run.isBaseline)
     }
 
     private func optionalID(_ sql: String) throws -> Int64? {

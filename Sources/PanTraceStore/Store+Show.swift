@@ -8,7 +8,7 @@ extension Store {
         if let run {
             runID = run
         } else {
-            let newest = try guarded { () throws -> RunID? in
+            let newest = try guarded(readingResults: true) { () throws -> RunID? in
                 let statement = try database.prepare("SELECT max(run_id) FROM result WHERE trace_id = ?")
                 try statement.bind(traceID, at: 1)
                 guard try statement.step(), !statement.isNull(at: 0) else { return nil }

@@ -42,9 +42,9 @@ public final class Store {
 
     /// The database file.
     public let path: String
-    /// The connection, for queries of one's own (for example on the `decisions` view).
-    public let database: Database
-    /// The run session writing through this connection, if any: its pending results are inserted before every read.
+    /// The connection (tests query it; users open the file with `sqlite3`, schema.sql documents it).
+    let database: Database
+    /// The run session writing through this connection, if any: its pending results are inserted before a read of results.
     weak var openSession: RunSession?
 
     /// Opens (creating or upgrading when needed) the pantrace database at `path`.
@@ -93,12 +93,14 @@ public final class Store {
 
     /// Runs `body`, turning low-level ``SQLiteError``s into ``StoreError``s.
     ///
-    /// Unless `flushing` is false (the session's own writes), the results an
-    /// open ``RunSession`` has queued are inserted first, so that `body`
-    /// reads them.
-    func guarded<T>(flushing: Bool = true, _ body: () throws -> T) throws -> T {
+    /// With `readingResults`, the results an open ``RunSession`` of this
+    /// store has queued are inserted first, so that `body` reads them: the
+    /// session inserts results 16 rows per `INSERT`, which saves 15 % of a
+    /// replay's instructions (docs/performance.md, "The store, simpler").
+    /// Only the methods that read `result` rows ask for it.
+    func guarded<T>(readingResults: Bool = false, _ body: () throws -> T) throws -> T {
         do {
-            if flushing, let openSession { try openSession.flushPendingResults() }
+            if readingResults, let openSession { try openSession.flushPendingResults() }
             return try body()
         } catch let error as SQLiteError {
             throw StoreError.from(error, path: path)

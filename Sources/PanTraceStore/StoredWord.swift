@@ -1,121 +1,129 @@
 import CSQLite
 import PanTraceCore
 
-/// An enumeration stored as the TEXT words of the spec (SPEC 6), written and
-/// read without creating a Swift `String` per row.
+/// An enumeration stored as TEXT: its words are its raw values, and they are
+/// written and read without creating a Swift `String` per row.
 ///
-/// Binding a word passes SQLite a static C string with `SQLITE_STATIC`: no
-/// copy, no allocation (a `String` bound with `SQLITE_TRANSIENT` costs a
-/// `malloc` and a `free` per row). Reading compares the column's bytes with
-/// the known words. `StoredWordTests` proves every `storedWord` equals the
-/// case's `rawValue`, the one spelling used everywhere.
-protocol StoredWord: RawRepresentable, Sendable where RawValue == String {
-    /// The case's word as a static C string (NUL-terminated, never freed).
-    var storedWord: StaticString { get }
-    /// Every case, in a stored constant: `allCases` would build an array per call.
-    static var storedCases: [Self] { get }
+/// The one list of an enumeration's words is its cases' raw values, in
+/// Core (`Phase`, `Decision`, …) or here (``RunKind``); ``WordTable``
+/// derives from `allCases` the C strings the store binds and compares, and
+/// `SchemaWordTests` proves that schema.sql's CHECK constraints allow exactly
+/// these words.
+protocol StoredWord: ColumnValue, CaseIterable, Equatable, RawRepresentable, Sendable where RawValue == String {
+    /// The enumeration's words as C strings, built once from `allCases`.
+    static var wordTable: WordTable<Self> { get }
 }
 
 extension StoredWord {
+    static var storedWords: [String]? { allCases.map(\.rawValue) }
+
+    /// Binds the word as a static C string (`SQLITE_STATIC`): no copy, no allocation.
+    @inline(__always)
+    func bind(to statement: Statement, at index: Int32) throws {
+        try Self.wordTable.withWord(of: self) { text, count in try statement.bind(staticText: text, count: count, at: index) }
+    }
+
+    /// Reads the word by comparing bytes (no `String`).
+    ///
+    /// - Throws: ``SQLiteError`` with `SQLITE_MISMATCH` for NULL or a word
+    ///   the enumeration does not know (the CHECK constraints prevent both).
+    @inline(__always)
+    init(column index: Int32, of statement: Statement) throws {
+        guard let word = try statement.word(Self.self, at: index) else {
+            throw SQLiteError(code: SQLITE_MISMATCH, message: "unexpected NULL in column \(index)", sql: statement.sql)
+        }
+        self = word
+    }
+
+    @inline(__always)
+    static func readOptional(column index: Int32, of statement: Statement) throws -> Self? {
+        try statement.word(Self.self, at: index)
+    }
+}
+
+/// The words of a ``StoredWord`` enumeration as NUL-terminated C strings, in `allCases` order.
+///
+/// SQLite may keep a pointer bound with `SQLITE_STATIC` as long as the
+/// statement lives: the strings are allocated once, by the enumeration's
+/// `wordTable` constant, and never freed.
+struct WordTable<Word: StoredWord>: @unchecked Sendable {
+    // Immutable after init: safe to share between threads. A struct, not a
+    // class (no generic metadata to build at run time), and the words behind
+    // plain pointers, not arrays: binding a word retains nothing.
+    private let cases: [Word]
+    private let texts: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
+    private let counts: UnsafeMutablePointer<Int>
+    /// True when a case's one byte in memory is its index in `allCases` (checked here, once).
+    private let tagIsIndex: Bool
+
+    init() {
+        let cases = Array(Word.allCases)
+        self.cases = cases
+        texts = .allocate(capacity: cases.count)
+        counts = .allocate(capacity: cases.count)
+        for (index, word) in cases.enumerated() {
+            let bytes = Array(word.rawValue.utf8)
+            let text = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count + 1)
+            text.initialize(from: bytes, count: bytes.count)
+            text[bytes.count] = 0
+            (texts + index).initialize(to: text)
+            (counts + index).initialize(to: bytes.count)
+        }
+        tagIsIndex =
+            MemoryLayout<Word>.size == 1
+            && cases.indices.allSatisfy { index in withUnsafeBytes(of: cases[index]) { $0[0] } == UInt8(index) }
+    }
+
+    /// Calls `body` with the word of `word` and its length in bytes.
+    @inline(__always)
+    func withWord<T>(of word: Word, _ body: (UnsafePointer<UInt8>, Int) throws -> T) rethrows -> T {
+        var index = 0
+        if tagIsIndex {
+            // The case's tag: no search (Swift numbers a payload-free enum's cases in declaration order).
+            index = Int(withUnsafeBytes(of: word) { $0[0] })
+        } else {
+            while index < cases.count - 1 && cases[index] != word { index += 1 }
+        }
+        return try body(texts[index], counts[index])
+    }
+
     /// The case whose word is the `count` bytes at `bytes`, or `nil`.
     @inline(__always)
-    static func matching(_ bytes: UnsafePointer<UInt8>, count: Int) -> Self? {
-        for candidate in storedCases {
-            let word = candidate.storedWord
-            guard word.utf8CodeUnitCount == count else { continue }
-            let start = word.utf8Start
-            var index = 0
-            while index < count && start[index] == bytes[index] { index += 1 }
-            if index == count { return candidate }
+    func matching(_ bytes: UnsafePointer<UInt8>, count: Int) -> Word? {
+        for index in cases.indices where counts[index] == count {
+            let text = texts[index]
+            var offset = 0
+            while offset < count && text[offset] == bytes[offset] { offset += 1 }
+            if offset == count { return cases[index] }
         }
         return nil
     }
 }
 
 extension Phase: StoredWord {
-    static let storedCases: [Phase] = [.move, .down, .up, .cancel]
-    var storedWord: StaticString {
-        switch self {
-        case .down: "down"
-        case .move: "move"
-        case .up: "up"
-        case .cancel: "cancel"
-        }
-    }
+    static let wordTable = WordTable<Phase>()
 }
 
 extension Intent: StoredWord {
-    static let storedCases: [Intent] = [.finish, .cancel]
-    var storedWord: StaticString {
-        switch self {
-        case .finish: "finish"
-        case .cancel: "cancel"
-        }
-    }
+    static let wordTable = WordTable<Intent>()
 }
 
 extension Decision: StoredWord {
-    static let storedCases: [Decision] = [.finish, .cancel, .none]
-    var storedWord: StaticString {
-        switch self {
-        case .finish: "finish"
-        case .cancel: "cancel"
-        case .none: "none"
-        }
-    }
+    static let wordTable = WordTable<Decision>()
 }
 
 extension Reason: StoredWord {
-    static let storedCases: [Reason] = [
-        .threshold, .belowThreshold, .flick, .reverseFlick, .projection, .guarded, .cancelled,
-        .tooManyTouches, .neverBegan, .scrollOwned,
-    ]
-    var storedWord: StaticString {
-        switch self {
-        case .threshold: "threshold"
-        case .belowThreshold: "belowThreshold"
-        case .flick: "flick"
-        case .reverseFlick: "reverseFlick"
-        case .projection: "projection"
-        case .guarded: "guarded"
-        case .cancelled: "cancelled"
-        case .tooManyTouches: "tooManyTouches"
-        case .neverBegan: "neverBegan"
-        case .scrollOwned: "scrollOwned"
-        }
-    }
+    static let wordTable = WordTable<Reason>()
 }
 
 extension GestureState: StoredWord {
-    static let storedCases: [GestureState] = [.changed, .possible, .began, .failed]
-    var storedWord: StaticString {
-        switch self {
-        case .possible: "possible"
-        case .began: "began"
-        case .changed: "changed"
-        case .failed: "failed"
-        }
-    }
+    static let wordTable = WordTable<GestureState>()
 }
 
 extension Owner: StoredWord {
-    static let storedCases: [Owner] = [.transition, .none, .scroll]
-    var storedWord: StaticString {
-        switch self {
-        case .none: "none"
-        case .transition: "transition"
-        case .scroll: "scroll"
-        }
-    }
+    static let wordTable = WordTable<Owner>()
 }
 
 extension RunKind: StoredWord {
-    static let storedCases: [RunKind] = [.record, .replay, .regress]
-    var storedWord: StaticString {
-        switch self {
-        case .record: "record"
-        case .replay: "replay"
-        case .regress: "regress"
-        }
-    }
+    static let wordTable = WordTable<RunKind>()
 }

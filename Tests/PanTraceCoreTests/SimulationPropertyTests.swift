@@ -16,7 +16,7 @@ import Testing
         config.decision = DecisionRule.allCases[random.int(0...2)]
         config.flickVelocity = random.uniform(100...3000)
         config.decelerationRate = random.uniform(0.9...0.999)
-        config.velocityEstimator = VelocityEstimator.allCases[random.int(0...1)]
+        config.velocityEstimator = VelocityEstimator.allCases[random.int(0...(VelocityEstimator.allCases.count - 1))]
         config.scrollGating = ScrollGating.allCases[random.int(0...2)]
         config.lockScroll = random.chance(0.3)
         config.guarded = random.chance(0.2)

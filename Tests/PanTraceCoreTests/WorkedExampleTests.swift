@@ -43,6 +43,31 @@ import Testing
         #expect(outcome.projected == nil)
     }
 
+    /// docs/model.md §4.9: examples 1 and 2 are straight lines, so every
+    /// estimator gives their one velocity (400 and 1250 pt/s).
+    @Test(arguments: VelocityEstimator.allCases)
+    func straightExamplesHaveOneVelocityWhateverTheEstimator(estimator: VelocityEstimator) {
+        let config = Config.with { $0.velocityEstimator = estimator }
+        #expect(abs(Simulator.simulate(Self.example1, under: config).velocity - 400) < 1e-6)
+        #expect(abs(Simulator.simulate(Self.example2, under: config).velocity - 1250) < 1e-6)
+    }
+
+    /// docs/model.md §4.5, "One trace, four estimators": segments 2000, 3000 and
+    /// a lift that moved at 5000 pt/s; each number is worked there by hand
+    /// (impulse: W = 2e6, then 5e6, then 5e6 + (5000 − √1e7)·5000; K = √(2W)).
+    @Test(arguments: [
+        (VelocityEstimator.lastSegment, 5000.0), (.uikit, 2200), (.impulse, (2 * (5e6 + (5000 - 1e7.squareRoot()) * 5000)).squareRoot()), (.lsq2, 5550),
+    ])
+    func oneTraceFourEstimators(estimator: VelocityEstimator, expected: Double) {
+        var builder = TraceBuilder()
+        builder.down(t: 0, y: 100)
+        builder.move(t: 0.01, y: 120)
+        builder.move(t: 0.02, y: 150)
+        builder.up(after: 0.01, y: 200)
+        let velocity = Simulator.simulate(builder.trace, under: .with { $0.velocityEstimator = estimator }).velocity
+        #expect(abs(velocity - expected) < 1e-6, "\(velocity)")
+    }
+
     @Test func example2CancelsBelowThreshold() {
         let outcome = Simulator.simulate(Self.example2, under: Config())
         #expect(abs(outcome.percent - 0.1125) < 1e-12)

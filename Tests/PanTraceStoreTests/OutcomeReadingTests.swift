@@ -85,31 +85,3 @@ import Testing
         #expect(try Self.read(store).count == 30)
     }
 }
-
-/// Every word bound as a static C string is the case's raw value: one spelling everywhere.
-@Suite struct StoredWordTests {
-    func check<Word: StoredWord & CaseIterable & Equatable>(_ type: Word.Type) {
-        #expect(Set(Word.storedCases.map(\.rawValue)) == Set(Word.allCases.map(\.rawValue)))
-        #expect(Word.storedCases.count == Word.allCases.count)
-        for word in Word.allCases {
-            #expect(word.storedWord.description == word.rawValue)
-            let bytes = Array(word.rawValue.utf8)
-            let found: Word? = bytes.withUnsafeBufferPointer { buffer in
-                guard let start = buffer.baseAddress else { return nil }
-                return Word.matching(start, count: buffer.count)
-            }
-            #expect(found == .some(word))
-        }
-        #expect(Word.matching([UInt8]("nothing".utf8), count: 7) == nil)
-    }
-
-    @Test func wordsAreTheRawValues() {
-        check(Phase.self)
-        check(Intent.self)
-        check(Decision.self)
-        check(Reason.self)
-        check(GestureState.self)
-        check(Owner.self)
-        check(RunKind.self)
-    }
-}

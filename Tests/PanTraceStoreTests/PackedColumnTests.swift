@@ -51,7 +51,7 @@ import Testing
             var buffer: [UInt8] = []
             for trace in corpus {
                 #expect(try packed.step())
-                let stored = packed.withBlob(at: 0) { Array($0) }
+                let stored = packed.blob(at: 0).map { Array($0) } ?? []
                 #expect(stored == Array(buffer[..<PackedSamples.encode(trace.samples, into: &buffer)]))
             }
             #expect(try store.database.integer("SELECT count(*) FROM sample") == corpus.reduce(0) { $0 + $1.samples.count })

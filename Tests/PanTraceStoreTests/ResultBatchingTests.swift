@@ -47,6 +47,24 @@ import Testing
         #expect(try store.database.integer("SELECT count(*) FROM result WHERE run_id = 2") == 0)
     }
 
+    @Test func readsOfTracesLeaveTheQueueAlone() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try Store.fresh(in: folder)
+        try record((0..<5).map { makeTrace("t\($0)", seed: $0) }, into: store)
+        let session = try store.beginRun(.replay, configName: "r", configJSON: #"{"r":1}"#)
+        for id in 1...3 { try session.addResult(traceID: TraceID(id), outcome: makeOutcome(id)) }
+        // Only reads of results insert the queued rows (docs/performance.md): these read none.
+        #expect(try store.traceCount() == 5)
+        try store.forEachTrace { _, _ in }
+        #expect(try store.configOfRun(1) != nil)
+        #expect(try store.database.integer("SELECT count(*) FROM result WHERE run_id = \(session.runID)") == 0)
+        #expect(try store.run(session.runID) != nil)
+        #expect(try store.database.integer("SELECT count(*) FROM result WHERE run_id = \(session.runID)") == 3)
+        #expect(try session.commit() == 2)
+        #expect(try store.results(ofRun: 2).map(\.outcome) == (1...3).map(makeOutcome))
+    }
+
     @Test func aSecondResultForATraceFailsTheSession() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -25,6 +25,8 @@ import Testing
             ["--set", "interaction=swipe-back", "--set", "velocityEstimator=lastSegment", "--set", "guarded=true"],
             ["--set", "interaction=pull-up-present", "--set", "lockScroll=true", "--set", "extent=300", "--frames"],
             ["--set", "touchSlop=0", "--set", "maximumNumberOfTouches=2", "--set", "curve=easeInOut", "--set", "completionSpeed=2", "--set", "duration=0.6"],
+            ["--config", CommandRunner.repositoryRoot.appending(path: "Fixtures/configs/uikit-sheet.json").path],
+            ["--set", "velocityEstimator=impulse", "--set", "decision=velocity", "--set", "interaction=swipe-back"],
         ]
         for config in configs {
             let replay = try runner.run(["replay", "--quiet", "--format", "json"] + config)

@@ -16,9 +16,18 @@ public enum DecisionRule: String, Sendable, CaseIterable, Hashable {
     case threshold, velocity, projection
 }
 
-/// The release-velocity estimator (SPEC 4.5).
+/// The release-velocity estimator (SPEC 4.5; docs/model.md §4.5 says which
+/// platform each one matches).
 public enum VelocityEstimator: String, Sendable, CaseIterable, Hashable {
-    case lsq2, lastSegment
+    /// Android's and Flutter's quadratic least squares over the last 100 ms.
+    case lsq2
+    /// The newest segment between two position samples at different times.
+    case lastSegment
+    /// What `UIPanGestureRecognizer.velocity(in:)` returns at `.ended` on iOS:
+    /// touch moves only, `0.2 × newest + 0.8 × previous` segment.
+    case uikit
+    /// Android's impulse strategy (`VelocityTracker`'s `IMPULSE`) on the `lsq2` window.
+    case impulse
 }
 
 /// How the pan and an embedded scroll view share the gesture (SPEC 4.3).

@@ -1,5 +1,5 @@
 extension Curve {
-    /// The cubic Bézier's control points (x1, y1, x2, y2), from (0,0) to (1,1) (SPEC 4.8).
+    /// The cubic Bézier's control points (x1, y1, x2, y2), from (0,0) to (1,1) (docs/model.md §4.8).
     public var controlPoints: (x1: Double, y1: Double, x2: Double, y2: Double) {
         switch self {
         case .linear: (0, 0, 1, 1)

@@ -1,11 +1,11 @@
 /// The state of one simulated pan, advanced one position sample at a time:
-/// recognition (SPEC 4.2), scroll arbitration (4.3), percent (4.4), and at the
+/// recognition (docs/model.md §4.2), scroll arbitration (§4.3), percent (§4.4), and at the
 /// end the decision (4.5–4.8).
 struct PanMachine {
     private enum Phase {
-        /// SPEC 4.2: not yet recognised.
+        /// docs/model.md §4.2: not yet recognised.
         case possible
-        /// SPEC 4.2: failed with too many touches.
+        /// docs/model.md §4.2: failed with too many touches.
         case failed
         /// The pan began, but the scroll view owns the gesture (4.3 `offsetAtBegin` with `o > 0`).
         case scrollOwned
@@ -18,10 +18,10 @@ struct PanMachine {
     let config: Config
     let sign: Double
     let horizontal: Bool
-    /// SPEC 4: the extent `E`.
+    /// docs/model.md §4: the extent `E`.
     let extent: Double
     let hasScrollView: Bool
-    /// SPEC 4: the scroll view's maximum offset `m`.
+    /// docs/model.md §4: the scroll view's maximum offset `m`.
     let maximumOffset: Double
 
     private var phase = Phase.possible
@@ -53,7 +53,7 @@ struct PanMachine {
         offset = trace.scrollOffset
     }
 
-    /// Processes a position sample (SPEC 4.1): `down`, `move`, or an `up` away
+    /// Processes a position sample (docs/model.md §4.1): `down`, `move`, or an `up` away
     /// from the previous place, processed as a move.
     mutating func position(_ sample: Sample, at index: Int) {
         let q = sign * (horizontal ? sample.x : sample.y)
@@ -81,7 +81,7 @@ struct PanMachine {
             if next >= 0 {
                 offset = min(next, maximumOffset)
             } else {
-                // SPEC 4.3: the origin is where the edge was reached.
+                // docs/model.md §4.3: the origin is where the edge was reached.
                 offset = 0
                 startTransition(at: index, origin: q + next)
                 track(q)
@@ -101,7 +101,7 @@ struct PanMachine {
         return (dx * dx + dy * dy).squareRoot()
     }
 
-    /// SPEC 4.2 and 4.3: the pan begins; arbitration decides who owns it.
+    /// docs/model.md §4.2 and §4.3: the pan begins; arbitration decides who owns it.
     private mutating func begin(at index: Int, q: Double) {
         beganSeq = index
         justBegan = true
@@ -133,7 +133,7 @@ struct PanMachine {
         percent = 0
     }
 
-    /// SPEC 4.4: percent with the seed's reset of a negative translation.
+    /// docs/model.md §4.4: percent with the seed's reset of a negative translation.
     private mutating func track(_ q: Double) {
         let translation = q - origin
         if translation < 0 {
@@ -163,7 +163,7 @@ struct PanMachine {
         )
     }
 
-    /// The outcome when the transition never ran (SPEC 4.6: everything 0).
+    /// The outcome when the transition never ran (docs/model.md §4.6: everything 0).
     private func unstarted() -> Outcome? {
         switch phase {
         case .possible: Outcome(decision: .none, reason: .neverBegan)
@@ -173,7 +173,7 @@ struct PanMachine {
         }
     }
 
-    /// SPEC 4.6: a `cancel` sample.
+    /// docs/model.md §4.6: a `cancel` sample.
     func cancel() -> Outcome {
         if let outcome = unstarted() { return outcome }
         return Outcome(
@@ -183,7 +183,7 @@ struct PanMachine {
         )
     }
 
-    /// SPEC 4.5–4.7: the lift at `liftIndex`.
+    /// docs/model.md §4.5–4.7: the lift at `liftIndex`.
     func lift(samples: [Sample], liftIndex: Int) -> Outcome {
         if let outcome = unstarted() { return outcome }
         let v = releaseVelocity(samples: samples, liftIndex: liftIndex)
@@ -209,7 +209,7 @@ struct PanMachine {
         }
         var attempted = false
         if config.guarded, decision == .finish {
-            // SPEC 4.6: isModalInPresentation refuses; it settles as a cancel.
+            // docs/model.md §4.6: isModalInPresentation refuses; it settles as a cancel.
             (decision, reason, attempted) = (.cancel, .guarded, true)
         }
         return Outcome(
@@ -227,12 +227,13 @@ struct PanMachine {
         }
     }
 
-    /// SPEC 4.5: the velocity from every position sample, the down on.
+    /// docs/model.md §4.5: the velocity from every position sample, the down on
+    /// (for `uikit`, the down and the moves: never the lift, even one that moved).
     private func releaseVelocity(samples: [Sample], liftIndex: Int) -> Double {
         let lift = samples[liftIndex]
         let liftMoved = liftIndex > 0
             && (lift.x != samples[liftIndex - 1].x || lift.y != samples[liftIndex - 1].y)
-        let count = liftMoved ? liftIndex + 1 : liftIndex
+        let count = liftMoved && config.velocityEstimator.readsMovedLift ? liftIndex + 1 : liftIndex
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * max(count, 1)) { buffer in
             for i in 0..<count {
                 buffer[i] = samples[i].t

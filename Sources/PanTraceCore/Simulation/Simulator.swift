@@ -1,5 +1,5 @@
 /// Turns a trace into the outcome `UIPercentDrivenInteractiveTransition` would
-/// reach under a config: every rule of SPEC 4.
+/// reach under a config: every rule of docs/model.md §4.
 ///
 /// The simulation is pure arithmetic over the samples, deterministic, and
 /// allocates nothing per sample (frames go into a caller-owned array whose
@@ -17,7 +17,7 @@ public enum Simulator {
     }
 
     /// The outcome of `trace` under `config`; `frames` is emptied and receives one
-    /// frame per position sample (SPEC 4.1) when `recordingFrames` is true.
+    /// frame per position sample (docs/model.md §4.1) when `recordingFrames` is true.
     public static func simulate(
         _ trace: Trace, under config: Config, frames: inout [Frame], recordingFrames: Bool = true
     ) -> Outcome {
@@ -30,7 +30,7 @@ public enum Simulator {
             case .down, .move:
                 pan.position(sample, at: index)
             case .up:
-                // SPEC 4.1: an up away from the previous place moved first.
+                // docs/model.md §4.1: an up away from the previous place moved first.
                 if index > 0, sample.x != samples[index - 1].x || sample.y != samples[index - 1].y {
                     pan.position(sample, at: index)
                     if recordingFrames { frames.append(pan.frame(at: index)) }

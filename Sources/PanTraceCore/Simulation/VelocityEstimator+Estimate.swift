@@ -1,35 +1,53 @@
 extension VelocityEstimator {
-    /// SPEC 4.5: ages and gaps are compared with this slack, because real data
+    /// docs/model.md §4.5: ages and gaps are compared with this slack, because real data
     /// has samples exactly 100 ms old and `0.1` is not exact in binary.
     static let timeTolerance = 1e-9
     static let horizon = 0.100
     static let maximumGap = 0.040
     static let maximumSamples = 20
+    /// docs/model.md §4.5 `uikit`: a segment shorter than this has velocity 0.
+    static let shortestUIKitSegment = 0.001
+
+    /// Whether an `up` that moved is one of the samples this estimator reads.
+    ///
+    /// Every estimator reads the position samples of docs/model.md §4.1 except
+    /// `uikit`: UIKit samples the finger only on touch moves, so the lift's place
+    /// never reaches `velocity(in:)` (docs/model.md §4.5).
+    public var readsMovedLift: Bool { self != .uikit }
 
     /// The release velocity, in points per second along the interaction's
-    /// direction, from the newest `count` entries of `times` and `positions`.
+    /// direction, from the samples in `times` and `positions`.
     ///
-    /// `times` and `positions` hold the trace's position samples from the
-    /// `down` on, oldest first; `q` is already signed (SPEC 4). The last entry is
-    /// the newest position sample `n`.
+    /// `times` and `positions` hold the samples the estimator reads from the
+    /// `down` on, oldest first (the position samples, without a moved lift when
+    /// ``readsMovedLift`` is false); `q` is already signed (docs/model.md §4). The
+    /// last entry is the newest sample `n`.
     public func velocity(times: UnsafeBufferPointer<Double>, positions: UnsafeBufferPointer<Double>) -> Double {
         let n = times.count - 1
         guard n >= 0 else { return 0 }
         switch self {
         case .lastSegment:
-            // SPEC 4.5: k is the newest earlier sample with t_k < t_n.
+            // docs/model.md §4.5: k is the newest earlier sample with t_k < t_n.
             var k = n - 1
             while k >= 0, !(times[k] < times[n]) { k -= 1 }
             guard k >= 0 else { return 0 }
             return (positions[n] - positions[k]) / (times[n] - times[k])
         case .lsq2:
             return Self.leastSquaresVelocity(times: times, positions: positions)
+        case .uikit:
+            return Self.uikitVelocity(times: times, positions: positions)
+        case .impulse:
+            return Self.impulseVelocity(times: times, positions: positions)
         }
     }
 
-    /// SPEC 4.5 `lsq2`: the slope at the newest sample of an unweighted quadratic
-    /// least-squares fit over the recent, unbroken samples (Android's and Flutter's).
-    static func leastSquaresVelocity(times: UnsafeBufferPointer<Double>, positions: UnsafeBufferPointer<Double>) -> Double {
+    /// docs/model.md §4.5 `lsq2` and `impulse`: the recent, unbroken samples, walking
+    /// back from the newest while their age is ≤ 100 ms and the gap to the
+    /// previously kept one ≤ 40 ms, at most 20.
+    ///
+    /// Returns the index of the oldest kept sample and how many distinct times
+    /// the kept samples have.
+    static func window(times: UnsafeBufferPointer<Double>) -> (oldest: Int, distinctTimes: Int) {
         let n = times.count - 1
         let newest = times[n]
         var oldestKept = n
@@ -43,12 +61,80 @@ extension VelocityEstimator {
             oldestKept = i
             i -= 1
         }
+        return (oldestKept, distinctTimes)
+    }
+
+    /// docs/model.md §4.5 `lsq2`: the slope at the newest sample of an unweighted quadratic
+    /// least-squares fit over the window (Android's and Flutter's).
+    static func leastSquaresVelocity(times: UnsafeBufferPointer<Double>, positions: UnsafeBufferPointer<Double>) -> Double {
+        let n = times.count - 1
+        let (oldestKept, distinctTimes) = window(times: times)
         guard distinctTimes >= 3 else { return 0 }
         return QuadraticFit.slopeAtZero(
             times: UnsafeBufferPointer(rebasing: times[oldestKept...n]),
             positions: UnsafeBufferPointer(rebasing: positions[oldestKept...n]),
-            origin: newest
+            origin: times[n]
         )
+    }
+
+    /// docs/model.md §4.5 `uikit`: what `UIPanGestureRecognizer.velocity(in:)` returns
+    /// at `.ended` — segments between consecutive samples, `Δq/dt` (0 under a
+    /// millisecond), blended `0.2 × newest + 0.8 × previous`.
+    static func uikitVelocity(times: UnsafeBufferPointer<Double>, positions: UnsafeBufferPointer<Double>) -> Double {
+        var segments = 0
+        var newest = 0.0
+        var previous = 0.0
+        var lastT = times[0]
+        var lastQ = positions[0]
+        for i in times.indices.dropFirst() {
+            let dt = times[i] - lastT
+            if dt > 0 {
+                // A move with dt = 0 makes no segment; either way it becomes the last place.
+                previous = newest
+                newest = dt >= shortestUIKitSegment ? (positions[i] - lastQ) / dt : 0
+                segments += 1
+            }
+            lastT = times[i]
+            lastQ = positions[i]
+        }
+        switch segments {
+        case 0: return 0
+        case 1: return newest
+        default: return 0.2 * newest + 0.8 * previous
+        }
+    }
+
+    /// docs/model.md §4.5 `impulse`: Android's impulse strategy on the `lsq2` window —
+    /// the kinetic energy the finger's segments would give a unit mass, oldest
+    /// first, turned back into a velocity.
+    static func impulseVelocity(times: UnsafeBufferPointer<Double>, positions: UnsafeBufferPointer<Double>) -> Double {
+        let n = times.count - 1
+        let oldest = window(times: times).oldest
+        // Newest first: w_i is the sample at n − i, so m = n − oldest + 1.
+        let m = n - oldest + 1
+        if m < 2 { return 0 }
+        if m == 2 {
+            let dt = times[n] - times[oldest]
+            return dt == 0 ? 0 : (positions[n] - positions[oldest]) / dt
+        }
+        // K(W) = sign(W)·√(2|W|), the velocity of a unit mass with kinetic energy |W|.
+        func velocity(ofWork work: Double) -> Double {
+            work == 0 ? 0 : (work < 0 ? -1 : 1) * (2 * abs(work)).squareRoot()
+        }
+        var work = 0.0
+        // The pair (w_i, w_{i−1}) is (times[n − i], times[n − i + 1]); oldest pair first.
+        for i in stride(from: m - 1, through: 1, by: -1) {
+            let older = n - i
+            let newer = older + 1
+            guard times[newer] != times[older] else { continue }
+            let v = (positions[newer] - positions[older]) / (times[newer] - times[older])
+            work += (v - velocity(ofWork: work)) * abs(v)
+            if i == m - 1 {
+                // The oldest segment counts half, as if the finger was already moving.
+                work /= 2
+            }
+        }
+        return velocity(ofWork: work)
     }
 }
 
@@ -59,7 +145,7 @@ enum QuadraticFit {
     static func slopeAtZero(times: UnsafeBufferPointer<Double>, positions: UnsafeBufferPointer<Double>, origin: Double) -> Double {
         let count = times.count
         // Columns of A (1, τ, τ²) become the orthonormal columns of Q in place.
-        // Twenty samples at most (SPEC 4.5), so the storage lives on the stack.
+        // Twenty samples at most (docs/model.md §4.5), so the storage lives on the stack.
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * count) { q in
             for row in 0..<count {
                 let tau = times[row] - origin

@@ -78,7 +78,7 @@ import Testing
         ("flickVelocity", "0", "must be > 0, found 0"),
         ("decelerationRate", "1", "must be > 0 and < 1, found 1"),
         ("decelerationRate", "0", "must be > 0 and < 1, found 0"),
-        ("velocityEstimator", #""LSQ2""#, "expected one of `lsq2`, `lastSegment`"),
+        ("velocityEstimator", #""LSQ2""#, "expected one of `lsq2`, `lastSegment`, `uikit`, `impulse`"),
         ("scrollGating", "true", "expected one of `none`, `offsetAtBegin`, `handoff`, found true"),
         ("lockScroll", #""true""#, "expected `true` or `false`, found a string"),
         ("guarded", "1", "expected `true` or `false`, found the number 1"),

@@ -1,0 +1,222 @@
+import PanTraceCore
+
+/// Turns an app's touch events into SPEC 3 traces and appends them to a JSON
+/// Lines file that `pantrace record --from` accepts (SPEC 9).
+///
+/// Feed it every event of the container's gestures with ``record(_:screen:)``;
+/// read the screen (container size, scroll state) only at a `down`. A
+/// finished gesture is held for ``CaptureOptions/labellingWindow`` seconds,
+/// during which ``setIntent(_:)`` may label it; after that it is written by
+/// the next call into the recorder, by ``writeExpired()`` (call it from a
+/// timer) or by ``flush()`` (call it when the app goes to the background).
+///
+/// The rules for imperfect input:
+/// - Events before a `down` are ignored (``CaptureStatistics/strayEvents``).
+/// - A `down` while a gesture is in progress discards that gesture (it lost
+///   its end) and starts a new one.
+/// - Times are made relative to the `down` and rounded to whole nanoseconds
+///   (which removes the rounding noise a boot-time clock leaves); a time
+///   earlier than the previous sample's is clamped to it (SPEC 3: `t` never
+///   decreases), so that no sample, and in particular no `up`, is lost.
+/// - A time or place that is not finite, or a screen SPEC 3 rejects, discards
+///   the whole gesture: a trace with a guessed value would mislead a replay.
+/// - `touches` below 1 is recorded as 1.
+/// - A gesture with fewer than 2 samples is discarded (a `down` and an `up`
+///   always make 2, so this only guards the format).
+///
+/// Writing is one append per gesture (open, one `write`, close) on the
+/// caller's thread, at most once per gesture; nothing else does I/O. The
+/// recorder is not thread-safe: call it from one thread (UIKit's main thread).
+///
+/// Privacy: a trace holds only coordinates, times, counts, the screen's size
+/// and scroll state, and the `meta` the app chooses. Record only users who
+/// opted in.
+public final class GestureRecorder {
+    /// The options the recorder was made with.
+    public let options: CaptureOptions
+    /// What happened to the gestures so far.
+    public private(set) var statistics = CaptureStatistics()
+    /// The file being appended to.
+    public var path: String { file.path }
+
+    private enum State {
+        case idle
+        case recording(GestureInProgress)
+        /// A gesture that will not be written (not sampled, or discarded), until its end.
+        case ignoring
+    }
+
+    private struct GestureInProgress {
+        var sequence: Int
+        var name: String
+        var screen: CaptureScreen
+        var downTime: Double
+        var samples: [Sample]
+    }
+
+    private struct HeldGesture {
+        var sequence: Int
+        var trace: Trace
+        var finishedAt: Double
+    }
+
+    private let file: TraceFile
+    private let clock: CaptureClock
+    private let metaJSON: String
+    private let samplingPhase: Int
+    private var state = State.idle
+    private var downs = 0
+    /// Finished gestures waiting for their labelling window to pass, oldest first.
+    private var held: [HeldGesture] = []
+    /// The sequence number of the gesture that ended last, written or not.
+    private var lastEnded: Int?
+
+    /// A recorder appending to the file at `path` (created when the first
+    /// gesture is written).
+    ///
+    /// - Throws: ``CaptureError`` when an option cannot work.
+    public init(path: String, options: CaptureOptions = CaptureOptions(), clock: CaptureClock = .system) throws(CaptureError) {
+        try options.validate()
+        self.options = options
+        self.clock = clock
+        file = TraceFile(path: path, maximumSize: options.maximumFileSize)
+        metaJSON = options.metaJSON()
+        samplingPhase = options.samplingPhase ?? Int.random(in: 0..<options.oneIn)
+    }
+
+    /// Writes what is still held: a recorder that goes away loses no gesture.
+    deinit {
+        flush()
+    }
+
+    /// Feeds one touch event; `screen` is called only for a `down` that is recorded.
+    ///
+    /// See the type's documentation for events out of order or out of range.
+    public func record(_ event: TouchEvent, screen: () -> CaptureScreen) {
+        writeExpired()
+        if event.phase == .down {
+            begin(event, screen: screen)
+            return
+        }
+        switch state {
+        case .idle:
+            statistics.strayEvents += 1
+        case .ignoring:
+            if event.phase != .move { end(nil) }
+        case .recording(var gesture):
+            state = .idle  // let go of the stored copy, so the append below does not copy every sample
+            guard event.t.isFinite, event.x.isFinite, event.y.isFinite else {
+                discard(ending: event.phase != .move)
+                return
+            }
+            // SPEC 3: t never decreases; clamp rather than drop, so the end is kept.
+            let t = max(Self.relativeTime(event.t, since: gesture.downTime), gesture.samples.last?.t ?? 0)
+            gesture.samples.append(Sample(t: t, x: event.x, y: event.y, phase: event.phase, touches: max(1, event.touches)))
+            if event.phase == .move {
+                state = .recording(gesture)
+            } else {
+                end(gesture)
+            }
+        }
+    }
+
+    /// Labels the gesture that ended last, if it is still in its labelling window.
+    ///
+    /// Returns false when that gesture is not held: its window has passed, it
+    /// was not recorded (sampling, discarded), or no gesture has ended yet.
+    /// A later call replaces an earlier label. An older gesture is never
+    /// labelled instead.
+    @discardableResult
+    public func setIntent(_ intent: Intent?) -> Bool {
+        writeExpired()
+        guard let lastEnded, let index = held.indices.last, held[index].sequence == lastEnded else { return false }
+        held[index].trace.intent = intent
+        return true
+    }
+
+    /// Writes every held gesture whose labelling window has passed.
+    public func writeExpired() {
+        guard !held.isEmpty else { return }
+        let now = clock.now()
+        let expired = held.prefix { now - $0.finishedAt >= options.labellingWindow }
+        guard !expired.isEmpty else { return }
+        held.removeFirst(expired.count)
+        for gesture in expired { write(gesture.trace) }
+    }
+
+    /// Writes every held gesture now, labelled or not (for example when the
+    /// app goes to the background); later labels cannot reach them.
+    public func flush() {
+        let all = held
+        held.removeAll()
+        for gesture in all { write(gesture.trace) }
+    }
+
+    /// The number of finished gestures waiting for their labelling window to pass.
+    public var heldCount: Int { held.count }
+
+    // MARK: Gestures
+
+    private func begin(_ event: TouchEvent, screen: () -> CaptureScreen) {
+        if case .recording = state { statistics.discarded += 1 }  // it lost its end
+        downs += 1
+        guard (downs - 1) % options.oneIn == samplingPhase else {
+            statistics.notSampled += 1
+            state = .ignoring
+            return
+        }
+        let screen = screen()
+        guard event.t.isFinite, event.x.isFinite, event.y.isFinite, screen.isValid else {
+            statistics.discarded += 1
+            state = .ignoring
+            return
+        }
+        let name = TraceName.make(prefix: options.namePrefix, sequence: downs, wallTime: clock.wallTime())
+        let down = Sample(t: 0, x: event.x, y: event.y, phase: .down, touches: max(1, event.touches))
+        state = .recording(GestureInProgress(sequence: downs, name: name, screen: screen, downTime: event.t, samples: [down]))
+    }
+
+    /// Ends the current gesture; holds `gesture` for labelling when it makes a valid trace.
+    private func end(_ gesture: GestureInProgress?) {
+        state = .idle
+        lastEnded = downs
+        guard let gesture else { return }
+        let trace = Trace(
+            name: gesture.name, width: gesture.screen.width, height: gesture.screen.height,
+            scrollOffset: gesture.screen.scroll.offset, scrollContent: gesture.screen.scroll.content,
+            meta: metaJSON, samples: gesture.samples)
+        do {
+            try trace.validate()  // SPEC 3; fewer than 2 samples lands here
+        } catch {
+            statistics.discarded += 1
+            return
+        }
+        held.append(HeldGesture(sequence: gesture.sequence, trace: trace, finishedAt: clock.now()))
+        writeExpired()  // a window of 0 writes at once
+    }
+
+    /// `t − downTime` in whole nanoseconds.
+    ///
+    /// A boot-time clock (81,234.567 s) leaves rounding noise of about 1e-11 s
+    /// in the difference (0.016666666662786156 for 1/60); no touch clock
+    /// resolves below a nanosecond, so rounding there removes the noise and
+    /// gives back a time like 0.016071042 exactly. Rounding keeps the order.
+    static func relativeTime(_ t: Double, since downTime: Double) -> Double {
+        ((t - downTime) * 1e9).rounded() / 1e9
+    }
+
+    private func discard(ending: Bool) {
+        statistics.discarded += 1
+        if ending { end(nil) } else { state = .ignoring }
+    }
+
+    private func write(_ trace: Trace) {
+        switch file.append(trace.jsonLine()) {
+        case .written: statistics.written += 1
+        case .full: statistics.droppedAtCap += 1
+        case .failed(let reason):
+            statistics.failed += 1
+            statistics.lastFailure = reason
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import CSQLite
+import PanTraceCore
+
+/// A row of `trace`: a trace's fields, its identity and its samples packed in one BLOB.
+///
+/// Read into one reused value: `trace.samples` keeps its storage from row
+/// to row, so streaming the corpus allocates nothing per sample.
+struct TraceRow: TableRow {
+    static let table = "trace"
+    static var blank: TraceRow { TraceRow(trace: Trace(name: "", width: 1, height: 1, samples: [])) }
+
+    var id: TraceID = 0
+    var trace: Trace
+    /// The number of samples (`trace.samples.count` when written).
+    var sampleCount = 0
+    /// ``TraceDigest`` of the trace.
+    var digest: Int64 = 0
+    /// ``PackedSamples`` of the samples; when read, valid until the statement steps.
+    var packed = BorrowedBlob(nil)
+
+    @inline(__always)
+    mutating func visitColumns<Visitor: ColumnVisitor>(_ visitor: inout Visitor) throws {
+        try visitor.visit("id", &id, .generated)
+        try visitor.visit("name", &trace.name)
+        try visitor.visit("width", &trace.width)
+        try visitor.visit("height", &trace.height)
+        try visitor.visit("scroll_offset", &trace.scrollOffset)
+        try visitor.visit("scroll_content", &trace.scrollContent)
+        try visitor.visit("intent", &trace.intent)
+        try visitor.visit("meta", &trace.meta)
+        try visitor.visit("family", &trace.family)
+        try visitor.visit("sample_count", &sampleCount)
+        try visitor.visit("digest", &digest)
+        try visitor.visit("packed", &packed)
+    }
+
+    /// Reads the current row of `statement` (the columns of `selection("trace")`), samples included.
+    ///
+    /// The samples come from `packed` when it is not NULL and in a known
+    /// format, else from the trace's `sample` rows through `rows`.
+    mutating func read(from statement: Statement, samples rows: inout SampleRows) throws {
+        var reader = RowReader(statement)
+        try read(&reader)
+        trace.samples.removeAll(keepingCapacity: true)
+        if let bytes = packed.bytes {
+            packed = BorrowedBlob(nil)
+            switch PackedSamples.decode(bytes, count: sampleCount, into: &trace.samples) {
+            case .decoded:
+                return
+            case .malformed:
+                throw SQLiteError(
+                    code: SQLITE_CORRUPT, message: "trace '\(trace.name)': its packed samples are malformed")
+            case .unknownFormat:
+                trace.samples.removeAll(keepingCapacity: true)
+            }
+        }
+        try rows.read(trace: id, into: &trace.samples)
+        try TraceRow.checkSampleCount(trace, expected: sampleCount)
+    }
+
+    /// Fails with `SQLITE_CORRUPT` unless `trace` has the number of samples its row announces.
+    static func checkSampleCount(_ trace: Trace, expected: Int) throws {
+        guard trace.samples.count == expected else {
+            throw SQLiteError(
+                code: SQLITE_CORRUPT,
+                message: "trace '\(trace.name)' has \(trace.samples.count) samples, expected \(expected)")
+        }
+    }
+}
+
+/// The `sample` rows of one trace, for a trace whose `packed` column is NULL.
+///
+/// The statement is prepared on first use: a corpus written by pantrace
+/// never needs it.
+struct SampleRows {
+    private let database: Database
+    private var statement: Statement?
+    private var row = SampleRow.blank
+
+    init(_ database: Database) {
+        self.database = database
+    }
+
+    /// Appends the samples of trace `id`, in `seq` order, to `samples`.
+    mutating func read(trace id: TraceID, into samples: inout [Sample]) throws {
+        let rows: Statement
+        if let statement {
+            rows = statement
+            try rows.reset()
+        } else {
+            rows = try database.prepare(
+                "SELECT \(SampleRow.selection("sample")) FROM sample WHERE trace_id = ? ORDER BY seq", persistent: true)
+            statement = rows
+        }
+        try rows.bind(id, at: 1)
+        while try rows.step() {
+            var reader = RowReader(rows)
+            try row.read(&reader)
+            samples.append(row.sample)
+        }
+    }
+}
+
+/// The trace columns that label a result: `trace.id, trace.name, trace.intent, trace.family`.
+struct TraceLabel: ColumnGroup {
+    static var blank: TraceLabel { TraceLabel() }
+
+    var id: TraceID = 0
+    var name = ""
+    var intent: Intent?
+    var family: String?
+
+    @inline(__always)
+    mutating func visitColumns<Visitor: ColumnVisitor>(_ visitor: inout Visitor) throws {
+        try visitor.visit("id", &id, .generated)
+        try visitor.visit("name", &name)
+        try visitor.visit("intent", &intent)
+        try visitor.visit("family", &family)
+    }
+}

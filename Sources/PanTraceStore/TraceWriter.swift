@@ -1,0 +1,64 @@
+import PanTraceCore
+
+/// Writes the traces of a run session: each once, with its digest, its packed samples and its `sample` rows.
+///
+/// A trace already stored under the same name is found by its digest
+/// (``TraceDigest``) instead of written again; the same name with other
+/// content is a conflict.
+struct TraceWriter {
+    private let database: Database
+    private let find: Statement
+    private let insert: Statement
+    private let insertSamples: MultiRowInsert<SampleRow>
+    /// The names added through this writer.
+    private var names = Set<String>()
+    /// The `trace.packed` blob being written, reused from trace to trace.
+    private var packed: [UInt8] = []
+    /// The trace added last: the results of the session that follow it need no existence check.
+    private(set) var lastTraceID: TraceID?
+
+    init(_ database: Database) throws {
+        self.database = database
+        find = try database.prepare("SELECT id, digest FROM trace WHERE name = ?", persistent: true)
+        insert = try database.prepare(TraceRow.insertSQL, persistent: true)
+        insertSamples = MultiRowInsert(database)
+    }
+
+    /// Stores `trace` and its samples, or finds it stored already; returns its id.
+    ///
+    /// The samples are written twice: packed in `trace.packed`
+    /// (``PackedSamples``), which replay reads, and as rows of `sample`,
+    /// which users query.
+    ///
+    /// - Throws: ``StoreError/traceConflict(name:)``, ``StoreError/duplicateTrace(name:)``.
+    mutating func add(_ trace: Trace) throws -> TraceID {
+        guard names.insert(trace.name).inserted else { throw StoreError.duplicateTrace(name: trace.name) }
+        let digest = TraceDigest.of(trace)
+        if let stored = try stored(named: trace.name) {
+            guard stored.digest == digest else { throw StoreError.traceConflict(name: trace.name) }
+            return stored.id
+        }
+        let length = PackedSamples.encode(trace.samples, into: &packed)
+        try packed.withUnsafeBytes { bytes in
+            var row = TraceRow(trace: trace, sampleCount: trace.samples.count, digest: digest)
+            row.packed = BorrowedBlob(UnsafeRawBufferPointer(rebasing: bytes[..<length]))
+            var binder = RowBinder(insert)
+            try row.bind(&binder)
+            try insert.execute()
+        }
+        let id = database.lastInsertRowID
+        lastTraceID = id
+        let samples = trace.samples
+        try insertSamples.insert(count: samples.count) { seq in SampleRow(traceID: id, seq: seq, sample: samples[seq]) }
+        return id
+    }
+
+    /// The id and digest of the trace stored under `name`, if any.
+    private func stored(named name: String) throws -> (id: TraceID, digest: Int64)? {
+        try find.bind(name, at: 1)
+        defer { _ = try? find.reset() }
+        guard try find.step() else { return nil }
+        var reader = RowReader(find)
+        return (try reader.next(), try reader.next())
+    }
+}

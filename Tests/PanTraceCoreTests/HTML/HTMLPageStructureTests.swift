@@ -1,0 +1,41 @@
+import PanTraceCore
+import Testing
+
+/// Every element the pages open is closed where it should be: an extra or a
+/// missing close in one chart would move the rest of the page.
+@Suite struct HTMLPageStructureTests {
+    static func balanced(_ html: String) {
+        #expect(html.hasSuffix("</main></body></html>\n"))
+        for tag in ["svg", "g", "figure", "table", "tr", "ul", "ol", "li", "p", "text", "title"] {
+            let opened = PageChecks.count("<\(tag) ", in: html) + PageChecks.count("<\(tag)>", in: html)
+            #expect(opened == PageChecks.count("</\(tag)>", in: html), "<\(tag)>")
+        }
+    }
+
+    @Test func replayPageIsBalanced() {
+        let page = HTMLFixtures.replayPage(
+            traces: Array(SyntheticCorpus(seed: 11).traces(count: 300)), baseline: HTMLFixtures.config([]),
+            candidate: HTMLFixtures.config(["threshold=0.3"]), limit: 4, densityAbove: 50)
+        #expect(page.comparison.changed > 0)
+        Self.balanced(page.html())
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func tunePageIsBalanced(sweepCount: Int) {
+        let sweeps = [
+            TunePage.Sweep(key: "threshold", values: ["0.3", "0.4"]), TunePage.Sweep(key: "curve", values: ["linear", "easeIn"]),
+            TunePage.Sweep(key: "guarded", values: ["false", "true"]),
+        ]
+        Self.balanced(HTMLFixtures.tunePage(sweeps: Array(sweeps.prefix(sweepCount))).html())
+    }
+
+    @Test func aTunePageWithoutABestSaysSo() {
+        var page = HTMLFixtures.tunePage(sweeps: [TunePage.Sweep(key: "threshold", values: ["0.3", "0.4"])])
+        page.best = nil
+        page.maxAccidental = 0
+        let html = page.html()
+        #expect(html.contains(#"data-best="none""#))
+        #expect(html.contains("No candidate is within the limit of 0 accidental dismissals."))
+        Self.balanced(html)
+    }
+}
