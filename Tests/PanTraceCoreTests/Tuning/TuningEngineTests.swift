@@ -93,3 +93,24 @@ import Testing
         #expect((0..<grid.count).contains { whole.counts(at: $0).finish > 0 })
     }
 }
+
+extension TuningEngineTests {
+    @Test func theHTMLPageCarriesTheSameFieldsAsTheJSON() throws {
+        let traces = Array(SyntheticCorpus(seed: 2).traces(count: 120))
+        let grid = try TuningGrid(base: Config(), sweeping: ["threshold=0.3:0.5:0.1", "decision=threshold,velocity"])
+        let results = TuningEngine.evaluate(traces, grid: grid)
+        let page = results.page(maxAccidental: 3)
+        #expect(page.base == "baseline" && page.traces == 120 && page.labelled == results.labelled)
+        #expect(page.sweeps.map(\.values) == [["0.3", "0.4", "0.5"], ["threshold", "velocity"]])
+        #expect(page.best == results.best(maxAccidental: 3))
+        for index in 0..<grid.count {
+            let candidate = page.candidates[index]
+            let counts = results.counts(at: index)
+            #expect(candidate.values == grid.settings(at: index).map(\.value))
+            #expect([candidate.agree, candidate.accidental, candidate.missed] == [counts.agree, counts.accidental, counts.missed])
+            #expect([candidate.finish, candidate.cancel, candidate.none] == [counts.finish, counts.cancel, counts.none])
+            #expect(candidate.pareto == results.isPareto(index))
+        }
+        #expect(page.html().hasPrefix("<!DOCTYPE html>"))
+    }
+}
