@@ -60,6 +60,11 @@ public struct TuningComparison: Sendable {
         aligned.flickVelocity = base.flickVelocity
         aligned.decelerationRate = base.decelerationRate
         aligned.guarded = base.guarded
+        // Read at no point of the decision (TuningPlan.liftKeys).
+        aligned.duration = base.duration
+        aligned.completionSpeed = base.completionSpeed
+        aligned.curve = base.curve
+        aligned.lockScroll = base.lockScroll
         sameTrajectory = aligned == base
     }
 

@@ -55,7 +55,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [["threshold=0.3:0.5:0.1", "flickVelocity=500,900"], ["touchSlop=4,16", "threshold=0.35"]])
+    @Test(arguments: [
+        ["threshold=0.3:0.5:0.1", "flickVelocity=500,900"], ["touchSlop=4,16", "threshold=0.35"],
+        ["curve=easeIn", "lockScroll=true", "decision=projection"],
+    ])
     func theComparisonCountsBothConfigsAndTheTracesThatMove(_ sweeps: [String]) throws {
         let traces = Array(SyntheticCorpus(seed: 5).traces(count: 300))
         var base = Config()
