@@ -90,7 +90,7 @@ extension Config {
     }
 
     /// The JSON text of one key's value (`0.4`, `"auto"`, `true`, `"baseline"`).
-    private func jsonValue(forKey key: String) -> String {
+    func jsonValue(forKey key: String) -> String {
         switch key {
         case "name": JSONWriter.string(name)
         case "maximumNumberOfTouches": String(maximumNumberOfTouches)

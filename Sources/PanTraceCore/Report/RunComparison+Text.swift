@@ -74,19 +74,7 @@ extension RunComparison {
                     + cells(change.baseline)
                     + cells(change.candidate))
         }
-        var widths = header.map(\.count)
-        for row in rows {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
-        }
-        func render(_ row: [String]) -> String {
-            row.enumerated().map { column, cell in
-                numeric.contains(column)
-                    ? String(repeating: " ", count: max(0, widths[column] - cell.count)) + cell
-                    : cell.padded(to: widths[column])
-            }.joined(separator: "  ").trimmingTrailingSpaces()
-        }
-        var lines = ["changed traces:", render(header)]
-        lines.append(contentsOf: rows.map(render))
+        var lines = ["changed traces:"] + TextFormat.table(header, rows, numeric: numeric)
         if changed > limit { lines.append("… and \(changed - limit) more (--format json lists them all)") }
         return lines
     }

@@ -1,0 +1,160 @@
+/// One `--sweep`: a config key and the values to try for it (SPEC 7.5).
+///
+/// Two forms: a range of numbers, `threshold=0.2:0.6:0.1` (the values
+/// `FROM + i × STEP` while `≤ TO + STEP × 1e-9`), and a list,
+/// `decision=threshold,velocity` (any key of SPEC 5 except `name`, words
+/// included). Every value is checked by the config's own rules for the key,
+/// so a sweep never holds a value that `--set` would refuse.
+///
+/// ```swift
+/// let sweep = try Sweep(parsing: "threshold=0.2:0.6:0.1")
+/// sweep.values     // ["0.2", "0.3", "0.4", "0.5", "0.6"]
+/// ```
+public struct Sweep: Equatable, Hashable, Sendable {
+    /// The most values one sweep or a whole grid may have (SPEC 7.5).
+    public static let maximumCombinations = 1_000_000
+
+    /// The keys that take a number, and so a `FROM:TO:STEP` range.
+    static let numericKeys: Set<String> = [
+        "touchSlop", "maximumNumberOfTouches", "extent", "threshold", "flickVelocity", "decelerationRate",
+        "duration", "completionSpeed",
+    ]
+
+    /// The sweep as typed (`threshold=0.2:0.6:0.1`).
+    public let text: String
+    /// The config key (`threshold`).
+    public let key: String
+    /// The values in order, each as ``Config/setting(_:)`` writes it and
+    /// `--set` reads it back (`0.3`, `velocity`, `auto`, `true`).
+    public let values: [String]
+
+    /// Reads `KEY=FROM:TO:STEP` or `KEY=V1,V2,…`.
+    ///
+    /// - Throws: a ``TuningError`` naming the key for a missing `=`, an
+    ///   unknown key (with a suggestion), `name`, a value SPEC 5 does not
+    ///   allow, a range that is reversed or empty, a step that is not > 0,
+    ///   or more than ``maximumCombinations`` values.
+    public init(parsing text: String) throws(TuningError) {
+        guard let equals = text.firstIndex(of: "=") else {
+            throw TuningError(sweep: text, key: "", reason: "expected KEY=FROM:TO:STEP or KEY=V1,V2,…, e.g. threshold=0.2:0.6:0.05")
+        }
+        let key = String(text[..<equals])
+        let spec = String(text[text.index(after: equals)...])
+        try Self.checkKey(key, sweep: text)
+        let raw: [String]
+        if spec.contains(":") {
+            raw = try Self.range(spec, key: key, sweep: text)
+        } else {
+            raw = spec.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard raw.count <= Self.maximumCombinations else {
+                throw TuningError(sweep: text, key: key, reason: "\(raw.count) values, at most \(Self.maximumCombinations)")
+            }
+        }
+        self.text = text
+        self.key = key
+        values = try Self.canonical(raw, key: key, sweep: text)
+    }
+
+    /// A sweep of `key` over `values` (each as `--set` takes it).
+    ///
+    /// - Throws: a ``TuningError`` as ``init(parsing:)`` does.
+    public init(key: String, values: [String]) throws(TuningError) {
+        let text = key + "=" + values.joined(separator: ",")
+        try Self.checkKey(key, sweep: text)
+        self.text = text
+        self.key = key
+        self.values = try Self.canonical(values, key: key, sweep: text)
+    }
+
+    private static func checkKey(_ key: String, sweep: String) throws(TuningError) {
+        guard Config.keys.contains(key) else {
+            throw TuningError(sweep: sweep, key: key, reason: KeySuggestion.unknownKeyReason(key, among: Config.keys))
+        }
+        guard key != "name" else {
+            throw TuningError(sweep: sweep, key: key, reason: "the name is not a setting and cannot be swept")
+        }
+    }
+
+    /// Each value checked by SPEC 5's rule for `key` and written canonically.
+    private static func canonical(_ raw: [String], key: String, sweep: String) throws(TuningError) -> [String] {
+        guard !(raw.count == 1 && raw[0].isEmpty) else {
+            throw TuningError(sweep: sweep, key: key, reason: "no values: expected FROM:TO:STEP or V1,V2,…")
+        }
+        var scratch = Config()
+        var values: [String] = []
+        values.reserveCapacity(raw.count)
+        for value in raw {
+            do {
+                try scratch.set(key, .text(value))
+            } catch {
+                throw TuningError(sweep: sweep, key: key, reason: error.reason)
+            }
+            values.append(scratch.setting(key) ?? value)
+        }
+        return values
+    }
+
+    /// SPEC 7.5: `FROM + i × STEP` for `i = 0, 1, …` while `≤ TO + STEP × 1e-9`.
+    ///
+    /// The count follows that rule in doubles; each value is the double
+    /// nearest the exact decimal `FROM + i × STEP` when FROM and STEP are
+    /// plain decimals (so `0.2:0.6:0.1` gives 0.3, not 0.30000000000000004,
+    /// and a sweep value means what the same `--set` means).
+    private static func range(_ spec: String, key: String, sweep: String) throws(TuningError) -> [String] {
+        func failure(_ reason: String) -> TuningError { TuningError(sweep: sweep, key: key, reason: reason) }
+        guard numericKeys.contains(key) else {
+            throw failure("takes words, not a range: list the values, e.g. \(key)=\(exampleList(key))")
+        }
+        let parts = spec.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3 else { throw failure("expected FROM:TO:STEP, e.g. \(key)=\(exampleRange(key))") }
+        var numbers: [Double] = []
+        for (part, name) in zip(parts, ["FROM", "TO", "STEP"]) {
+            guard DecimalText(part) != nil, let value = Double(part), value.isFinite else {
+                throw failure("\(name) \(JSONWriter.string(part)) is not a number")
+            }
+            numbers.append(value)
+        }
+        let (from, to, step) = (numbers[0], numbers[1], numbers[2])
+        guard step > 0 else { throw failure("the step must be > 0, found \(JSONWriter.number(step))") }
+        let limit = to + step * 1e-9
+        guard from <= limit else {
+            throw failure("the range is empty: FROM \(JSONWriter.number(from)) is above TO \(JSONWriter.number(to))")
+        }
+        let span = (limit - from) / step
+        guard span < Double(maximumCombinations) else {
+            throw failure("more than \(maximumCombinations) values; use a larger step")
+        }
+        let exact = DecimalText(parts[0]).flatMap { start in DecimalText(parts[2]).map { (start, $0) } }
+        var values: [String] = []
+        var i = 0
+        while from + Double(i) * step <= limit {
+            let value = exact.flatMap { start, stride in DecimalText.value(start, plus: i, times: stride) }
+                ?? from + Double(i) * step
+            values.append(JSONWriter.number(value))
+            i += 1
+        }
+        return values
+    }
+
+    private static func exampleRange(_ key: String) -> String {
+        switch key {
+        case "threshold": "0.2:0.6:0.05"
+        case "decelerationRate": "0.99:0.999:0.001"
+        case "maximumNumberOfTouches": "1:3:1"
+        case "duration": "0.2:0.6:0.1"
+        case "completionSpeed": "0.5:2:0.5"
+        default: "200:3000:100"
+        }
+    }
+
+    private static func exampleList(_ key: String) -> String {
+        switch key {
+        case "interaction": Interaction.allCases.map(\.rawValue).joined(separator: ",")
+        case "decision": DecisionRule.allCases.map(\.rawValue).joined(separator: ",")
+        case "velocityEstimator": VelocityEstimator.allCases.map(\.rawValue).joined(separator: ",")
+        case "scrollGating": ScrollGating.allCases.map(\.rawValue).joined(separator: ",")
+        case "curve": Curve.allCases.map(\.rawValue).joined(separator: ",")
+        default: "true,false"
+        }
+    }
+}

@@ -1,0 +1,102 @@
+/// The base config against the best candidate of a tune, trace by trace:
+/// the counts of both and the traces whose decision moves.
+///
+/// ``TuningResults`` keeps only counts, so a report that names the traces
+/// that move takes a second pass over the same traces:
+///
+/// ```swift
+/// var comparison = TuningComparison(base: grid.base, best: results.bestConfig() ?? grid.base)
+/// for trace in traces { comparison.add(trace) }
+/// results.textReport(comparison: comparison)
+/// ```
+///
+/// When the two configs differ only in keys read at the lift (the usual
+/// threshold and flick-velocity tune), each trace is simulated once and both
+/// decisions are taken from that simulation, as ``TuningEngine`` does.
+public struct TuningComparison: Sendable {
+    /// How many names each kind of move keeps (the first ones added).
+    public static let nameLimit = 8
+
+    /// Traces that moved one way: how many, and the first ``nameLimit`` names.
+    public struct Movers: Equatable, Sendable {
+        /// How many traces moved this way.
+        public private(set) var count = 0
+        /// The names of the first ``TuningComparison/nameLimit`` of them, in the order added.
+        public private(set) var names: [String] = []
+
+        mutating func add(_ name: String) {
+            count += 1
+            if names.count < TuningComparison.nameLimit { names.append(name) }
+        }
+    }
+
+    /// The config the tune started from.
+    public let base: Config
+    /// The best candidate's config.
+    public let best: Config
+    /// The base config's counts over the traces added.
+    public private(set) var baseCounts = TuningCounts()
+    /// The best config's counts over the traces added (equal to the tune's).
+    public private(set) var bestCounts = TuningCounts()
+    /// Traces with an intent that the base disagreed with and the best agrees with.
+    public private(set) var nowAgree = Movers()
+    /// Intent `cancel`: not `finish` under the base, `finish` under the best.
+    public private(set) var newAccidental = Movers()
+    /// Intent `finish`: `finish` under the base, `cancel` or `none` under the best.
+    public private(set) var newlyMissed = Movers()
+    /// Other changed decisions: no intent, or `cancel` ↔ `none` (both agree with `cancel`).
+    public private(set) var otherMoves = Movers()
+    /// True when one simulation serves both configs.
+    private let sameTrajectory: Bool
+
+    /// A comparison of `best` with `base`, with no trace yet.
+    public init(base: Config, best: Config) {
+        self.base = base
+        self.best = best
+        var aligned = best
+        aligned.name = base.name
+        aligned.threshold = base.threshold
+        aligned.decision = base.decision
+        aligned.flickVelocity = base.flickVelocity
+        aligned.decelerationRate = base.decelerationRate
+        aligned.guarded = base.guarded
+        // Read at no point of the decision (TuningPlan.liftKeys).
+        aligned.duration = base.duration
+        aligned.completionSpeed = base.completionSpeed
+        aligned.curve = base.curve
+        aligned.lockScroll = base.lockScroll
+        sameTrajectory = aligned == base
+    }
+
+    /// Compares the decisions of `trace` under both configs.
+    public mutating func add(_ trace: Trace) {
+        let outcome = Simulator.simulate(trace, under: base)
+        let before = outcome.decision
+        let after: Decision
+        if sameTrajectory {
+            if Ending(outcome) == .lift {
+                let score = LiftRule(best).score(
+                    percent: outcome.percent, velocity: outcome.velocity, extent: LiftRule.extent(of: trace, under: best))
+                after = best.threshold <= score ? .finish : .cancel
+            } else {
+                after = before
+            }
+        } else {
+            after = Simulator.simulate(trace, under: best).decision
+        }
+        baseCounts.add(before, intent: trace.intent)
+        bestCounts.add(after, intent: trace.intent)
+        guard before != after else { return }
+        switch (trace.intent, before, after) {
+        case (.cancel, _, .finish): newAccidental.add(trace.name)
+        case (.finish, .finish, _): newlyMissed.add(trace.name)
+        case (.finish, _, .finish), (.cancel, .finish, _): nowAgree.add(trace.name)
+        default: otherMoves.add(trace.name)
+        }
+    }
+
+    /// Compares every trace of `traces`.
+    public mutating func add(contentsOf traces: some Sequence<Trace>) {
+        for trace in traces { add(trace) }
+    }
+}

@@ -1,0 +1,162 @@
+import Dispatch
+
+/// Decides every candidate of a ``TuningGrid`` over a stream of traces,
+/// exactly as `replay` would decide each one (SPEC 7.5), and counts.
+///
+/// Traces are taken one at a time (``add(_:)``) and processed in chunks of
+/// ``chunkSize``: memory holds one chunk and six counts per candidate (as
+/// 32-bit integers), never the corpus. Within a chunk each trace is
+/// simulated once per trajectory of the grid (see ``TuningPlan``) on every
+/// core, and every candidate that differs only in the keys read at the lift
+/// is decided from that simulation by ``LiftRule``: one binary search per
+/// trace and rule among the swept thresholds, instead of one simulation
+/// per candidate. The counts are sums of integers, so the result does not
+/// depend on how the work was split.
+///
+/// ```swift
+/// var engine = TuningEngine(grid: grid)
+/// for trace in traces { engine.add(trace) }
+/// let results = engine.finish()
+/// ```
+public struct TuningEngine {
+    /// Traces per chunk: large enough to keep both cores busy, small enough
+    /// that a chunk of traces stays a few MiB.
+    public static let chunkSize = 4096
+    /// The most histogram counters all slices may hold at once (4 MiB).
+    static let sliceHistogramBudget = 1 << 20
+
+    /// The candidates.
+    public let grid: TuningGrid
+    private let plan: TuningPlan
+    private let chunkSize: Int
+    private let sliceHistogramBudget: Int
+    private var pending: [Trace] = []
+    /// Per candidate: finish, cancel, accidental, missed.
+    private var counts: [UInt32]
+    private var traceCount = 0
+    private var labelledCount = 0
+
+    /// An engine for `grid`, with no trace yet.
+    public init(grid: TuningGrid) {
+        self.init(grid: grid, chunkSize: Self.chunkSize)
+    }
+
+    /// An engine that processes `chunkSize` traces at a time (tests use
+    /// small chunks to cross chunk boundaries).
+    init(grid: TuningGrid, chunkSize: Int, sliceHistogramBudget: Int = Self.sliceHistogramBudget) {
+        self.chunkSize = max(1, chunkSize)
+        self.sliceHistogramBudget = sliceHistogramBudget
+        self.grid = grid
+        plan = TuningPlan(grid: grid)
+        counts = [UInt32](repeating: 0, count: 4 * grid.count)
+        pending.reserveCapacity(self.chunkSize)
+    }
+
+    /// Counts `trace` for every candidate.
+    public mutating func add(_ trace: Trace) {
+        pending.append(trace)
+        if pending.count >= chunkSize { flush() }
+    }
+
+    /// Counts every trace of `traces`, one chunk in memory at a time.
+    public mutating func add(contentsOf traces: some Sequence<Trace>) {
+        for trace in traces { add(trace) }
+    }
+
+    /// The counts of every candidate over every trace added.
+    public mutating func finish() -> TuningResults {
+        flush()
+        return TuningResults(grid: grid, traces: traceCount, labelled: labelledCount, packedCounts: counts)
+    }
+
+    /// The counts of every candidate of `grid` over `traces`.
+    public static func evaluate(_ traces: some Sequence<Trace>, grid: TuningGrid) -> TuningResults {
+        var engine = TuningEngine(grid: grid)
+        engine.add(contentsOf: traces)
+        return engine.finish()
+    }
+
+    // MARK: One chunk
+
+    private mutating func flush() {
+        guard !pending.isEmpty else { return }
+        traceCount += pending.count
+        labelledCount += pending.reduce(0) { $0 + ($1.intent == nil ? 0 : 1) }
+        for index in 0..<plan.trajectoryCount {
+            let (config, offset) = plan.trajectory(index)
+            add(tally(under: config), candidateOffset: offset)
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// The chunk under one trajectory's `config`, in slices on every core.
+    ///
+    /// With a small histogram each slice simulates its traces and counts its
+    /// own lifts into its own histogram, so the cores meet once. A large one
+    /// (many rules × many thresholds) is not copied per slice: the slices
+    /// keep their lifts, and then the rules are counted in parallel, each
+    /// into its own rows.
+    private func tally(under config: Config) -> ChunkTally {
+        let traces = pending
+        let plan = plan
+        let slices = min(traces.count, 8)
+        let histogramSize = plan.rules.count * 3 * (plan.thresholds.count + 1)
+        let perSlice = histogramSize * slices <= sliceHistogramBudget
+        var partials = [ChunkTally](repeating: ChunkTally(), count: slices)
+        partials.withUnsafeMutableBufferPointer { buffer in
+            let output = SendableBuffer(buffer)
+            DispatchQueue.concurrentPerform(iterations: slices) { slice in
+                let range = (slice * traces.count / slices)..<((slice + 1) * traces.count / slices)
+                var part = ChunkTally(traces[range], under: config, plan: plan)
+                if perSlice {
+                    var histogram = [UInt32](repeating: 0, count: histogramSize)
+                    histogram.withUnsafeMutableBufferPointer { part.count(rules: plan.rules.indices, of: plan, into: $0) }
+                    part.histogram = histogram
+                }
+                output.base[slice] = part
+            }
+        }
+        var total = ChunkTally()
+        for partial in partials { total.merge(partial, keepingLifts: !perSlice) }
+        if !perSlice {
+            // The lifts are read from a copy made before the histogram exists,
+            // so that writing the histogram never copies it.
+            let lifts = total
+            total.histogram = [UInt32](repeating: 0, count: histogramSize)
+            let blocks = min(plan.rules.count, 64)
+            total.histogram.withUnsafeMutableBufferPointer { buffer in
+                let output = SendableBuffer(buffer)
+                DispatchQueue.concurrentPerform(iterations: blocks) { block in
+                    let rules = (block * plan.rules.count / blocks)..<((block + 1) * plan.rules.count / blocks)
+                    lifts.count(rules: rules, of: plan, into: output.base)
+                }
+            }
+        }
+        total.accumulateFinishes(thresholds: plan.thresholds.count)
+        return total
+    }
+
+    /// Adds one trajectory's counts over the chunk to each of its candidates.
+    private mutating func add(_ tally: ChunkTally, candidateOffset: Int) {
+        let width = plan.thresholds.count + 1
+        let liftTotal = tally.lifts.0 + tally.lifts.1 + tally.lifts.2
+        for lift in plan.liftOffsets.indices {
+            let row = Int(plan.liftRules[lift]) * 3 * width + Int(plan.liftRanks[lift]) + 1
+            let finishNone = tally.histogram[row]
+            let finishMeant = tally.histogram[row + width]
+            let finishAgainst = tally.histogram[row + 2 * width]
+            let finish = finishNone + finishMeant + finishAgainst
+            let slot = 4 * (candidateOffset + Int(plan.liftOffsets[lift]))
+            counts[slot] += finish
+            counts[slot + 1] += liftTotal - finish + tally.cancelled
+            counts[slot + 2] += finishAgainst
+            counts[slot + 3] += tally.lifts.1 - finishMeant + tally.unliftedMeantToFinish
+        }
+    }
+}
+
+/// A buffer written by concurrent iterations at disjoint indexes.
+private struct SendableBuffer<Element>: @unchecked Sendable {
+    let base: UnsafeMutableBufferPointer<Element>
+    init(_ base: UnsafeMutableBufferPointer<Element>) { self.base = base }
+}

@@ -1,0 +1,31 @@
+/// Why a `--sweep` or a grid of sweeps cannot be tuned (SPEC 7.5).
+///
+/// Always a usage error (exit 64), reported before any trace is read:
+///
+/// ```
+/// --sweep treshold=0.2:0.6:0.1: treshold: unknown key (did you mean `threshold`?)
+/// --sweep threshold=0:1:0.1: threshold: must be > 0 and ≤ 1, found 0
+/// --sweep: 4 sweeps, at most 3
+/// ```
+public struct TuningError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The sweep as typed (`threshold=0.2:0.6:0.1`); empty when the problem is the grid's.
+    public var sweep: String
+    /// The config key at fault; empty when the problem is not one key's.
+    public var key: String
+    /// What is wrong, for a person.
+    public var reason: String
+
+    /// An error about `key` in the sweep typed as `sweep`.
+    public init(sweep: String, key: String, reason: String) {
+        self.sweep = sweep
+        self.key = key
+        self.reason = reason
+    }
+
+    /// `--sweep text: key: reason`.
+    public var description: String {
+        var text = sweep.isEmpty ? "--sweep: " : "--sweep \(sweep): "
+        if !key.isEmpty { text += key + ": " }
+        return text + reason
+    }
+}

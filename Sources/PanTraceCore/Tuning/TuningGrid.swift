@@ -1,0 +1,105 @@
+/// The candidates of a tune: every combination of one to three sweeps on top
+/// of a base config (SPEC 7.5).
+///
+/// Candidate `i` takes one value from each sweep, the first sweep varying
+/// slowest (`threshold=0.3,0.4` × `decision=threshold,velocity` gives
+/// 0.3/threshold, 0.3/velocity, 0.4/threshold, 0.4/velocity).
+///
+/// ```swift
+/// let grid = try TuningGrid(base: Config(), sweeps: [
+///     Sweep(parsing: "threshold=0.05:0.95:0.01"), Sweep(parsing: "flickVelocity=200:3000:50")])
+/// grid.count                 // 5187
+/// grid.settings(at: 1)       // [("threshold", "0.05"), ("flickVelocity", "250")]
+/// ```
+public struct TuningGrid: Equatable, Hashable, Sendable {
+    /// The most sweeps a grid may have.
+    public static let maximumSweeps = 3
+
+    /// The config every candidate starts from (`--config`, `--set`).
+    public let base: Config
+    /// The sweeps, in the order given.
+    public let sweeps: [Sweep]
+    /// The number of candidates: the product of the sweeps' value counts.
+    public let count: Int
+
+    /// A grid of `sweeps` over `base`.
+    ///
+    /// - Throws: a ``TuningError`` for no sweep or more than
+    ///   ``maximumSweeps``, a key swept twice, or more than
+    ///   ``Sweep/maximumCombinations`` candidates.
+    public init(base: Config, sweeps: [Sweep]) throws(TuningError) {
+        guard !sweeps.isEmpty else {
+            throw TuningError(sweep: "", key: "", reason: "give at least one sweep, e.g. --sweep threshold=0.2:0.6:0.05")
+        }
+        guard sweeps.count <= Self.maximumSweeps else {
+            throw TuningError(sweep: "", key: "", reason: "\(sweeps.count) sweeps, at most \(Self.maximumSweeps)")
+        }
+        var seen: Set<String> = []
+        var count = 1
+        for sweep in sweeps {
+            guard seen.insert(sweep.key).inserted else {
+                throw TuningError(sweep: sweep.text, key: sweep.key, reason: "swept twice: give all its values in one sweep")
+            }
+            count *= sweep.values.count
+            guard count <= Sweep.maximumCombinations else {
+                let sizes = sweeps.map { String($0.values.count) }.joined(separator: " × ")
+                throw TuningError(
+                    sweep: "", key: "",
+                    reason: "\(sizes) is more than \(Sweep.maximumCombinations) combinations; use fewer values")
+            }
+        }
+        self.base = base
+        self.sweeps = sweeps
+        self.count = count
+    }
+
+    /// The index into each sweep's values of candidate `index`.
+    public func digits(of index: Int) -> [Int] {
+        var rest = index
+        var digits = [Int](repeating: 0, count: sweeps.count)
+        for position in sweeps.indices.reversed() {
+            let size = sweeps[position].values.count
+            digits[position] = rest % size
+            rest /= size
+        }
+        return digits
+    }
+
+    /// The swept keys and the values of candidate `index`, in sweep order.
+    public func settings(at index: Int) -> [(key: String, value: String)] {
+        zip(sweeps, digits(of: index)).map { sweep, digit in (sweep.key, sweep.values[digit]) }
+    }
+
+    /// The config of candidate `index`: the base with the candidate's
+    /// settings, under the base's name.
+    public func config(at index: Int) -> Config {
+        var config = base
+        for (key, value) in settings(at: index) {
+            // Every value was checked by the same rule when the sweep was read.
+            try? config.set(key, .text(value))
+        }
+        return config
+    }
+
+    /// The config of candidate `index` named as `--set` would name it
+    /// (SPEC 5): the base's name with ` key=value` appended per sweep, e.g.
+    /// `baseline threshold=0.3 flickVelocity=600`; the base's name alone
+    /// when that would be longer than 100 characters.
+    public func namedConfig(at index: Int) -> Config {
+        var config = self.config(at: index)
+        let suffixed = ([base.name] + settings(at: index).map { "\($0.key)=\($0.value)" }).joined(separator: " ")
+        if suffixed.unicodeScalars.count <= Config.maximumNameLength { config.name = suffixed }
+        return config
+    }
+}
+
+extension TuningGrid {
+    /// Reads `--sweep` texts and makes the grid over `base`.
+    ///
+    /// - Throws: the first ``TuningError`` of any sweep or of the grid.
+    public init(base: Config, sweeping texts: [String]) throws(TuningError) {
+        var sweeps: [Sweep] = []
+        for text in texts { sweeps.append(try Sweep(parsing: text)) }
+        try self.init(base: base, sweeps: sweeps)
+    }
+}

@@ -1,0 +1,172 @@
+/// How a grid's candidates are evaluated: which sweeps need their own
+/// simulation and which are decided from a simulation's lift (SPEC 7.5).
+///
+/// A candidate is a *trajectory* (the values of the sweeps that can change
+/// where the gesture goes: recognition, arbitration, percent, velocity) and a
+/// *lift setting* (the values of the sweeps that only decide at the lift, or
+/// decide nothing). Each trace is simulated once per trajectory; every lift
+/// setting is then a ``LiftRule`` and a rank among the swept thresholds.
+struct TuningPlan: Sendable {
+    /// SPEC 4.6: read only at the lift. SPEC 4.7/4.8: `duration`,
+    /// `completionSpeed` and `curve` only change `settle` and
+    /// `tracking_error`; SPEC 4.3: `lockScroll` only moves the scroll view
+    /// while the transition runs, never the percent.
+    static let liftKeys: Set<String> = [
+        "threshold", "decision", "flickVelocity", "decelerationRate", "guarded",
+        "duration", "completionSpeed", "curve", "lockScroll",
+    ]
+
+    let grid: TuningGrid
+    /// Positions in `grid.sweeps` of the sweeps that need a simulation each.
+    let trajectorySweeps: [Int]
+    /// The number of trajectories (1 when no such sweep).
+    let trajectoryCount: Int
+    /// The distinct thresholds of the candidates, ascending.
+    let thresholds: [Double]
+    /// The distinct rules of the candidates.
+    let rules: [LiftRule]
+    /// Per lift setting: its part of the candidate index, its rule (index
+    /// into ``rules``) and its threshold's index in ``thresholds``.
+    let liftOffsets: [Int32]
+    let liftRules: [Int32]
+    let liftRanks: [Int32]
+    /// How far apart candidates differing by one value of each sweep are.
+    private let strides: [Int]
+
+    init(grid: TuningGrid) {
+        self.grid = grid
+        let sweeps = grid.sweeps
+        var strides = [Int](repeating: 1, count: sweeps.count)
+        for position in sweeps.indices.dropLast().reversed() {
+            strides[position] = strides[position + 1] * sweeps[position + 1].values.count
+        }
+        self.strides = strides
+        trajectorySweeps = sweeps.indices.filter { !Self.liftKeys.contains(sweeps[$0].key) }
+        trajectoryCount = trajectorySweeps.reduce(1) { $0 * sweeps[$1].values.count }
+        let liftSweeps = sweeps.indices.filter { Self.liftKeys.contains(sweeps[$0].key) }
+
+        // Each lift sweep's values read once, not once per candidate.
+        let settings: [[LiftSetting]] = liftSweeps.map { position in
+            var scratch = grid.base
+            return sweeps[position].values.map { value in
+                try? scratch.set(sweeps[position].key, .text(value))
+                return LiftSetting(sweeps[position].key, of: scratch)
+            }
+        }
+        let sweptThresholds = liftSweeps.firstIndex { sweeps[$0].key == "threshold" }.map { slot in
+            settings[slot].compactMap { setting -> Double? in
+                if case .threshold(let value) = setting { return value }
+                return nil
+            }
+        }
+        thresholds = Array(Set(sweptThresholds ?? [grid.base.threshold])).sorted()
+
+        let liftCount = liftSweeps.reduce(1) { $0 * sweeps[$1].values.count }
+        var ruleIndexes: [LiftRule: Int32] = [:]
+        var rules: [LiftRule] = []
+        var offsets = [Int32](repeating: 0, count: liftCount)
+        var ruleOfLift = [Int32](repeating: 0, count: liftCount)
+        var ranks = [Int32](repeating: 0, count: liftCount)
+        var digits = [Int](repeating: 0, count: liftSweeps.count)
+        for lift in 0..<liftCount {
+            var config = grid.base
+            var offset = 0
+            for (slot, position) in liftSweeps.enumerated() {
+                settings[slot][digits[slot]].apply(to: &config)
+                offset += digits[slot] * strides[position]
+            }
+            let rule = LiftRule(config)
+            let ruleIndex = ruleIndexes[rule] ?? {
+                rules.append(rule)
+                ruleIndexes[rule] = Int32(rules.count - 1)
+                return Int32(rules.count - 1)
+            }()
+            offsets[lift] = Int32(offset)
+            ruleOfLift[lift] = ruleIndex
+            ranks[lift] = Int32(Self.lowerBound(thresholds, config.threshold))
+            // Next lift setting: the last lift sweep varies fastest.
+            for slot in digits.indices.reversed() {
+                digits[slot] += 1
+                if digits[slot] < settings[slot].count { break }
+                digits[slot] = 0
+            }
+        }
+        self.rules = rules
+        liftOffsets = offsets
+        liftRules = ruleOfLift
+        liftRanks = ranks
+    }
+
+    /// The config of trajectory `index` and its part of the candidate index.
+    func trajectory(_ index: Int) -> (config: Config, offset: Int) {
+        var config = grid.base
+        var offset = 0
+        var rest = index
+        for position in trajectorySweeps.reversed() {
+            let sweep = grid.sweeps[position]
+            let digit = rest % sweep.values.count
+            rest /= sweep.values.count
+            try? config.set(sweep.key, .text(sweep.values[digit]))
+            offset += digit * strides[position]
+        }
+        return (config, offset)
+    }
+
+    /// The number of elements of `sorted` that are `< value`.
+    static func lowerBound(_ sorted: [Double], _ value: Double) -> Int {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The number of elements of `sorted` that are `≤ value` (0 for NaN,
+    /// which no threshold is ≤, as in the simulator's `≥` comparisons).
+    @inline(__always)
+    static func countAtMost(_ sorted: UnsafeBufferPointer<Double>, _ value: Double) -> Int {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] <= value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+/// The value of one swept key that is read at the lift (or not at all).
+private enum LiftSetting {
+    case threshold(Double)
+    case decision(DecisionRule)
+    case flickVelocity(Double)
+    case decelerationRate(Double)
+    case guarded(Bool)
+    /// `duration`, `completionSpeed`, `curve`, `lockScroll`: decide nothing.
+    case ignored
+
+    /// `config`'s value of `key`.
+    init(_ key: String, of config: Config) {
+        switch key {
+        case "threshold": self = .threshold(config.threshold)
+        case "decision": self = .decision(config.decision)
+        case "flickVelocity": self = .flickVelocity(config.flickVelocity)
+        case "decelerationRate": self = .decelerationRate(config.decelerationRate)
+        case "guarded": self = .guarded(config.guarded)
+        default: self = .ignored
+        }
+    }
+
+    func apply(to config: inout Config) {
+        switch self {
+        case .threshold(let value): config.threshold = value
+        case .decision(let value): config.decision = value
+        case .flickVelocity(let value): config.flickVelocity = value
+        case .decelerationRate(let value): config.decelerationRate = value
+        case .guarded(let value): config.guarded = value
+        case .ignored: break
+        }
+    }
+}

@@ -1,0 +1,114 @@
+/// The counts of every candidate of a tune, which of them are on the Pareto
+/// frontier, and the best one (SPEC 7.5).
+///
+/// Counts are kept as four 32-bit integers per candidate (the other two
+/// follow from the totals), so a million candidates take 16 MB.
+public struct TuningResults: Sendable {
+    /// The candidates.
+    public let grid: TuningGrid
+    /// The traces counted.
+    public let traces: Int
+    /// The traces with an intent.
+    public let labelled: Int
+    /// Per candidate: finish, cancel, accidental, missed.
+    private let packedCounts: [UInt32]
+    /// Per candidate: on the Pareto frontier of accidental vs missed.
+    private let frontier: [Bool]
+
+    /// Results from counts packed as four per candidate (finish, cancel,
+    /// accidental, missed) over `traces` traces of which `labelled` have an intent.
+    init(grid: TuningGrid, traces: Int, labelled: Int, packedCounts: [UInt32]) {
+        precondition(packedCounts.count == 4 * grid.count, "four counts per candidate")
+        self.grid = grid
+        self.traces = traces
+        self.labelled = labelled
+        self.packedCounts = packedCounts
+        frontier = Self.frontier(count: grid.count) { index in
+            (packedCounts[4 * index + 2], packedCounts[4 * index + 3])
+        }
+    }
+
+    /// Results from whole counts, one per candidate of `grid` (for reports
+    /// made elsewhere, and tests).
+    public init(grid: TuningGrid, traces: Int, labelled: Int, counts: [TuningCounts]) {
+        precondition(counts.count == grid.count, "one count per candidate")
+        var packed: [UInt32] = []
+        packed.reserveCapacity(4 * counts.count)
+        for count in counts {
+            packed += [count.finish, count.cancel, count.accidental, count.missed].map { UInt32(clamping: $0) }
+        }
+        self.init(grid: grid, traces: traces, labelled: labelled, packedCounts: packed)
+    }
+
+    /// The number of candidates.
+    public var count: Int { grid.count }
+
+    /// The counts of candidate `index`.
+    public func counts(at index: Int) -> TuningCounts {
+        let finish = Int(packedCounts[4 * index])
+        let cancel = Int(packedCounts[4 * index + 1])
+        let accidental = Int(packedCounts[4 * index + 2])
+        let missed = Int(packedCounts[4 * index + 3])
+        return TuningCounts(
+            finish: finish, cancel: cancel, none: traces - finish - cancel,
+            agree: labelled - accidental - missed, accidental: accidental, missed: missed)
+    }
+
+    /// True when no other candidate has `accidental` and `missed` both less
+    /// than or equal and one of them less (SPEC 7.5); equal candidates are
+    /// all on the frontier.
+    public func isPareto(_ index: Int) -> Bool { frontier[index] }
+
+    /// The candidates on the Pareto frontier, by fewer accidental, then in
+    /// candidate order.
+    public var paretoIndexes: [Int] {
+        (0..<grid.count).filter { frontier[$0] }.sorted { (packedCounts[4 * $0 + 2], $0) < (packedCounts[4 * $1 + 2], $1) }
+    }
+
+    /// The best candidate: the most `agree` among those with `accidental ≤
+    /// maxAccidental` (among all when nil); ties to fewer `accidental`, then
+    /// to the earlier candidate. Nil when none is within the limit.
+    public func best(maxAccidental: Int? = nil) -> Int? {
+        var best: (index: Int, agree: Int, accidental: Int)? = nil
+        for index in 0..<grid.count {
+            let accidental = Int(packedCounts[4 * index + 2])
+            if let maxAccidental, accidental > maxAccidental { continue }
+            let agree = labelled - accidental - Int(packedCounts[4 * index + 3])
+            if let current = best, agree < current.agree || (agree == current.agree && accidental >= current.accidental) {
+                continue
+            }
+            best = (index, agree, accidental)
+        }
+        return best?.index
+    }
+
+    /// The config to write with `--best-config`: the base config with the
+    /// best candidate's settings, named as `--set` would name it
+    /// (``TuningGrid/namedConfig(at:)``). Nil when no candidate is within the limit.
+    public func bestConfig(maxAccidental: Int? = nil) -> Config? {
+        best(maxAccidental: maxAccidental).map(grid.namedConfig(at:))
+    }
+
+    /// The frontier by one sort: a candidate is dominated when one with fewer
+    /// accidental has at most its missed, or one with as many accidental has fewer missed.
+    static func frontier(count: Int, _ point: (Int) -> (UInt32, UInt32)) -> [Bool] {
+        // Int32 indexes: a million candidates sort in 4 MB.
+        var order = (0..<Int32(count)).map { $0 }
+        order.sort { point(Int($0)) < point(Int($1)) }
+        var frontier = [Bool](repeating: false, count: count)
+        var fewestMissedBefore = UInt32.max  // among candidates with fewer accidental
+        var start = 0
+        while start < order.count {
+            let (accidental, fewestMissed) = point(Int(order[start]))
+            var end = start
+            while end < order.count, point(Int(order[end])).0 == accidental {
+                let missed = point(Int(order[end])).1
+                frontier[Int(order[end])] = missed == fewestMissed && missed < fewestMissedBefore
+                end += 1
+            }
+            fewestMissedBefore = min(fewestMissedBefore, fewestMissed)
+            start = end
+        }
+        return frontier
+    }
+}
