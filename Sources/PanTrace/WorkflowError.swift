@@ -1,3 +1,4 @@
+import PanTraceCore
 import PanTraceStore
 
 /// A workflow asked for something the store cannot give: nothing to record or
@@ -9,6 +10,8 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible {
     case noRunsToCompare(database: String)
     /// No stored trace matches the selection.
     case nothingToReplay(TraceSelection)
+    /// No run (or not run `run`) has a result for the trace.
+    case noResult(trace: String, run: RunID?)
     /// A run's stored config, which pantrace wrote itself, cannot be read: a
     /// damaged or hand-edited database.
     case damagedConfig(run: RunID, reason: String)
@@ -26,6 +29,8 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible {
         case .noRunsToCompare(let database):
             "\(database) has no runs to compare with: record some traces first (pantrace record)"
         case .nothingToReplay(let selection): "no stored trace matches \(selection): nothing to replay"
+        case .noResult(let trace, let run?): "run \(run) has no result for \(JSONWriter.string(trace))"
+        case .noResult(let trace, nil): "no run has a result for \(JSONWriter.string(trace))"
         case .damagedConfig(let run, let reason):
             "run \(run)'s stored config cannot be read (\(reason)): the database may be damaged"
         }

@@ -9,7 +9,7 @@ struct Pantrace: ParsableCommand {
         abstract: "Simulate iOS pan-driven interactive transitions, record them in SQLite, and replay them against changed thresholds.",
         discussion: """
             Examples:
-              pantrace record --from Fixtures/traces/families.jsonl --count 500 --seed 7
+              pantrace record --from Fixtures/traces/families.jsonl --count 100 --seed 7
               pantrace replay --set threshold=0.3
               pantrace regress --config Fixtures/configs/velocity.json --junit pantrace.xml
 

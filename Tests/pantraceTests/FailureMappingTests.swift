@@ -13,7 +13,7 @@ import Testing
 
     @Test func eachErrorTypeHasItsStatus() {
         #expect(Failure.status(of: ExitCode(1)) == 1)
-        #expect(Failure.status(of: UsageError("x")) == 64)
+        #expect(Failure.status(of: WorkflowError.noResult(trace: "t", run: 2)) == 64)
         #expect(Failure.status(of: SyntheticFamilyError.unknownFamily("x", valid: [])) == 64)
         #expect(Failure.status(of: ConfigError(kind: .usage, key: "k", reason: "r")) == 64)
         #expect(Failure.status(of: ConfigError(kind: .invalidData, key: "k", reason: "r")) == 65)

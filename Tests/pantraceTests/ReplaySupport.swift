@@ -26,8 +26,22 @@ extension CommandRunner {
     }
 
     /// Records a synthetic corpus as run 1 (SPEC 8); `extra` adds `--set`/`--config` options.
+    ///
+    /// The binary records each distinct corpus once per test process; later
+    /// tests asking for the same one get a copy of that database (the same
+    /// bytes a new record would write, but for `created_at`).
     func recordCorpus(count: Int = 200, seed: Int = 7, _ extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try expect(0, ["record", "--count", "\(count)", "--seed", "\(seed)"] + extra, sourceLocation: sourceLocation)
+        let arguments = ["record", "--count", "\(count)", "--seed", "\(seed)"] + extra
+        let key = arguments.joined(separator: "\u{0}")
+        let database = URL(fileURLWithPath: db)
+        if !FileManager.default.fileExists(atPath: db), let recorded = CorpusCache.shared.database(for: key) {
+            try recorded.write(to: database)
+            return
+        }
+        let existed = FileManager.default.fileExists(atPath: db)
+        try expect(0, arguments, sourceLocation: sourceLocation)
+        // Only a corpus recorded into a new database is the corpus alone.
+        if !existed { CorpusCache.shared.store(try Data(contentsOf: database), for: key) }
     }
 
     /// The rows of a query, each split at `|` (the shell's list mode); trace names here never hold one.
@@ -139,4 +153,23 @@ struct JSONReport {
     var changed: Int? { (object["changed"] as? NSNumber)?.intValue }
     var changes: [[String: Any]] { object["changes"] as? [[String: Any]] ?? [] }
     var changedNames: [String] { changes.compactMap { $0["trace"] as? String } }
+}
+
+/// Databases of recorded corpora, by the record's arguments (see ``CommandRunner/recordCorpus(count:seed:_:sourceLocation:)``).
+final class CorpusCache: @unchecked Sendable {
+    static let shared = CorpusCache()
+    private let lock = NSLock()
+    private var databases: [String: Data] = [:]
+
+    func database(for key: String) -> Data? {
+        lock.lock()
+        defer { lock.unlock() }
+        return databases[key]
+    }
+
+    func store(_ data: Data, for key: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        databases[key] = data
+    }
 }

@@ -17,8 +17,8 @@ extension Pantrace {
 
                 Examples:
                   pantrace record --from Fixtures/traces/edge-cases.jsonl --db edge.sqlite
-                  pantrace record --count 2000 --seed 7 --family flick --family peek
-                  pantrace record --count 500 --set decision=velocity --db tuning.sqlite
+                  pantrace record --count 200 --seed 7 --family flick --family peek
+                  pantrace record --count 100 --set decision=velocity --db tuning.sqlite
                 """)
 
         @OptionGroup var store: StoreOptions

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PanTrace
 import PanTraceCore
 import PanTraceStore
 
@@ -31,7 +32,7 @@ extension Pantrace {
                     "\(run.finishCount)", "\(run.cancelCount)", "\(run.noneCount)", run.createdAt, run.configName,
                 ]
             }
-            Console.out(Table(header: header, rows: rows, rightAligned: [0, 2, 3, 4, 5]).render())
+            Console.out(TextTable(header: header, rows: rows, rightAligned: [0, 2, 3, 4, 5]).render())
             Console.out("* baseline" + (try store.baselineRunID() == nil ? " (the first run; none accepted)" : " (accepted)") + "\n")
         }
     }

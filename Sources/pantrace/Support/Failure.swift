@@ -24,7 +24,7 @@ enum Failure {
     static func status(of error: Error) -> Int32? {
         switch error {
         case let exit as ExitCode: exit.rawValue
-        case is UsageError, is SyntheticFamilyError, is OutputPathError: usage
+        case is SyntheticFamilyError, is OutputPathError: usage
         case let workflow as WorkflowError: workflow.isUsage ? usage : internalError
         case is TraceError: invalidData
         case let config as ConfigError: config.isUsage ? usage : invalidData
@@ -76,10 +76,4 @@ enum Failure {
         Console.flush()
         exit(status)
     }
-}
-
-/// A command line that parses but asks for something impossible (exit 64).
-struct UsageError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

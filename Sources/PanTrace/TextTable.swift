@@ -1,11 +1,22 @@
-/// A plain text table with padded columns, for terminal reports.
-struct Table {
-    var header: [String]
-    var rows: [[String]]
+/// A plain text table with padded columns, for terminal reports: two spaces
+/// between columns, no trailing spaces.
+public struct TextTable: Sendable {
+    /// The column titles.
+    public var header: [String]
+    /// The cells, row by row.
+    public var rows: [[String]]
     /// Columns whose cells are aligned right (numbers).
-    var rightAligned: Set<Int> = []
+    public var rightAligned: Set<Int>
 
-    func render() -> String {
+    /// A table of `rows` under `header`.
+    public init(header: [String], rows: [[String]], rightAligned: Set<Int> = []) {
+        self.header = header
+        self.rows = rows
+        self.rightAligned = rightAligned
+    }
+
+    /// The table as lines of text, each ending in a line break.
+    public func render() -> String {
         var widths = header.map(\.count)
         for row in rows {
             for (column, cell) in row.enumerated() where column < widths.count {
