@@ -6,7 +6,7 @@ import PanTraceStore
 /// baseline.
 ///
 /// It runs in two steps so that a report (JUnit) can be written between
-/// them: ``replay(in:progress:each:)``, then ``conclude(_:in:)``.
+/// them: ``replay(in:progress:each:streaming:)``, then ``conclude(_:in:)``.
 ///
 /// ```swift
 /// let regression = Regression(replayer: Replayer(config: candidate), maxChanges: 3)
@@ -46,11 +46,12 @@ public struct Regression {
         return nil
     }
 
-    /// Stores the `regress` run and returns its comparison (see ``Replayer/replay(in:progress:each:)``).
+    /// Stores the `regress` run and returns its comparison (see ``Replayer/replay(in:progress:each:streaming:)``).
     public func replay(
-        in store: Store, progress: ((Int) -> Void)? = nil, each: ((ComparedTrace) throws -> Void)? = nil
+        in store: Store, progress: ((Int) -> Void)? = nil, each: ((ComparedTrace) throws -> Void)? = nil,
+        streaming: ((ComparedTrace, Trace) -> Void)? = nil
     ) throws -> RunComparison {
-        try replayer.replay(in: store, progress: progress, each: each)
+        try replayer.replay(in: store, progress: progress, each: each, streaming: streaming)
     }
 
     /// Accepts the candidate run as the baseline (with ``accept``), or judges

@@ -42,10 +42,14 @@ public struct Replayer {
     ///   - each: when given, called after the run is committed with every
     ///     trace compared, in the store's order (a JUnit report); an error it
     ///     throws keeps the run.
+    ///   - streaming: when given, called as each trace is simulated with its
+    ///     comparison and the trace itself (whose samples are reused by the
+    ///     next call: keep a copy if needed), e.g. ``ReplayPageBuilder/add(_:trace:)``.
     /// - Throws: ``WorkflowError`` when there is no run to compare with or no
     ///   trace matches; `StoreError` (an unknown run or trace name …).
     public func replay(
-        in store: Store, progress: ((Int) -> Void)? = nil, each: ((ComparedTrace) throws -> Void)? = nil
+        in store: Store, progress: ((Int) -> Void)? = nil, each: ((ComparedTrace) throws -> Void)? = nil,
+        streaming: ((ComparedTrace, Trace) -> Void)? = nil
     ) throws -> RunComparison {
         let baselineID: RunID
         if let baseline {
@@ -73,10 +77,11 @@ public struct Replayer {
         try store.forEachTrace(selection.filter, withOutcomesOf: baselineID) { id, trace, baseline in
             let outcome = Simulator.simulate(trace, under: config, frames: &frames, recordingFrames: storesFrames)
             _ = try session.addResult(traceID: id, outcome: outcome, frames: frames)
-            comparison.add(
-                ComparedTrace(
-                    name: trace.name, family: trace.family, intent: trace.intent,
-                    baseline: baseline.map(ResultSummary.init), candidate: ResultSummary(outcome)))
+            let compared = ComparedTrace(
+                name: trace.name, family: trace.family, intent: trace.intent,
+                baseline: baseline.map(ResultSummary.init), candidate: ResultSummary(outcome))
+            comparison.add(compared)
+            streaming?(compared, trace)
             count += 1
             if count % 1024 == 0 { progress?(count) }
         }

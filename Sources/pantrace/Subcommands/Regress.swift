@@ -17,7 +17,7 @@ extension Pantrace {
 
                 Examples:
                   pantrace regress --config Fixtures/configs/velocity.json --junit pantrace.xml
-                  pantrace regress --set threshold=0.35 --max-changes 3
+                  pantrace regress --set threshold=0.35 --max-changes 3 --html regress.html
                   pantrace regress --set threshold=0.35 --accept
                 """)
 
@@ -47,8 +47,9 @@ extension Pantrace {
             let regression = Regression(replayer: try options.replayer(kind: .regress), maxChanges: maxChanges, accept: accept)
             if let junit { try OutputPath.refuseDatabase(junit, option: "--junit", database: options.store.db) }
             let report = try junit.map { try JUnitFile(path: $0) }
-            let (store, comparison) = try options.run(.regress) { store, progress in
-                try regression.replay(in: store, progress: progress, each: report.map { report in { try report.add($0) } })
+            let (store, comparison) = try options.run(regression.replayer) { store, progress, streaming in
+                try regression.replay(
+                    in: store, progress: progress, each: report.map { report in { try report.add($0) } }, streaming: streaming)
             }
             options.print(comparison)
             // The report before the baseline moves: a report that cannot be written accepts nothing.

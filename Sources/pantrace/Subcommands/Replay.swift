@@ -16,14 +16,15 @@ extension Pantrace {
                 Examples:
                   pantrace replay --set threshold=0.3
                   pantrace replay --set decision=velocity --family flick --format json
+                  pantrace replay --set threshold=0.3 --html replay.html
                 """)
 
         @OptionGroup var options: ReplayOptions
 
         func run() throws {
             let replayer = try options.replayer(kind: .replay)
-            let (_, comparison) = try options.run(.replay) { store, progress in
-                try replayer.replay(in: store, progress: progress)
+            let (_, comparison) = try options.run(replayer) { store, progress, streaming in
+                try replayer.replay(in: store, progress: progress, streaming: streaming)
             }
             options.print(comparison)
         }

@@ -19,6 +19,7 @@ enum Failure {
     static let invalidData: Int32 = 65
     static let cannotOpen: Int32 = 66
     static let internalError: Int32 = 70
+    static let ioError: Int32 = 74
 
     /// The exit status of one of pantrace's errors; `nil` for any other error.
     static func status(of error: Error) -> Int32? {
@@ -29,6 +30,7 @@ enum Failure {
         case is TraceError: invalidData
         case let config as ConfigError: config.isUsage ? usage : invalidData
         case is InputFileError, is OutputFileError: cannotOpen
+        case is FileWriteError: ioError
         case let store as StoreError: storeStatus(store)
         default: nil
         }

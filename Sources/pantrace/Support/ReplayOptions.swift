@@ -26,8 +26,11 @@ struct ReplayOptions: ParsableArguments {
     @Flag(name: .long, help: "Print nothing on standard error.")
     var quiet = false
 
-    @Option(name: .long, parsing: .unconditional, help: "Rows of the changed-traces table in the text report.")
+    @Option(name: .long, parsing: .unconditional, help: "Rows of the changed-traces table in the text report (and traces plotted by --html).")
     var limit: Int = 50
+
+    @Option(name: .long, help: ArgumentHelp("Also write a self-contained HTML report here: the configs, the counts, the release map and each changed trace's course (SPEC 7.8).", valueName: "file"))
+    var html: String?
 
     func validate() throws {
         guard limit >= 0 else { throw ValidationError("--limit must be 0 or more, not \(limit)") }
@@ -43,14 +46,27 @@ struct ReplayOptions: ParsableArguments {
             storesFrames: frames, kind: kind)
     }
 
-    /// Opens the database and runs `body` (a replay of `kind`) with progress on
-    /// a terminal, then says on standard error what was stored.
-    func run(_ kind: RunKind, _ body: (Store, _ progress: @escaping (Int) -> Void) throws -> RunComparison) throws -> (Store, RunComparison) {
+    /// Opens the database and runs `body` (the replay of `replayer`) with
+    /// progress on a terminal, writes the `--html` report, then says on
+    /// standard error what was stored.
+    ///
+    /// `body` passes `streaming` on to the replay: it gathers the page as the traces go by.
+    func run(
+        _ replayer: Replayer,
+        _ body: (Store, _ progress: @escaping (Int) -> Void, _ streaming: ((ComparedTrace, Trace) -> Void)?) throws -> RunComparison
+    ) throws -> (Store, RunComparison) {
+        let kind = replayer.kind
         let started = Console.now()
+        // SPEC 7.4: refused before the database is even opened.
+        if let html { try OutputPath.refuseDatabase(html, option: "--html", database: self.store.db) }
         let store = try store.openExisting()
         let progress = Progress(quiet: quiet)
-        let comparison = try body(store) { progress.update("replayed \($0) traces…") }
+        var page = html.map { _ in ReplayPageBuilder(kind: kind, candidate: replayer.config, limit: limit) }
+        let comparison = try body(store, { progress.update("replayed \($0) traces…") }, page.map { _ in { page?.add($0, trace: $1) } })
         progress.finish()
+        if let html, let page {
+            try AtomicFile.write(try page.page(for: comparison, in: store).html(), to: html)
+        }
         if !quiet {
             Console.error(
                 "\(kind.rawValue): run \(comparison.candidate.run) of \(comparison.traces + comparison.withoutBaseline) traces stored in \(self.store.db) "
