@@ -37,10 +37,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Headless Chromium and what the browser tests read back from a page,
+        // shared by the renderer's tests and the workflow's (SPEC 7.8).
+        .target(name: "BrowserTestSupport", path: "Tests/BrowserTestSupport"),
         .testTarget(
             name: "PanTraceCoreTests",
             dependencies: [
-                "PanTraceCore",
+                "PanTraceCore", "BrowserTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -54,7 +57,7 @@ let package = Package(
         .testTarget(
             name: "PanTraceTests",
             dependencies: [
-                "PanTrace", "PanTraceStore", "PanTraceCore",
+                "PanTrace", "PanTraceStore", "PanTraceCore", "BrowserTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

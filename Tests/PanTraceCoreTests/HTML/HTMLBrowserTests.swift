@@ -1,3 +1,4 @@
+import BrowserTestSupport
 import Foundation
 import PanTraceCore
 import Testing
@@ -104,7 +105,7 @@ struct HTMLBrowserTests {
             <!DOCTYPE html><html><head><meta charset="utf-8"><title>control</title></head>
             <body><p>control</p><script>console.error("deliberate"); missingFunction();</script></body></html>
             """
-        let file = try HTMLFixtures.write(html, named: "control.html")
+        let file = try BrowserPage.write(html, named: "control.html")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let load = try Chromium.load(file)
         #expect(load.consoleMessages.contains { $0.contains("deliberate") }, "\(load.log)")
@@ -116,13 +117,10 @@ struct HTMLBrowserTests {
     /// Loads `html` in Chromium (writing a screenshot) and checks what every
     /// page must satisfy: no console message, no external reference.
     private func check(_ html: String, named name: String, height: Int) throws -> Chromium.Load {
-        let file = try HTMLFixtures.write(html, named: "\(name).html")
+        let file = try BrowserPage.write(html, named: "\(name).html")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let load = try Chromium.load(file, screenshot: HTMLFixtures.screenshots.appending(path: "\(name).png"), height: height)
-        #expect(load.consoleMessages.isEmpty, "console: \(load.consoleMessages)")
-        #expect(PageChecks.externalReferences(in: html).isEmpty)
-        #expect(PageChecks.externalReferences(in: load.dom).isEmpty)
-        #expect(load.dom.contains("</html>"), "the browser loaded the page: \(load.log.suffix(2000))")
+        let (load, problems) = try BrowserPage.check(file, html: html, named: name, height: height)
+        #expect(problems.isEmpty, "\(problems)")
         return load
     }
 

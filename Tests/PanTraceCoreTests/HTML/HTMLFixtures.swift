@@ -73,16 +73,4 @@ enum HTMLFixtures {
         }
         return TunePage(base: "baseline", traces: 1200, labelled: labelled, sweeps: sweeps, candidates: candidates, best: best)
     }
-
-    /// Where the reviewer's screenshots go: `.build/screenshots/` in the package.
-    static let screenshots = SharedFixtures.repositoryRoot.appending(path: ".build/screenshots")
-
-    /// Writes `html` into a fresh temporary folder and returns its URL.
-    static func write(_ html: String, named name: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "pantrace-html-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appending(path: name)
-        try html.write(to: file, atomically: true, encoding: .utf8)
-        return file
-    }
 }

@@ -1,3 +1,4 @@
+import BrowserTestSupport
 import PanTraceCore
 import Testing
 

@@ -1,3 +1,4 @@
+import BrowserTestSupport
 import Foundation
 import PanTraceCore
 import Testing
@@ -58,7 +59,7 @@ import Testing
         let built = Date()
         let html = page.html()
         let rendered = Date()
-        let folder = HTMLFixtures.screenshots
+        let folder = BrowserPage.screenshots
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appending(path: "replay-80k.html")
         try html.write(to: file, atomically: true, encoding: .utf8)

@@ -3,9 +3,9 @@ import Foundation
 /// Headless Chromium, run the way a user's browser would load a report: one
 /// fresh profile per page, the DOM after loading on standard output, the
 /// browser's log (with the page's console) on standard error.
-enum Chromium {
+public enum Chromium {
     /// The browser, from `CHROMIUM` or the usual Debian paths; `nil` when absent.
-    static let path: String? = {
+    public static let path: String? = {
         var candidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
         if let chosen = ProcessInfo.processInfo.environment["CHROMIUM"] { candidates.insert(chosen, at: 0) }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -14,32 +14,34 @@ enum Chromium {
     /// Whether the browser tests run: with a browser, and always in CI (the
     /// `CI` variable is set), where a missing browser must fail them rather
     /// than let them skip.
-    static let shouldRun = path != nil || isCI
+    public static let shouldRun = path != nil || isCI
 
     /// `CI` set to anything but empty, `0` or `false` (as `regress --accept` reads it).
-    static let isCI: Bool = {
+    public static let isCI: Bool = {
         guard let value = ProcessInfo.processInfo.environment["CI"] else { return false }
         return !value.isEmpty && value != "0" && value != "false"
     }()
 
-    struct Load {
+    /// What one load of a page gave.
+    public struct Load {
         /// The document as the browser holds it after loading (`--dump-dom`).
-        var dom: String
+        public var dom: String
         /// Lines of the browser's log that come from the page (see ``pageMessages(in:page:)``).
-        var consoleMessages: [String]
+        public var consoleMessages: [String]
         /// The whole log, for failure messages.
-        var log: String
+        public var log: String
         /// Wall time of the whole browser run, start-up included.
-        var seconds: Double
+        public var seconds: Double
     }
 
-    struct Missing: Error, CustomStringConvertible {
-        var description: String { "chromium is not installed (apt-get install chromium), and CI is set: browser tests must run" }
+    /// No browser where one is required (CI).
+    public struct Missing: Error, CustomStringConvertible {
+        public var description: String { "chromium is not installed (apt-get install chromium), and CI is set: browser tests must run" }
     }
 
     /// Loads `page` in headless Chromium; with `screenshot`, also writes a PNG of
     /// the first `height` pixels of the page at 1280 px wide.
-    static func load(_ page: URL, screenshot: URL? = nil, height: Int = 900) throws -> Load {
+    public static func load(_ page: URL, screenshot: URL? = nil, height: Int = 900) throws -> Load {
         guard let path else { throw Missing() }
         let work = FileManager.default.temporaryDirectory.appending(path: "pantrace-chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -93,7 +95,7 @@ enum Chromium {
     /// no GPU devices (`vaapi_wrapper.cc`), the sandbox warning, UPower and
     /// screensaver warnings, and the Debian launcher script's own shell
     /// message (`/usr/bin/chromium: 9: [: …`) — none of which mention the page.
-    static func pageMessages(in log: String, page: URL) -> [String] {
+    public static func pageMessages(in log: String, page: URL) -> [String] {
         log.split(separator: "\n").map(String.init).filter { line in
             line.contains(":CONSOLE") || line.contains("CONSOLE(") || line.contains(page.absoluteString)
         }
