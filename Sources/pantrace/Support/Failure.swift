@@ -19,6 +19,10 @@ enum Failure {
     static let invalidData: Int32 = 65
     static let cannotOpen: Int32 = 66
     static let internalError: Int32 = 70
+    /// SPEC 7.4: a full disk, a failed write.
+    static let ioFailure: Int32 = 74
+    /// SPEC 7.4: the database stayed locked past the busy timeout (try again).
+    static let tryAgain: Int32 = 75
 
     /// The exit status of one of pantrace's errors; `nil` for any other error.
     static func status(of error: Error) -> Int32? {
@@ -39,6 +43,8 @@ enum Failure {
         case .cannotOpen, .notAPantraceDatabase, .newerSchema, .readOnly: cannotOpen
         case .traceConflict, .duplicateTrace: invalidData
         case .traceNotFound, .runNotFound: usage
+        case .ioError: ioFailure
+        case .locked: tryAgain
         case .sqlite: internalError
         }
     }
