@@ -95,6 +95,10 @@ public final class Store {
         let migrator = Migrator()
         let version = try migrator.inspect(database)
         let writes = !readOnly && !database.isReadOnly
+        if readOnly && !database.isReadOnly {
+            // Opened read-write only to clean up when closing: any write is refused (SQLITE_READONLY).
+            try database.execute("PRAGMA query_only = ON")
+        }
         if writes {
             // WAL: readers never block the writer, and replay can read
             // the corpus while another process records. The file goes
@@ -206,6 +210,7 @@ public final class Store {
         if !database.isReadOnly, database.isAutocommit {
             // Never wait: another connection still using the file leaves it to that one.
             _ = try? database.setBusyTimeout(milliseconds: 0)
+            _ = try? database.execute("PRAGMA query_only = OFF")
             if (try? Store.currentJournalMode(database)) == "wal" {
                 _ = try? database.execute("PRAGMA journal_mode = DELETE")
             }
@@ -219,12 +224,11 @@ public final class Store {
         _ = try? database.setBusyTimeout(milliseconds: 0)
         guard (try? database.execute("BEGIN EXCLUSIVE")) != nil else { return false }
         defer { database.rollback() }
-        let rows = try? database.integer(
-            """
-            SELECT (SELECT count(*) FROM sqlite_schema WHERE name = 'trace' OR name = 'run') = 0
-                OR ((SELECT count(*) FROM trace) = 0 AND (SELECT count(*) FROM run) = 0)
-            """)
-        return rows == 1
+        // A version other than this build's, or rows, were written by someone else: keep the file.
+        let version = try? database.integer("PRAGMA user_version")
+        guard version == 0 || version == Int64(Migrator.latestVersion) else { return false }
+        let rows = try? database.integer("SELECT (SELECT count(*) FROM trace) + (SELECT count(*) FROM run)")
+        return rows == 0
     }
 
     /// A reason for a failed `sqlite3_open_v2` that names the likely cause.
