@@ -104,6 +104,7 @@ public final class RunSession {
     public func commit() throws -> RunID {
         try writing {
             try results.flush()
+            try traces.restoreTriggers()
             let update = try store.database.prepare("UPDATE run SET trace_count = ? WHERE id = ?")
             try update.bind(results.count, at: 1)
             try update.bind(runID, at: 2)

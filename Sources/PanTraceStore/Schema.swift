@@ -223,6 +223,19 @@ PRAGMA user_version = 1;
 
 """#
 
+    /// schema.sql's `sample_insert_counts`, verbatim: part of migration 2, and
+    /// created again by a record session, which drops it while it writes
+    /// samples (``TraceWriter``). Never change it (a later migration adds
+    /// another trigger instead).
+    static let sampleInsertTrigger = #"""
+CREATE TRIGGER sample_insert_counts AFTER INSERT ON sample
+WHEN (SELECT packed IS NULL OR NEW.seq >= sample_count FROM trace WHERE id = NEW.trace_id)
+BEGIN
+    UPDATE trace SET packed = NULL, sample_count = (SELECT count(*) FROM sample WHERE trace_id = trace.id)
+    WHERE id = NEW.trace_id;
+END;
+"""#
+
     /// Migration 2: consistency triggers and `id_high_water`.
     static let version2 = #"""
 -- Migration 2: the store keeps itself consistent against hand edits (the
@@ -252,12 +265,7 @@ WHERE trace_count IS NOT (SELECT count(*) FROM result WHERE run_id = run.id);
 DROP TRIGGER sample_update_unpacks;
 DROP TRIGGER sample_delete_unpacks;
 
-CREATE TRIGGER sample_insert_counts AFTER INSERT ON sample
-WHEN (SELECT packed IS NULL OR NEW.seq >= sample_count FROM trace WHERE id = NEW.trace_id)
-BEGIN
-    UPDATE trace SET packed = NULL, sample_count = (SELECT count(*) FROM sample WHERE trace_id = trace.id)
-    WHERE id = NEW.trace_id;
-END;
+\#(sampleInsertTrigger)
 
 CREATE TRIGGER sample_update_counts AFTER UPDATE ON sample
 BEGIN

@@ -17,6 +17,8 @@ struct TraceWriter {
     private var nextID: TraceID?
     /// The `trace.packed` blob being written, reused from trace to trace.
     private var packed: [UInt8] = []
+    /// Whether this writer dropped `sample_insert_counts` (``restoreTriggers()`` creates it again).
+    private var droppedInsertTrigger = false
     /// The trace added last: the results of the session that follow it need no existence check.
     private(set) var lastTraceID: TraceID?
 
@@ -41,6 +43,15 @@ struct TraceWriter {
             guard stored.digest == digest else { throw StoreError.traceConflict(name: trace.name) }
             return stored.id
         }
+        if !droppedInsertTrigger {
+            // The trigger counts sample rows inserted by hand; the session's
+            // own rows are counted already, and the trigger's lookup per row
+            // would cost a record about a third more time on sample rows
+            // (docs/performance.md). Dropped inside the transaction, it
+            // exists for every other connection throughout.
+            try database.execute("DROP TRIGGER IF EXISTS sample_insert_counts")
+            droppedInsertTrigger = true
+        }
         let id = try nextID ?? database.nextID(of: TraceRow.table)
         let length = PackedSamples.encode(trace.samples, into: &packed)
         try packed.withUnsafeBytes { bytes in
@@ -56,6 +67,13 @@ struct TraceWriter {
         let samples = trace.samples
         try insertSamples.insert(count: samples.count) { seq in SampleRow(traceID: id, seq: seq, sample: samples[seq]) }
         return id
+    }
+
+    /// Creates the trigger this writer dropped again (before the session commits).
+    mutating func restoreTriggers() throws {
+        guard droppedInsertTrigger else { return }
+        try database.execute(Schema.sampleInsertTrigger)
+        droppedInsertTrigger = false
     }
 
     /// The id and digest of the trace stored under `name`, if any.

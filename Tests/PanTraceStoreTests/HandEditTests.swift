@@ -64,6 +64,10 @@ import Testing
         let run = try record([makeTrace("t0", seed: 0, count: 6)], into: store, config: "again", kind: .replay)
         #expect(run == 3)
         #expect(try Self.count(store, "SELECT min(id) FROM result WHERE run_id = 3") == 6)
+        // The record dropped sample_insert_counts while it wrote and made it again: the schema is schema.sql's.
+        let plain = try Database(path: folder.file("plain.sqlite"))
+        try plain.execute(try SchemaTests.schemaFile())
+        #expect(try SchemaTests.schemaRows(store.database) == SchemaTests.schemaRows(plain))
         #expect(try store.runs().map(\.traceCount) == [3, 1])
     }
 
