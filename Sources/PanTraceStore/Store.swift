@@ -56,7 +56,8 @@ public final class Store {
     /// Only a regular file (or a missing one) is opened: a folder, a FIFO or
     /// a device is refused before anything is opened or created beside it.
     /// When the store closes, the database is one file again (its `-wal` and
-    /// `-shm` are removed when no other connection uses it), and a file this
+    /// `-shm` are removed when no other connection uses it, unless the file
+    /// could only be opened read-only), and a file this
     /// store created is removed again if nothing was committed to it.
     ///
     /// - Parameters:
@@ -101,8 +102,7 @@ public final class Store {
         }
         if writes {
             // WAL: readers never block the writer, and replay can read
-            // the corpus while another process records. The file goes
-            // back to a rollback journal when the store closes.
+            // the corpus while another process records.
             try database.retryingWhileBusy { try Store.enableWriteAheadLog(database) }
             try database.execute("PRAGMA synchronous = NORMAL")
         }
@@ -195,10 +195,9 @@ public final class Store {
     }
 
     /// Closes the connection, leaving the database as one file: a file this
-    /// store created and nothing was committed to is removed; otherwise the
-    /// file goes back to a rollback journal when no other connection uses it,
-    /// which removes `-wal` and `-shm` (a later read-only open then creates
-    /// nothing beside it). Does nothing the second time.
+    /// store created and nothing was committed to is removed; otherwise
+    /// SQLite removes `-wal` and `-shm` when no other connection uses the
+    /// file. Does nothing the second time.
     func close() {
         if let openSession { openSession.rollback() }
         guard !database.isClosed else { return }
@@ -207,14 +206,10 @@ public final class Store {
             for suffix in ["", "-wal", "-shm", "-journal"] { _ = unlink(path + suffix) }
             return
         }
-        if !database.isReadOnly, database.isAutocommit {
-            // Never wait: another connection still using the file leaves it to that one.
-            _ = try? database.setBusyTimeout(milliseconds: 0)
-            _ = try? database.execute("PRAGMA query_only = OFF")
-            if (try? Store.currentJournalMode(database)) == "wal" {
-                _ = try? database.execute("PRAGMA journal_mode = DELETE")
-            }
-        }
+        // The last connection to close removes `-wal` and `-shm`; a read-only
+        // connection cannot, which is why read-only stores open read-write
+        // when they may. The file stays in WAL mode: switching back would
+        // rewrite its header, and a refused command must leave it byte for byte.
         database.close()
     }
 

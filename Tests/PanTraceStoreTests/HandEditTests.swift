@@ -103,22 +103,15 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("v1.sqlite")
-        do {
-            let v1 = try Database(path: path)
-            try v1.execute(Schema.version1)
-            try v1.execute(
-                """
-                INSERT INTO config (id, name, settings) VALUES (1, 'c', '{}');
-                INSERT INTO run (id, config_id, kind, trace_count) VALUES (1, 1, 'record', 1);
-                INSERT INTO trace (id, name, width, height, sample_count, digest) VALUES (1, 'a', 1, 1, 2, 0);
-                INSERT INTO sample (trace_id, seq, t, x, y, phase) VALUES (1, 0, 0, 0, 0, 'down'), (9, 0, 0, 0, 0, 'down');
-                INSERT INTO result (id, run_id, trace_id, decision, reason, percent, peak_percent, velocity, settle,
-                    overscroll, tracking_error) VALUES
-                    (1, 1, 1, 'none', 'neverBegan', 0, 0, 0, 0, 0, 0),
-                    (7, 5, 1, 'none', 'neverBegan', 0, 0, 0, 0, 0, 0);
+        // Trace 1's count says 2 for 1 row; a sample of trace 9, and result 7 of run 5 with a frame, are orphans.
+        try makeVersionOneFile(
+            at: path,
+            then: """
+                UPDATE trace SET sample_count = 2;
+                INSERT INTO sample (trace_id, seq, t, x, y, phase) VALUES (9, 0, 0, 0, 0, 'down');
+                \(outcomeRowSQL(id: 7, run: 5, trace: 1));
                 INSERT INTO frame (result_id, seq, state, owner, percent, scroll_offset) VALUES (7, 0, 'possible', 'none', 0, 0);
                 """)
-        }
         let store = try Store(path: path)
         #expect(try rowCounts(store) == ["trace": 1, "sample": 1, "config": 1, "run": 1, "result": 1, "frame": 0])
         #expect(try Self.count(store, "SELECT sample_count FROM trace") == 1)

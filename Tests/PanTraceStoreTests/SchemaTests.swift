@@ -49,19 +49,7 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("v1.sqlite")
-        do {
-            let old = try Database(path: path)
-            try old.execute(Schema.version1)
-            try old.execute(
-                """
-                INSERT INTO config (id, name, settings) VALUES (1, 'c', '{}');
-                INSERT INTO run (id, config_id, kind, trace_count) VALUES (1, 1, 'record', 1);
-                INSERT INTO trace (id, name, width, height, sample_count, digest) VALUES (1, 'a', 1, 1, 1, 0);
-                INSERT INTO sample (trace_id, seq, t, x, y, phase) VALUES (1, 0, 0, 0, 0, 'down');
-                INSERT INTO result (id, run_id, trace_id, decision, reason, percent, peak_percent, velocity, settle,
-                    overscroll, tracking_error) VALUES (1, 1, 1, 'none', 'neverBegan', 0, 0, 0, 0, 0, 0);
-                """)
-        }
+        try makeVersionOneFile(at: path)
         let store = try Store(path: path)
         #expect(try store.userVersion() == Store.schemaVersion)
         let plain = try Database(path: folder.file("plain.sqlite"))
