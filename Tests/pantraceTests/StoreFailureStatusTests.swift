@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PanTrace
 import PanTraceStore
 import Testing
@@ -21,5 +22,21 @@ import Testing
         let parsed = try Pantrace.parseAsRoot(["runs", "--delete", "2", "--force"])
         let runs = try #require(parsed as? Pantrace.Runs)
         #expect(runs.delete == 2 && runs.force)
+    }
+}
+
+/// `runs` and `show` on a database: afterwards it is one file (no `-wal`, `-shm`).
+@Suite struct OneFileAfterReadingTests {
+    @Test func runsAndShowLeaveOneFile() throws {
+        let runner = try CommandRunner()
+        let recorded = try runner.run(["record", "--count", "3", "--seed", "1"])
+        try #require(recorded.status == 0, "\(recorded.stderr)")
+        let name = try #require(try runner.rows("SELECT name FROM trace LIMIT 1").first?[0])
+        let listing = try FileManager.default.contentsOfDirectory(atPath: runner.folder.path).sorted()
+        for command in [["runs"], ["show", name], ["runs", "--delete", "1", "--force"]] {
+            var parsed = try Pantrace.parseAsRoot(command + ["--db", runner.db])
+            try parsed.run()
+            #expect(try FileManager.default.contentsOfDirectory(atPath: runner.folder.path).sorted() == listing, "\(command)")
+        }
     }
 }
