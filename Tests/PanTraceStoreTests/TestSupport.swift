@@ -116,3 +116,9 @@ func outcomeRowSQL(id: Int, run: Int, trace: Int) -> String {
         overscroll, tracking_error) VALUES (\(id), \(run), \(trace), 'none', 'neverBegan', 0, 0, 0, 0, 0, 0)
     """
 }
+
+/// The reason of a ``StoreError/cannotOpen(path:reason:)``, `nil` for any other error.
+func cannotOpenReason(_ error: StoreError) -> String? {
+    guard case .cannotOpen(_, let reason) = error else { return nil }
+    return reason
+}
