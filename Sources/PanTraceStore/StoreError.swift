@@ -55,7 +55,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .ioError(let path, let reason):
             return "cannot write to database \(path): \(reason)"
         case .locked(let path):
-            return "database \(path) stayed locked by another pantrace for \(Store.busyTimeoutMilliseconds / 1000) s: try again"
+            return "database \(path) stayed locked by another process for \(Store.busyTimeoutMilliseconds / 1000) s: try again"
         case .sqlite(let error):
             return error.description
         }
