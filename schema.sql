@@ -1,10 +1,19 @@
--- pantrace store schema, version 1 (SPEC 6).
+-- pantrace store schema, version 2 (SPEC 6).
 --
 -- This file is the single source of truth: the database that pantrace creates
 -- has exactly these tables, indexes, triggers and views
--- (Tests/PanTraceStoreTests proves it by comparing sqlite_schema). Migration 1 in
--- Sources/PanTraceStore/Schema.swift is this text verbatim; a later migration
--- changes the database and this file is updated to the result.
+-- (Tests/PanTraceStoreTests proves it by comparing sqlite_schema, for a new
+-- file and for a version 1 file upgraded). The migrations in
+-- Sources/PanTraceStore/Schema.swift build it: migration 1 is version 1 of this
+-- file verbatim, migration 2 the changes to version 2.
+--
+-- Editing by hand (the sqlite3 shell runs with foreign keys off) is safe:
+-- the triggers below keep the store consistent by themselves. Insert, change
+-- or delete `sample` rows (the trace's sample_count follows, and replay reads
+-- the rows); delete a `trace` (its samples, results and frames go), a `run`
+-- (its results and frames go; `pantrace runs --delete` also shrinks the file)
+-- or a `result` (its frames go). pantrace never gives the id of a deleted
+-- trace, run or result to a new one (id_high_water).
 --
 -- Enumerations are stored as the TEXT words of the spec. Times are seconds,
 -- places and lengths are points, percents are fractions in [0, 1].
@@ -62,6 +71,11 @@ CREATE TABLE trace (
 
 CREATE INDEX trace_family ON trace (family);
 
+-- (Since version 2 the triggers below also drop `packed` and keep
+-- sample_count when sample rows are inserted by hand: nothing to set yourself.
+-- The comments inside CREATE TABLE are stored in the file as written by
+-- version 1, so they stay as they were.)
+
 -- sample: one touch event of a trace, in order.
 CREATE TABLE sample (
     trace_id INTEGER NOT NULL REFERENCES trace (id) ON DELETE CASCADE,
@@ -79,18 +93,44 @@ CREATE TABLE sample (
     PRIMARY KEY (trace_id, seq)
 ) WITHOUT ROWID;
 
--- A sample row changed by hand makes its trace's packed copy stale: drop it,
--- so that replay reads the sample rows. (No INSERT trigger: it would cost
--- every recorded sample; see trace.packed.)
-CREATE TRIGGER sample_update_unpacks AFTER UPDATE ON sample
+-- A sample row inserted, changed or deleted by hand makes its trace's packed
+-- copy stale: drop it (replay then reads the sample rows), and count the rows
+-- again. pantrace itself writes the samples of a new trace after its row,
+-- with seq below sample_count and packed set: the insert trigger's WHEN
+-- skips them.
+CREATE TRIGGER sample_insert_counts AFTER INSERT ON sample
+WHEN (SELECT packed IS NULL OR NEW.seq >= sample_count FROM trace WHERE id = NEW.trace_id)
 BEGIN
-    UPDATE trace SET packed = NULL
-    WHERE (id = OLD.trace_id OR id = NEW.trace_id) AND packed IS NOT NULL;
+    UPDATE trace SET packed = NULL, sample_count = (SELECT count(*) FROM sample WHERE trace_id = trace.id)
+    WHERE id = NEW.trace_id;
 END;
 
-CREATE TRIGGER sample_delete_unpacks AFTER DELETE ON sample
+CREATE TRIGGER sample_update_counts AFTER UPDATE ON sample
 BEGIN
-    UPDATE trace SET packed = NULL WHERE id = OLD.trace_id AND packed IS NOT NULL;
+    UPDATE trace SET packed = NULL, sample_count = (SELECT count(*) FROM sample WHERE trace_id = trace.id)
+    WHERE id = OLD.trace_id OR id = NEW.trace_id;
+END;
+
+CREATE TRIGGER sample_delete_counts AFTER DELETE ON sample
+BEGIN
+    UPDATE trace SET packed = NULL, sample_count = (SELECT count(*) FROM sample WHERE trace_id = trace.id)
+    WHERE id = OLD.trace_id;
+END;
+
+-- sample_count set by hand is set back to the number of rows.
+CREATE TRIGGER trace_sample_count_follows AFTER UPDATE OF sample_count ON trace
+WHEN NEW.sample_count IS NOT (SELECT count(*) FROM sample WHERE trace_id = NEW.id)
+BEGIN
+    UPDATE trace SET sample_count = (SELECT count(*) FROM sample WHERE trace_id = NEW.id) WHERE id = NEW.id;
+END;
+
+-- A deleted trace takes its samples and its results (and their frames) along.
+CREATE TRIGGER trace_delete_cascades AFTER DELETE ON trace
+BEGIN
+    DELETE FROM sample WHERE trace_id = OLD.id;
+    DELETE FROM result WHERE trace_id = OLD.id;
+    INSERT INTO id_high_water (tbl, id) VALUES ('trace', OLD.id)
+        ON CONFLICT (tbl) DO UPDATE SET id = max(id, excluded.id);
 END;
 
 -- config: every tunable of the interaction (SPEC 5). A config is identified
@@ -161,6 +201,23 @@ CREATE TABLE result (
 
 CREATE INDEX result_trace ON result (trace_id);
 
+-- A deleted run takes its results along; a deleted result its frames, and
+-- its run counts one trace less.
+CREATE TRIGGER run_delete_cascades AFTER DELETE ON run
+BEGIN
+    DELETE FROM result WHERE run_id = OLD.id;
+    INSERT INTO id_high_water (tbl, id) VALUES ('run', OLD.id)
+        ON CONFLICT (tbl) DO UPDATE SET id = max(id, excluded.id);
+END;
+
+CREATE TRIGGER result_delete_cascades AFTER DELETE ON result
+BEGIN
+    DELETE FROM frame WHERE result_id = OLD.id;
+    UPDATE run SET trace_count = trace_count - 1 WHERE id = OLD.run_id AND trace_count > 0;
+    INSERT INTO id_high_water (tbl, id) VALUES ('result', OLD.id)
+        ON CONFLICT (tbl) DO UPDATE SET id = max(id, excluded.id);
+END;
+
 -- frame: the simulated state after one position sample of one result.
 -- Written by record, and by replay only with --frames.
 CREATE TABLE frame (
@@ -176,6 +233,15 @@ CREATE TABLE frame (
     -- the scroll view's content offset after the sample
     scroll_offset REAL NOT NULL,
     PRIMARY KEY (result_id, seq)
+) WITHOUT ROWID;
+
+-- id_high_water: the largest id a deleted trace, run or result had (kept by
+-- the delete triggers). pantrace gives a new row the id
+-- max(max(id), id_high_water.id) + 1, so an id never comes back.
+CREATE TABLE id_high_water (
+    -- the table: 'trace', 'run' or 'result'
+    tbl TEXT PRIMARY KEY,
+    id INTEGER NOT NULL
 ) WITHOUT ROWID;
 
 -- decisions: one row per result, with the names of its run's config and of
@@ -206,4 +272,4 @@ JOIN run ON run.id = result.run_id
 JOIN config ON config.id = run.config_id
 JOIN trace ON trace.id = result.trace_id;
 
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;

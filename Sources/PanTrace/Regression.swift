@@ -47,20 +47,22 @@ public struct Regression {
     }
 
     /// Stores the `regress` run and returns its comparison (see ``Replayer/replay(in:progress:each:streaming:)``).
+    ///
+    /// With ``accept`` the run is stored as the baseline: the run and the
+    /// mark are one transaction (``Replayer/marksBaseline``).
     public func replay(
         in store: Store, progress: ((Int) -> Void)? = nil, each: ((ComparedTrace) throws -> Void)? = nil,
         streaming: ((ComparedTrace, Trace) -> Void)? = nil
     ) throws -> RunComparison {
-        try replayer.replay(in: store, progress: progress, each: each, streaming: streaming)
+        var replayer = replayer
+        replayer.marksBaseline = accept
+        return try replayer.replay(in: store, progress: progress, each: each, streaming: streaming)
     }
 
-    /// Accepts the candidate run as the baseline (with ``accept``), or judges
-    /// the comparison against ``maxChanges``.
+    /// The candidate run accepted as the baseline (with ``accept``: ``replay(in:progress:each:)``
+    /// marked it already), or the comparison judged against ``maxChanges``.
     public func conclude(_ comparison: RunComparison, in store: Store) throws -> RegressionVerdict {
-        if accept {
-            try store.setBaseline(comparison.candidate.run)
-            return .accepted(comparison.candidate.run)
-        }
+        if accept { return .accepted(comparison.candidate.run) }
         return verdict(for: comparison)
     }
 

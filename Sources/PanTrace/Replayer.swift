@@ -22,6 +22,8 @@ public struct Replayer {
     public var storesFrames: Bool
     /// The kind of the stored run: `.replay`, or `.regress` for a ``Regression``.
     public var kind: RunKind
+    /// Whether the run becomes the baseline, in the same transaction (`regress --accept`).
+    public var marksBaseline = false
 
     /// A replay of `selection` under `config` against `baseline`.
     public init(
@@ -41,7 +43,8 @@ public struct Replayer {
     ///   - progress: called with the number of traces replayed so far, every 1024 traces.
     ///   - each: when given, called after the run is committed with every
     ///     trace compared, in the store's order (a JUnit report); an error it
-    ///     throws keeps the run.
+    ///     throws keeps the run. With ``marksBaseline`` it is called before
+    ///     the commit instead: an error then stores nothing and moves no baseline.
     ///   - streaming: when given, called as each trace is simulated with its
     ///     comparison and the trace itself (whose samples are reused by the
     ///     next call: keep a copy if needed), e.g. ``ReplayPageBuilder/add(_:trace:)``.
@@ -89,14 +92,26 @@ public struct Replayer {
             session.rollback()
             throw WorkflowError.nothingToReplay(selection)
         }
-        let candidateID = try session.commit()
-        if let each {
-            try store.forEachComparison(baseline: baselineID, candidate: candidateID) { result in
+        func report(candidate: RunID) throws {
+            guard let each else { return }
+            try store.forEachComparison(baseline: baselineID, candidate: candidate) { result in
                 try each(
                     ComparedTrace(
                         name: result.traceName, family: result.family, intent: result.intent,
                         baseline: result.baseline.map(ResultSummary.init), candidate: ResultSummary(result.candidate)))
             }
+        }
+        if marksBaseline {
+            do {
+                try report(candidate: session.runID)
+                try session.markAsBaseline()
+            } catch {
+                session.rollback()
+                throw error
+            }
+            try session.commit()
+        } else {
+            try report(candidate: try session.commit())
         }
         return comparison
     }

@@ -12,6 +12,8 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible {
     case nothingToReplay(TraceSelection)
     /// No run (or not run `run`) has a result for the trace.
     case noResult(trace: String, run: RunID?)
+    /// `runs --delete` of the baseline run without `--force`.
+    case deletesBaseline(RunID)
     /// A run's stored config, which pantrace wrote itself, cannot be read: a
     /// damaged or hand-edited database.
     case damagedConfig(run: RunID, reason: String)
@@ -31,6 +33,8 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible {
         case .nothingToReplay(let selection): "no stored trace matches \(selection): nothing to replay"
         case .noResult(let trace, let run?): "run \(run) has no result for \(JSONWriter.string(trace))"
         case .noResult(let trace, nil): "no run has a result for \(JSONWriter.string(trace))"
+        case .deletesBaseline(let run):
+            "run \(run) is the baseline of later replays and regressions: add --force to delete it anyway"
         case .damagedConfig(let run, let reason):
             "run \(run)'s stored config cannot be read (\(reason)): the database may be damaged"
         }

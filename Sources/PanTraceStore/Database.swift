@@ -1,15 +1,35 @@
 import CSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One SQLite connection, through the raw C API.
 ///
 /// A `Database` is used by one thread at a time (it is opened with
 /// `SQLITE_OPEN_NOMUTEX`); open one per thread or process to write
 /// concurrently: `busy_timeout` makes the writers wait for each other.
 final class Database {
-    /// The connection handle (`sqlite3*`), valid until `deinit`.
+    /// How a connection opens its file.
+    enum Access {
+        /// `SQLITE_OPEN_READONLY`.
+        case readOnly
+        /// `SQLITE_OPEN_READWRITE` without `SQLITE_OPEN_CREATE`: the file must exist.
+        case readWrite
+        /// `SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE`.
+        case readWriteCreate
+    }
+
+    /// The connection handle (`sqlite3*`), valid until ``close()`` or `deinit`.
     let handle: OpaquePointer
     /// The path the connection was opened with.
     let path: String
+    /// Set by ``close()``.
+    private(set) var isClosed = false
+    /// The total time ``beginImmediate()`` waits for other writers (``setBusyTimeout(milliseconds:)``).
+    private(set) var busyTimeoutMilliseconds: Int32 = 0
 
     /// Opens a connection with `sqlite3_open_v2`.
     ///
@@ -17,9 +37,18 @@ final class Database {
     ///   - path: a file path; `:memory:` for a private in-memory database.
     ///   - readOnly: open with `SQLITE_OPEN_READONLY` instead of read-write-create.
     /// - Throws: ``SQLiteError`` (typically `SQLITE_CANTOPEN`).
-    init(path: String, readOnly: Bool = false) throws {
+    convenience init(path: String, readOnly: Bool = false) throws {
+        try self.init(path: path, access: readOnly ? .readOnly : .readWriteCreate)
+    }
+
+    /// Opens a connection with `sqlite3_open_v2` and the flags of `access`.
+    init(path: String, access: Access) throws {
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        flags |= readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        switch access {
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        }
         var connection: OpaquePointer?
         let code = sqlite3_open_v2(path, &connection, flags, nil)
         guard code == SQLITE_OK, let connection else {
@@ -33,6 +62,13 @@ final class Database {
     }
 
     deinit {
+        close()
+    }
+
+    /// Closes the connection (when the last of its statements is finalized); nothing may use it afterwards.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
         sqlite3_close_v2(handle)
     }
 
@@ -62,6 +98,24 @@ final class Database {
         return try statement.step() ? statement.int64(at: 0) : 0
     }
 
+    /// The id for a new row of `table` (`trace`, `run` or `result`): one more
+    /// than both its largest id and the largest id it ever had
+    /// (`id_high_water`, kept by schema.sql's delete triggers), so that the id
+    /// of a deleted row never comes back. Call it holding the write lock.
+    func nextID(of table: String) throws -> Int64 {
+        let statement = try prepare(
+            """
+            SELECT max(coalesce((SELECT max(id) FROM \(table)), 0),
+                       coalesce((SELECT id FROM id_high_water WHERE tbl = ?), 0))
+            """)
+        try statement.bind(table, at: 1)
+        let largest = try statement.step() ? statement.int64(at: 0) : 0
+        guard largest < Int64.max else {
+            throw SQLiteError(code: SQLITE_FULL, message: "no \(table) id left after \(largest)")
+        }
+        return largest + 1
+    }
+
     /// The rowid of the most recent successful `INSERT`.
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
@@ -74,27 +128,45 @@ final class Database {
     /// True when the main database was opened read-only (or the file is not writable).
     var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
-    /// Sets `busy_timeout`: how long a statement waits for another connection's lock.
+    /// Sets `busy_timeout`: how long a statement waits for another connection's lock,
+    /// and the total that ``beginImmediate()`` waits.
     func setBusyTimeout(milliseconds: Int32) throws {
         let code = sqlite3_busy_timeout(handle, milliseconds)
         guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle) }
+        busyTimeoutMilliseconds = milliseconds
     }
 
     /// Starts a write transaction with `BEGIN IMMEDIATE`, retrying while the database is busy.
     ///
     /// `busy_timeout` already waits inside SQLite; the retries cover the cases
     /// where SQLite returns `SQLITE_BUSY` without calling the busy handler.
-    func beginImmediate(attempts: Int = 20) throws {
+    /// Together they wait at most the busy timeout (plus one short pause):
+    /// then `SQLITE_BUSY` is thrown.
+    func beginImmediate() throws {
+        try retryingWhileBusy { try execute("BEGIN IMMEDIATE") }
+    }
+
+    /// Runs `body` again while it throws `SQLITE_BUSY`, for at most the busy timeout in all.
+    func retryingWhileBusy<T>(_ body: () throws -> T) throws -> T {
+        let deadline = Database.milliseconds() + Int64(busyTimeoutMilliseconds)
         var attempt = 0
         while true {
             do {
-                try execute("BEGIN IMMEDIATE")
-                return
-            } catch let error as SQLiteError where error.primaryCode == SQLITE_BUSY && attempt + 1 < attempts {
+                return try body()
+            } catch let error as SQLiteError where error.primaryCode == SQLITE_BUSY {
+                let left = deadline - Database.milliseconds()
+                guard left > 0 else { throw error }
                 attempt += 1
-                sqlite3_sleep(Int32(min(50 * attempt, 500)))
+                sqlite3_sleep(Int32(min(Int64(min(10 * attempt, 200)), left)))
             }
         }
+    }
+
+    /// A monotonic clock, in milliseconds.
+    private static func milliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 
     /// Commits the current transaction.

@@ -18,7 +18,8 @@ struct Migrator: Sendable {
 
     /// Every migration of this build, in order. Append; never edit or reorder.
     static let migrations: [Migration] = [
-        Migration(name: "create schema", sql: Schema.version1)
+        Migration(name: "create schema", sql: Schema.version1),
+        Migration(name: "keep the store consistent against hand edits; never reuse ids", sql: Schema.version2),
     ]
 
     /// The schema version this build creates and understands.

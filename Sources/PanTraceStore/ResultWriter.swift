@@ -6,8 +6,8 @@ import PanTraceCore
 /// Every execution of a statement costs SQLite a fixed amount (cursors,
 /// the statement transaction, halting); a replay inserts one result per
 /// trace and nothing else, so results are batched like samples and frames
-/// (``MultiRowInsert``). The ids are assigned here, from `max(id) + 1` on,
-/// as SQLite would assign them: the session holds the write lock, and
+/// (``MultiRowInsert``). The ids are assigned here, from
+/// ``Database/nextID(of:)`` on (never a deleted result's id): the session holds the write lock, and
 /// ``add(traceID:outcome:frames:traceIsKnown:)`` returns the id (and writes
 /// the frames) before the row is inserted. ``flush()`` writes what is
 /// pending: when 16 rows are ready, before the session commits, and before
@@ -38,7 +38,7 @@ struct ResultWriter {
     ///   otherwise it is looked up, as the foreign key on `result.trace_id` would.
     mutating func add(traceID: TraceID, outcome: Outcome, frames: [Frame], traceIsKnown: Bool) throws -> ResultID {
         if !traceIsKnown { try requireTrace(traceID) }
-        let id = try nextID ?? database.integer("SELECT coalesce(max(id), 0) + 1 FROM result")
+        let id = try nextID ?? database.nextID(of: ResultRow.table)
         guard id < Int64.max else {
             throw SQLiteError(code: SQLITE_FULL, message: "no result id left after \(id)")
         }

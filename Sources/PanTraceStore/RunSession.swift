@@ -43,11 +43,13 @@ public final class RunSession {
             throw SQLiteError(code: SQLITE_ERROR, message: "config row missing after insert")
         }
         configID = select.int64(at: 0)
-        let insertRun = try database.prepare(RunRow.insertSQL)
-        binder = RowBinder(insertRun)
+        // The id is given here, not by SQLite: a deleted run's id never comes back.
+        runID = try database.nextID(of: RunRow.table)
+        let insertRun = try database.prepare(RunRow.insertWithIDSQL)
+        try insertRun.bind(runID, at: 1)
+        binder = RowBinder(insertRun, from: 2)
         try RunRow(configID: configID, kind: kind).bind(&binder)
         try insertRun.execute()
-        runID = database.lastInsertRowID
         traces = try TraceWriter(database)
         results = try ResultWriter(database, runID: runID)
         self.store = store
@@ -84,16 +86,31 @@ public final class RunSession {
         }
     }
 
+    /// Makes this run the baseline (`regress --accept`), unmarking the previous
+    /// one, in the session's transaction: the run and the mark are committed
+    /// together or not at all.
+    public func markAsBaseline() throws {
+        try writing {
+            let database = store.database
+            try database.execute("UPDATE run SET baseline = 0 WHERE baseline = 1")
+            let mark = try database.prepare("UPDATE run SET baseline = 1 WHERE id = ?")
+            try mark.bind(runID, at: 1)
+            try mark.execute()
+        }
+    }
+
     /// Makes the run and everything added durable and visible; returns the run's id.
     @discardableResult
     public func commit() throws -> RunID {
         try writing {
             try results.flush()
+            try traces.restoreTriggers()
             let update = try store.database.prepare("UPDATE run SET trace_count = ? WHERE id = ?")
             try update.bind(results.count, at: 1)
             try update.bind(runID, at: 2)
             try update.execute()
             try transaction.commit()
+            store.hasCommitted = true
             store.openSession = nil
             return runID
         }

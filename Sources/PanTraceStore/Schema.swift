@@ -1,16 +1,15 @@
-// Migration 1: schema.sql of schema version 1, verbatim.
+// The SQL text of the store's migrations (Migrator.migrations).
 //
 // Never modify a migration once it has shipped (GRDB's rule); a schema change
-// is a new migration in Migrator.migrations, and schema.sql is updated to the
-// result. SchemaTests proves that the database pantrace creates equals
-// schema.sql. Regenerate after editing schema.sql at version 1:
-//   { sed -n '1,/^extension Schema/p' Sources/PanTraceStore/Schema.swift; \
-//     printf '    static let version1 = #"""\n'; cat schema.sql; printf '\n"""#\n}\n'; } > tmp && mv tmp Sources/PanTraceStore/Schema.swift
+// is a new migration here, appended to Migrator.migrations, and schema.sql is
+// updated to the result. SchemaTests proves that the database pantrace creates,
+// and a version 1 file upgraded, equal schema.sql.
 
 /// The SQL text of the store's migrations.
 enum Schema {}
 
 extension Schema {
+    /// Version 1: schema.sql as it shipped first, verbatim.
     static let version1 = #"""
 -- pantrace store schema, version 1 (SPEC 6).
 --
@@ -222,5 +221,93 @@ JOIN trace ON trace.id = result.trace_id;
 
 PRAGMA user_version = 1;
 
+"""#
+
+    /// schema.sql's `sample_insert_counts`, verbatim: part of migration 2, and
+    /// created again by a record session, which drops it while it writes
+    /// samples (``TraceWriter``). Never change it (a later migration adds
+    /// another trigger instead).
+    static let sampleInsertTrigger = #"""
+CREATE TRIGGER sample_insert_counts AFTER INSERT ON sample
+WHEN (SELECT packed IS NULL OR NEW.seq >= sample_count FROM trace WHERE id = NEW.trace_id)
+BEGIN
+    UPDATE trace SET packed = NULL, sample_count = (SELECT count(*) FROM sample WHERE trace_id = trace.id)
+    WHERE id = NEW.trace_id;
+END;
+"""#
+
+    /// Migration 2: consistency triggers and `id_high_water`.
+    static let version2 = #"""
+-- Migration 2: the store keeps itself consistent against hand edits (the
+-- sqlite3 shell runs with foreign keys off), and ids are never given twice.
+-- schema.sql shows the result, with the comments.
+
+CREATE TABLE id_high_water (
+    -- the table: 'trace', 'run' or 'result'
+    tbl TEXT PRIMARY KEY,
+    id INTEGER NOT NULL
+) WITHOUT ROWID;
+
+-- What earlier hand edits left: the ids they freed, then the rows they orphaned.
+INSERT INTO id_high_water (tbl, id) VALUES
+    ('trace', max(coalesce((SELECT max(id) FROM trace), 0), coalesce((SELECT max(trace_id) FROM sample), 0),
+        coalesce((SELECT max(trace_id) FROM result), 0))),
+    ('run', max(coalesce((SELECT max(id) FROM run), 0), coalesce((SELECT max(run_id) FROM result), 0))),
+    ('result', max(coalesce((SELECT max(id) FROM result), 0), coalesce((SELECT max(result_id) FROM frame), 0)));
+DELETE FROM result WHERE run_id NOT IN (SELECT id FROM run) OR trace_id NOT IN (SELECT id FROM trace);
+DELETE FROM frame WHERE result_id NOT IN (SELECT id FROM result);
+DELETE FROM sample WHERE trace_id NOT IN (SELECT id FROM trace);
+UPDATE trace SET packed = NULL, sample_count = (SELECT count(*) FROM sample WHERE trace_id = trace.id)
+WHERE sample_count IS NOT (SELECT count(*) FROM sample WHERE trace_id = trace.id);
+UPDATE run SET trace_count = (SELECT count(*) FROM result WHERE run_id = run.id)
+WHERE trace_count IS NOT (SELECT count(*) FROM result WHERE run_id = run.id);
+
+DROP TRIGGER sample_update_unpacks;
+DROP TRIGGER sample_delete_unpacks;
+
+\#(sampleInsertTrigger)
+
+CREATE TRIGGER sample_update_counts AFTER UPDATE ON sample
+BEGIN
+    UPDATE trace SET packed = NULL, sample_count = (SELECT count(*) FROM sample WHERE trace_id = trace.id)
+    WHERE id = OLD.trace_id OR id = NEW.trace_id;
+END;
+
+CREATE TRIGGER sample_delete_counts AFTER DELETE ON sample
+BEGIN
+    UPDATE trace SET packed = NULL, sample_count = (SELECT count(*) FROM sample WHERE trace_id = trace.id)
+    WHERE id = OLD.trace_id;
+END;
+
+-- sample_count set by hand is set back to the number of rows.
+CREATE TRIGGER trace_sample_count_follows AFTER UPDATE OF sample_count ON trace
+WHEN NEW.sample_count IS NOT (SELECT count(*) FROM sample WHERE trace_id = NEW.id)
+BEGIN
+    UPDATE trace SET sample_count = (SELECT count(*) FROM sample WHERE trace_id = NEW.id) WHERE id = NEW.id;
+END;
+
+-- A deleted trace takes its samples and its results (and their frames) along.
+CREATE TRIGGER trace_delete_cascades AFTER DELETE ON trace
+BEGIN
+    DELETE FROM sample WHERE trace_id = OLD.id;
+    DELETE FROM result WHERE trace_id = OLD.id;
+    INSERT INTO id_high_water (tbl, id) VALUES ('trace', OLD.id)
+        ON CONFLICT (tbl) DO UPDATE SET id = max(id, excluded.id);
+END;
+
+CREATE TRIGGER run_delete_cascades AFTER DELETE ON run
+BEGIN
+    DELETE FROM result WHERE run_id = OLD.id;
+    INSERT INTO id_high_water (tbl, id) VALUES ('run', OLD.id)
+        ON CONFLICT (tbl) DO UPDATE SET id = max(id, excluded.id);
+END;
+
+CREATE TRIGGER result_delete_cascades AFTER DELETE ON result
+BEGIN
+    DELETE FROM frame WHERE result_id = OLD.id;
+    UPDATE run SET trace_count = trace_count - 1 WHERE id = OLD.run_id AND trace_count > 0;
+    INSERT INTO id_high_water (tbl, id) VALUES ('result', OLD.id)
+        ON CONFLICT (tbl) DO UPDATE SET id = max(id, excluded.id);
+END;
 """#
 }

@@ -66,14 +66,21 @@ final class Statement {
 
     /// Binds text, or NULL for `nil`.
     ///
-    /// A native Swift string is passed to SQLite without an intermediate
-    /// copy; SQLite copies it (`SQLITE_TRANSIENT`) into the statement's own
-    /// buffer, which it reuses from row to row.
+    /// Bound by its UTF-8 bytes and their explicit length, so that a NUL
+    /// inside the text is stored, not a cut. A native Swift string is passed
+    /// to SQLite without an intermediate copy; SQLite copies it
+    /// (`SQLITE_TRANSIENT`) into the statement's own buffer, which it reuses
+    /// from row to row.
     func bind(_ value: String?, at index: Int32) throws {
-        guard let value else { return try bindNull(at: index) }
-        let count = Int32(truncatingIfNeeded: value.utf8.count)
-        let code = value.withCString { text in
-            sqlite3_bind_text(handle, index, text, count, pantrace_sqlite_transient())
+        guard var value else { return try bindNull(at: index) }
+        let code = value.withUTF8 { bytes in
+            // An empty buffer may have no address, and a NULL pointer would bind NULL.
+            guard let start = bytes.baseAddress, !bytes.isEmpty else {
+                return sqlite3_bind_text(handle, index, "", 0, pantrace_sqlite_transient())
+            }
+            return start.withMemoryRebound(to: CChar.self, capacity: bytes.count) { text in
+                sqlite3_bind_text(handle, index, text, Int32(truncatingIfNeeded: bytes.count), pantrace_sqlite_transient())
+            }
         }
         try check(code)
     }
@@ -183,8 +190,9 @@ final class Statement {
 
     /// Column `index` as a stored word, compared byte by byte (no `String`); `nil` when NULL.
     ///
-    /// - Throws: ``SQLiteError`` with `SQLITE_MISMATCH` for a word the
-    ///   enumeration does not know (the CHECK constraints prevent it).
+    /// - Throws: ``SQLiteError`` with
+    ///   `SQLITE_CORRUPT` for a word the enumeration does not know (the CHECK
+    ///   constraints prevent it: the file was damaged or edited around them).
     @inline(__always)
     func word<Word: StoredWord>(_ type: Word.Type, at index: Int32) throws -> Word? {
         guard let text = sqlite3_column_text(handle, index) else { return nil }
@@ -196,6 +204,6 @@ final class Statement {
     private func unexpectedWord(at index: Int32) -> SQLiteError {
         let text = string(at: index) ?? ""
         let column = sqlite3_column_name(handle, index).map { String(cString: $0) } ?? "\(index)"
-        return SQLiteError(code: SQLITE_MISMATCH, message: "unexpected value '\(text)' in column \(column)", sql: sql)
+        return SQLiteError(code: SQLITE_CORRUPT, message: "unexpected value '\(text)' in column \(column)", sql: sql)
     }
 }

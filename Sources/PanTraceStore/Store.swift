@@ -46,43 +46,77 @@ public final class Store {
     let database: Database
     /// The run session writing through this connection, if any: its pending results are inserted before a read of results.
     weak var openSession: RunSession?
+    /// This store created the file: it removes it again when it closes without having stored anything (SPEC 7.4).
+    private let createdFile: Bool
+    /// Set when a run session of this store commits.
+    var hasCommitted = false
 
     /// Opens (creating or upgrading when needed) the pantrace database at `path`.
     ///
-    /// - Parameter readOnly: open without write access; a database that
-    ///   would need creating or upgrading is then ``StoreError/readOnly(path:)``.
+    /// Only a regular file (or a missing one) is opened: a folder, a FIFO or
+    /// a device is refused before anything is opened or created beside it.
+    /// When the store closes, the database is one file again (its `-wal` and
+    /// `-shm` are removed when no other connection uses it, unless the file
+    /// could only be opened read-only), and a file this
+    /// store created is removed again if nothing was committed to it.
+    ///
+    /// - Parameters:
+    ///   - readOnly: open without writing; an older schema is read as it is
+    ///     (never upgraded) and a missing file is not created.
+    ///   - busyTimeoutMilliseconds: the longest a write waits for other writers in all.
     /// - Throws: ``StoreError/cannotOpen(path:reason:)``,
     ///   ``StoreError/notAPantraceDatabase(path:reason:)``,
     ///   ``StoreError/newerSchema(path:version:known:)``,
-    ///   ``StoreError/readOnly(path:)``, ``StoreError/sqlite(_:)``.
-    public init(path: String, readOnly: Bool = false) throws {
+    ///   ``StoreError/readOnly(path:)``, ``StoreError/locked(path:)``, ``StoreError/sqlite(_:)``.
+    public init(path: String, readOnly: Bool = false, busyTimeoutMilliseconds: Int32 = Store.busyTimeoutMilliseconds) throws {
         self.path = path
+        let existed = try Store.requireRegularFile(path)
         do {
-            database = try Database(path: path, readOnly: readOnly)
+            database = try Database(path: path, access: Store.accessMode(path: path, readOnly: readOnly, exists: existed))
         } catch let error as SQLiteError {
             throw StoreError.cannotOpen(path: path, reason: Store.openFailureReason(path: path, error: error))
         }
-        try guarded {
-            try database.setBusyTimeout(milliseconds: Store.busyTimeoutMilliseconds)
-            try database.execute("PRAGMA foreign_keys = ON")
-            let migrator = Migrator()
-            let version = try migrator.inspect(database)
-            if !readOnly && !database.isReadOnly {
-                // WAL: readers never block the writer, and replay can read
-                // the corpus while another process records.
-                try Store.enableWriteAheadLog(database)
-                try database.execute("PRAGMA synchronous = NORMAL")
-            }
-            // 4 MiB: the working set of appending runs and streaming the
-            // corpus is a few pages per b-tree; a larger cache only holds
-            // pages already written or read, and makes memory grow with the
-            // corpus (docs/performance.md).
-            try database.execute("PRAGMA cache_size = -\(Store.cacheKiB)")
-            try database.execute("PRAGMA temp_store = MEMORY")
-            if version < Migrator.latestVersion {
-                guard !readOnly && !database.isReadOnly else { throw StoreError.readOnly(path: path) }
-                try migrator.migrate(database)
-            }
+        createdFile = !existed
+        do {
+            try guarded { try prepareConnection(readOnly: readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds) }
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Settings, checks and upgrade of a new connection.
+    private func prepareConnection(readOnly: Bool, busyTimeoutMilliseconds: Int32) throws {
+        try database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+        try database.execute("PRAGMA foreign_keys = ON")
+        let migrator = Migrator()
+        let version = try migrator.inspect(database)
+        let writes = !readOnly && !database.isReadOnly
+        if readOnly && !database.isReadOnly {
+            // Opened read-write only to clean up when closing: any write is refused (SQLITE_READONLY).
+            try database.execute("PRAGMA query_only = ON")
+        }
+        if writes {
+            // WAL: readers never block the writer, and replay can read
+            // the corpus while another process records.
+            try database.retryingWhileBusy { try Store.enableWriteAheadLog(database) }
+            try database.execute("PRAGMA synchronous = NORMAL")
+        }
+        // 4 MiB: the working set of appending runs and streaming the
+        // corpus is a few pages per b-tree; a larger cache only holds
+        // pages already written or read, and makes memory grow with the
+        // corpus (docs/performance.md).
+        try database.execute("PRAGMA cache_size = -\(Store.cacheKiB)")
+        try database.execute("PRAGMA temp_store = MEMORY")
+        if version < Migrator.latestVersion {
+            // Reading needs nothing of the later versions: a read-only store reads an older file as it is.
+            if readOnly && version > 0 { return }
+            guard writes else { throw StoreError.readOnly(path: path) }
+            try migrator.migrate(database)
         }
     }
 
@@ -111,19 +145,10 @@ public final class Store {
     ///
     /// Switching takes an exclusive lock, and SQLite answers `SQLITE_BUSY`
     /// without calling the busy handler when another process is opening the
-    /// same new file at that moment; so retry, as ``Database/beginImmediate(attempts:)`` does.
-    private static func enableWriteAheadLog(_ database: Database, attempts: Int = 50) throws {
-        var attempt = 0
-        while true {
-            do {
-                if try currentJournalMode(database) == "wal" { return }
-                try database.execute("PRAGMA journal_mode = WAL")
-                return
-            } catch let error as SQLiteError where error.primaryCode == SQLITE_BUSY && attempt + 1 < attempts {
-                attempt += 1
-                sqlite3_sleep(Int32(min(10 * attempt, 200)))
-            }
-        }
+    /// same file at that moment: the caller retries (``Database/retryingWhileBusy(_:)``).
+    private static func enableWriteAheadLog(_ database: Database) throws {
+        if try currentJournalMode(database) == "wal" { return }
+        try database.execute("PRAGMA journal_mode = WAL")
     }
 
     /// `wal`, `delete` …; the statement is finalized on return, so that it
@@ -133,14 +158,77 @@ public final class Store {
         return try mode.step() ? mode.string(at: 0)?.lowercased() : nil
     }
 
+    // MARK: Files
+
+    /// Throws unless `path` is a regular file (links followed) or names nothing; returns whether it exists.
+    ///
+    /// Opening a FIFO would wait for a writer forever, and SQLite would
+    /// create `-journal` files beside a device (`/dev/null-journal`).
+    private static func requireRegularFile(_ path: String) throws -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        let kind: String
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return true
+        case S_IFDIR: kind = "it is a folder"
+        case S_IFIFO: kind = "it is a FIFO (named pipe), not a database file"
+        case S_IFCHR, S_IFBLK: kind = "it is a device, not a database file"
+        case S_IFSOCK: kind = "it is a socket, not a database file"
+        default: kind = "it is not a regular file"
+        }
+        throw StoreError.cannotOpen(path: path, reason: kind)
+    }
+
+    /// Read-only stores open an existing file read-write when they may (never
+    /// writing to it), so that closing removes the `-wal` and `-shm` files: a
+    /// read-only connection cannot.
+    private static func accessMode(path: String, readOnly: Bool, exists: Bool) -> Database.Access {
+        guard readOnly else { return .readWriteCreate }
+        guard exists, access(path, W_OK) == 0, access(folder(of: path), W_OK) == 0 else { return .readOnly }
+        return .readWrite
+    }
+
+    /// The folder holding `path`.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Closes the connection, leaving the database as one file: a file this
+    /// store created and nothing was committed to is removed; otherwise
+    /// SQLite removes `-wal` and `-shm` when no other connection uses the
+    /// file. Does nothing the second time.
+    func close() {
+        if let openSession { openSession.rollback() }
+        guard !database.isClosed else { return }
+        if createdFile && !hasCommitted && isUnusedAndEmpty() {
+            database.close()
+            for suffix in ["", "-wal", "-shm", "-journal"] { _ = unlink(path + suffix) }
+            return
+        }
+        // The last connection to close removes `-wal` and `-shm`; a read-only
+        // connection cannot, which is why read-only stores open read-write
+        // when they may. The file stays in WAL mode: switching back would
+        // rewrite its header, and a refused command must leave it byte for byte.
+        database.close()
+    }
+
+    /// True when no other connection holds a lock and the file holds no trace and no run.
+    private func isUnusedAndEmpty() -> Bool {
+        guard !database.isReadOnly, database.isAutocommit else { return false }
+        _ = try? database.setBusyTimeout(milliseconds: 0)
+        guard (try? database.execute("BEGIN EXCLUSIVE")) != nil else { return false }
+        defer { database.rollback() }
+        // A version other than this build's, or rows, were written by someone else: keep the file.
+        let version = try? database.integer("PRAGMA user_version")
+        guard version == 0 || version == Int64(Migrator.latestVersion) else { return false }
+        let rows = try? database.integer("SELECT (SELECT count(*) FROM trace) + (SELECT count(*) FROM run)")
+        return rows == 0
+    }
+
     /// A reason for a failed `sqlite3_open_v2` that names the likely cause.
     private static func openFailureReason(path: String, error: SQLiteError) -> String {
-        let folder: String
-        if let slash = path.lastIndex(of: "/") {
-            folder = slash == path.startIndex ? "/" : String(path[..<slash])
-        } else {
-            folder = "."
-        }
+        let folder = folder(of: path)
         var status = stat()
         if stat(folder, &status) != 0 {
             return "no such folder: \(folder)"

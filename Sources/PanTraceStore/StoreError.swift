@@ -7,7 +7,8 @@ import CSQLite
 /// and ``readOnly(path:)`` → 66; ``traceConflict(name:)`` and
 /// ``duplicateTrace(name:)`` → 65 (invalid input data); ``traceNotFound(name:)``
 /// and ``runNotFound(_:)`` name something the user asked for (64 or 65, the
-/// command's choice); ``sqlite(_:)`` → 70.
+/// command's choice); ``ioError(path:reason:)`` → 74 (a full disk);
+/// ``locked(path:)`` → 75 (try again); ``sqlite(_:)`` → 70.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file cannot be opened or created (missing folder, permissions, a directory …), or is damaged.
     case cannotOpen(path: String, reason: String)
@@ -25,6 +26,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case traceNotFound(name: String)
     /// No run has this id.
     case runNotFound(Int64)
+    /// Reading or writing the file failed: the disk is full, or an I/O error.
+    case ioError(path: String, reason: String)
+    /// Another connection kept the database locked for longer than the busy timeout.
+    case locked(path: String)
     /// Any other SQLite failure: an internal error.
     case sqlite(SQLiteError)
 
@@ -47,6 +52,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "no trace named '\(name)'"
         case .runNotFound(let id):
             return "no run \(id)"
+        case .ioError(let path, let reason):
+            return "cannot write to database \(path): \(reason)"
+        case .locked(let path):
+            return "database \(path) stayed locked by another process for \(Store.busyTimeoutMilliseconds / 1000) s: try again"
         case .sqlite(let error):
             return error.description
         }
@@ -61,6 +70,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return .notAPantraceDatabase(path: path, reason: "not a database")
         case SQLITE_CANTOPEN:
             return .cannotOpen(path: path, reason: error.message)
+        case SQLITE_FULL:
+            return .ioError(path: path, reason: "the disk is full; free some space and try again")
+        case SQLITE_IOERR:
+            return .ioError(path: path, reason: "an I/O error (\(error.message)); check the disk and try again")
+        case SQLITE_BUSY:
+            return .locked(path: path)
         case SQLITE_CORRUPT:
             // A truncated or overwritten file: the user's to restore (exit 66), not an internal error.
             return .cannotOpen(path: path, reason: "the file is damaged (\(error.message)); restore it from a backup")

@@ -25,12 +25,12 @@ extension StoredWord {
 
     /// Reads the word by comparing bytes (no `String`).
     ///
-    /// - Throws: ``SQLiteError`` with `SQLITE_MISMATCH` for NULL or a word
+    /// - Throws: ``SQLiteError`` with `SQLITE_CORRUPT` for NULL or a word
     ///   the enumeration does not know (the CHECK constraints prevent both).
     @inline(__always)
     init(column index: Int32, of statement: Statement) throws {
         guard let word = try statement.word(Self.self, at: index) else {
-            throw SQLiteError(code: SQLITE_MISMATCH, message: "unexpected NULL in column \(index)", sql: statement.sql)
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "unexpected NULL in column \(index)", sql: statement.sql)
         }
         self = word
     }

@@ -4,23 +4,28 @@ import PanTraceCore
 ///
 /// A trace already stored under the same name is found by its digest
 /// (``TraceDigest``) instead of written again; the same name with other
-/// content is a conflict.
+/// content is a conflict. A new trace's id is never a deleted trace's
+/// (``Database/nextID(of:)``).
 struct TraceWriter {
     private let database: Database
     private let find: Statement
     private let insert: Statement
     private let insertSamples: MultiRowInsert<SampleRow>
-    /// The names added through this writer.
-    private var names = Set<String>()
+    /// The names added through this writer, compared as the store compares them: by their scalars.
+    private var names = Set<ExactName>()
+    /// The id of the next new trace (``Database/nextID(of:)``), once known.
+    private var nextID: TraceID?
     /// The `trace.packed` blob being written, reused from trace to trace.
     private var packed: [UInt8] = []
+    /// Whether this writer dropped `sample_insert_counts` (``restoreTriggers()`` creates it again).
+    private var droppedInsertTrigger = false
     /// The trace added last: the results of the session that follow it need no existence check.
     private(set) var lastTraceID: TraceID?
 
     init(_ database: Database) throws {
         self.database = database
         find = try database.prepare("SELECT id, digest FROM trace WHERE name = ?", persistent: true)
-        insert = try database.prepare(TraceRow.insertSQL, persistent: true)
+        insert = try database.prepare(TraceRow.insertWithIDSQL, persistent: true)
         insertSamples = MultiRowInsert(database)
     }
 
@@ -32,25 +37,43 @@ struct TraceWriter {
     ///
     /// - Throws: ``StoreError/traceConflict(name:)``, ``StoreError/duplicateTrace(name:)``.
     mutating func add(_ trace: Trace) throws -> TraceID {
-        guard names.insert(trace.name).inserted else { throw StoreError.duplicateTrace(name: trace.name) }
+        guard names.insert(ExactName(trace.name)).inserted else { throw StoreError.duplicateTrace(name: trace.name) }
         let digest = TraceDigest.of(trace)
         if let stored = try stored(named: trace.name) {
             guard stored.digest == digest else { throw StoreError.traceConflict(name: trace.name) }
             return stored.id
         }
+        if !droppedInsertTrigger {
+            // The trigger counts sample rows inserted by hand; the session's
+            // own rows are counted already, and the trigger's lookup per row
+            // would cost a record about a third more time on sample rows
+            // (docs/performance.md). Dropped inside the transaction, it
+            // exists for every other connection throughout.
+            try database.execute("DROP TRIGGER IF EXISTS sample_insert_counts")
+            droppedInsertTrigger = true
+        }
+        let id = try nextID ?? database.nextID(of: TraceRow.table)
         let length = PackedSamples.encode(trace.samples, into: &packed)
         try packed.withUnsafeBytes { bytes in
             var row = TraceRow(trace: trace, sampleCount: trace.samples.count, digest: digest)
             row.packed = BorrowedBlob(UnsafeRawBufferPointer(rebasing: bytes[..<length]))
-            var binder = RowBinder(insert)
+            try insert.bind(id, at: 1)
+            var binder = RowBinder(insert, from: 2)
             try row.bind(&binder)
             try insert.execute()
         }
-        let id = database.lastInsertRowID
+        nextID = id + 1
         lastTraceID = id
         let samples = trace.samples
         try insertSamples.insert(count: samples.count) { seq in SampleRow(traceID: id, seq: seq, sample: samples[seq]) }
         return id
+    }
+
+    /// Creates the trigger this writer dropped again (before the session commits).
+    mutating func restoreTriggers() throws {
+        guard droppedInsertTrigger else { return }
+        try database.execute(Schema.sampleInsertTrigger)
+        droppedInsertTrigger = false
     }
 
     /// The id and digest of the trace stored under `name`, if any.

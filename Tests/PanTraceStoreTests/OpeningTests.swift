@@ -61,7 +61,7 @@ import Testing
         }
         let error = try #require(throws: StoreError.self) { try Store(path: path) }
         #expect(error == .newerSchema(path: path, version: 99, known: Store.schemaVersion))
-        #expect(error.description.contains("made by a newer pantrace (schema 99, this build knows 1)"))
+        #expect(error.description.contains("made by a newer pantrace (schema 99, this build knows \(Store.schemaVersion))"))
     }
 
     @Test func missingFolderCannotBeOpened() throws {
@@ -93,8 +93,19 @@ import Testing
         #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         #expect(try Store(path: empty).userVersion() == Store.schemaVersion)
         let missing = folder.file("new.sqlite")
-        #expect(try Store(path: missing).userVersion() == Store.schemaVersion)
-        #expect(FileManager.default.fileExists(atPath: missing))
+        do {
+            let store = try Store(path: missing)
+            #expect(try store.userVersion() == Store.schemaVersion)
+            #expect(FileManager.default.fileExists(atPath: missing))
+            // Closed without storing anything: the file it created goes again (SPEC 7.4).
+        }
+        #expect(!FileManager.default.fileExists(atPath: missing))
+        do {
+            let store = try Store(path: missing)
+            try record([makeTrace("kept")], into: store)
+        }
+        #expect(try Store(path: missing).traceCount() == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["empty.sqlite", "new.sqlite"])
     }
 
     @Test func readOnlyStoreRefusesWritesClearly() throws {

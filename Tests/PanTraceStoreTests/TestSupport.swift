@@ -93,3 +93,32 @@ extension Store {
         try Store(path: folder.file(name))
     }
 }
+
+/// A version 1 file made by the version 1 SQL: config 1, run 1 of trace 1 ('a', one sample) with result 1, then `more` SQL.
+func makeVersionOneFile(at path: String, then more: String = "") throws {
+    let v1 = try Database(path: path)
+    try v1.execute(Schema.version1)
+    try v1.execute(
+        """
+        INSERT INTO config (id, name, settings) VALUES (1, 'c', '{}');
+        INSERT INTO run (id, config_id, kind, trace_count) VALUES (1, 1, 'record', 1);
+        INSERT INTO trace (id, name, width, height, sample_count, digest) VALUES (1, 'a', 1, 1, 1, 0);
+        INSERT INTO sample (trace_id, seq, t, x, y, phase) VALUES (1, 0, 0, 0, 0, 'down');
+        \(outcomeRowSQL(id: 1, run: 1, trace: 1));
+        \(more)
+        """)
+}
+
+/// `INSERT INTO result …` of a `none`/`neverBegan` result with every number 0.
+func outcomeRowSQL(id: Int, run: Int, trace: Int) -> String {
+    """
+    INSERT INTO result (id, run_id, trace_id, decision, reason, percent, peak_percent, velocity, settle,
+        overscroll, tracking_error) VALUES (\(id), \(run), \(trace), 'none', 'neverBegan', 0, 0, 0, 0, 0, 0)
+    """
+}
+
+/// The reason of a ``StoreError/cannotOpen(path:reason:)``, `nil` for any other error.
+func cannotOpenReason(_ error: StoreError) -> String? {
+    guard case .cannotOpen(_, let reason) = error else { return nil }
+    return reason
+}

@@ -57,6 +57,14 @@ extension TableRow {
         let row = "(" + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
         return "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES \(row)"
     }
+
+    /// `INSERT INTO table (id, written columns) VALUES (?, ?, …)`: the id, assigned by
+    /// the writer (``Database/nextID(of:)``), is parameter 1, the row's columns follow.
+    static var insertWithIDSQL: String {
+        let names = ["id"] + columnNames(includingGenerated: false)
+        let row = "(" + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
+        return "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES \(row)"
+    }
 }
 
 /// Collects the names of a description's columns.

@@ -19,7 +19,10 @@ enum Failure {
     static let invalidData: Int32 = 65
     static let cannotOpen: Int32 = 66
     static let internalError: Int32 = 70
-    static let ioError: Int32 = 74
+    /// SPEC 7.4: a full disk, a failed write.
+    static let ioFailure: Int32 = 74
+    /// SPEC 7.4: the database stayed locked past the busy timeout (try again).
+    static let tryAgain: Int32 = 75
 
     /// The exit status of one of pantrace's errors; `nil` for any other error.
     static func status(of error: Error) -> Int32? {
@@ -30,7 +33,7 @@ enum Failure {
         case is TraceError: invalidData
         case let config as ConfigError: config.isUsage ? usage : invalidData
         case is InputFileError, is OutputFileError: cannotOpen
-        case is FileWriteError: ioError
+        case is FileWriteError: ioFailure
         case let store as StoreError: storeStatus(store)
         default: nil
         }
@@ -41,6 +44,8 @@ enum Failure {
         case .cannotOpen, .notAPantraceDatabase, .newerSchema, .readOnly: cannotOpen
         case .traceConflict, .duplicateTrace: invalidData
         case .traceNotFound, .runNotFound: usage
+        case .ioError: ioFailure
+        case .locked: tryAgain
         case .sqlite: internalError
         }
     }
