@@ -19,10 +19,13 @@ extension Pantrace {
                 no candidate is within --max-accidental (and writes no --best-config).
 
                 Examples:
-                  pantrace tune --sweep threshold=0.2:0.6:0.05
-                  pantrace tune --set decision=velocity --sweep threshold=0.2:0.6:0.1 --sweep flickVelocity=400:2000:400 --max-accidental 5 --best-config best.json
-                  pantrace tune --sweep decision=threshold,velocity,projection --family flick --format json
-                  pantrace tune --sweep threshold=0.3:0.5:0.02 --html tune.html
+                  pantrace tune --sweep threshold=0.2:0.6:0.02 --max-accidental 10
+                  pantrace tune --set decision=velocity --sweep flickVelocity=400:2000:200
+                  pantrace tune --sweep decision=threshold,velocity --sweep threshold=0.3,0.4
+                  pantrace tune --sweep decision=threshold,velocity --family flick
+                  pantrace tune --sweep threshold=0.3,0.4 --format json
+                  pantrace tune --sweep threshold=0.3:0.5:0.05 --best-config best.json
+                  pantrace tune --sweep threshold=0.2:0.6:0.02 --html tune.html
                 """)
 
         @OptionGroup var store: StoreOptions
