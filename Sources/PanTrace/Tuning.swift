@@ -38,6 +38,6 @@ public struct Tuning: Sendable {
 
     /// The HTML report (SPEC 7.8): one self-contained page.
     public func html() -> String {
-        results.page(maxAccidental: maxAccidental).html()
+        results.page(maxAccidental: maxAccidental, comparison: comparison).html()
     }
 }

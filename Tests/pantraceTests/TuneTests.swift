@@ -112,5 +112,9 @@ import Testing
             #expect(!html.lowercased().contains(external), "the page loads \(external)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: runner.folder.path).filter { $0.hasPrefix(".") }.isEmpty)
+        // The base config is the recorded run's: its agree, from the decisions view.
+        let baseAgree = try runner.integer(
+            "SELECT count(*) FROM decisions WHERE run = 1 AND ((intent = 'finish' AND decision = 'finish') OR (intent = 'cancel' AND decision <> 'finish'))")
+        #expect(html.contains("Against the base config (baseline): agree \(baseAgree) → \(agree[best]) ("))
     }
 }
