@@ -117,4 +117,26 @@ import Testing
             "SELECT count(*) FROM decisions WHERE run = 1 AND ((intent = 'finish' AND decision = 'finish') OR (intent = 'cancel' AND decision <> 'finish'))")
         #expect(html.contains("Against the base config (baseline): agree \(baseAgree) → \(agree[best]) ("))
     }
+
+    /// The README's "Choose a threshold" output is what the command prints
+    /// after the README's first command (lines marked `…` are left out there).
+    @Test func theReadmeWalkThroughIsRealOutput() throws {
+        let readme = try String(contentsOf: CommandRunner.repositoryRoot.appending(path: "README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Choose a threshold").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```\n").dropFirst().first)
+        let lines = block.split(separator: "\n").map(String.init)
+        try #require(lines.count > 10 && lines[0].hasPrefix("$ pantrace tune "), "\(lines)")
+        let command = try #require(lines.first?.split(separator: " ").dropFirst(2).map(String.init))
+        let runner = try CommandRunner()
+        try FileManager.default.createSymbolicLink(
+            at: runner.folder.appending(path: "Fixtures"), withDestinationURL: CommandRunner.repositoryRoot.appending(path: "Fixtures"))
+        try #require(try runner.run(try HelpTests.readmeFirstCommand(), db: false).status == 0)
+        let output = try runner.run(command, db: false)
+        #expect(output.status == 0, "\(output.stderr)")
+        let printed = Set(output.stdout.split(separator: "\n").map(String.init))
+        for line in lines.dropFirst() where line != "…" {
+            #expect(printed.contains(line), "README line not printed: \(line)")
+        }
+        #expect(FileManager.default.fileExists(atPath: runner.path("best.json")))
+    }
 }
