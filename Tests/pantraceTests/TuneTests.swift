@@ -83,6 +83,15 @@ import Testing
         #expect(file.contains("\n  \"threshold\": \(threshold.stringValue),\n"))
     }
 
+    /// A database that does not exist is not created (66).
+    @Test func aMissingDatabaseExits66AndIsNotCreated() throws {
+        let runner = try CommandRunner()
+        let output = try runner.run(["tune", "--db", runner.path("missing.sqlite"), "--sweep", "threshold=0.3"], db: false)
+        #expect(output.status == 66)
+        #expect(output.stderr.contains("missing.sqlite"))
+        #expect(!FileManager.default.fileExists(atPath: runner.path("missing.sqlite")))
+    }
+
     /// A chmod 0444 database is enough.
     @Test func aReadOnlyDatabaseIsEnough() throws {
         let runner = try Self.corpus()
