@@ -24,7 +24,7 @@ final class AtomicOutputFile {
         var template = Array((folder + "." + name + ".XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
         guard descriptor >= 0 else { throw OutputFileError(path: path, reason: String(cString: strerror(errno))) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // mkstemp makes the file 0600; give it the mode a new file would have.
         let mask = umask(0)
         umask(mask)
