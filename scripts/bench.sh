@@ -14,7 +14,11 @@
 #   replay  pantrace replay --set threshold=0.3 (no frames) on a copy of that
 #           database, then the reference scanning every column of `sample`
 #           (samples per second), peak memory of the replay (/usr/bin/time %M);
-#           the size of the recorded database file (frames included).
+#           the size of the recorded database file (frames included);
+#   tune    pantrace tune over the same recorded database (read-only: it
+#           stores nothing), a 91 × 57 grid: --sweep threshold=0.05:0.95:0.01
+#           --sweep flickVelocity=200:3000:50 --set decision=velocity; its
+#           time as a multiple of one replay, and its peak memory;
 # and `pantrace --help` start-up time (hyperfine when installed, else a loop).
 # Prints medians and ratios (pantrace / reference; ≥ 1 is faster than C).
 # Missing tools (gcc, libsqlite3-dev, GNU time, hyperfine) are installed with
@@ -32,7 +36,7 @@ while [ $# -gt 0 ]; do
         --sizes) sizes="$2"; shift 2 ;;
         --startup-runs) startup_runs="$2"; shift 2 ;;
         --keep) keep=1; shift ;;
-        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -95,7 +99,7 @@ for size in $sizes; do
     db="$work/pantrace-$size.sqlite"
     pristine="$work/pristine-$size.sqlite"
     cdb="$work/reference-$size.sqlite"
-    rec_p=""; rec_c=""; rep_p=""; rep_c=""; mem=""
+    rec_p=""; rec_c=""; rep_p=""; rep_c=""; mem=""; tune_p=""; tune_mem=""
     for run in $(seq "$runs"); do
         rm -f "$db" "$db-wal" "$db-shm"
         measure "$pantrace" record --db "$db" --count "$size" --seed 1 --quiet
@@ -119,6 +123,9 @@ for size in $sizes; do
         measure "$reference" replay "$pristine"
         rep_c="$rep_c $elapsed"
         [ "$(awk '{ print $2 }' "$work/cmd.out")" = "$n_sample" ] || { echo "bench.sh: reference scanned $(cat "$work/cmd.out"), expected $n_sample samples" >&2; exit 1; }
+        measure "$pantrace" tune --db "$pristine" --sweep threshold=0.05:0.95:0.01 --sweep flickVelocity=200:3000:50 \
+            --set decision=velocity --quiet
+        tune_p="$tune_p $elapsed"; tune_mem="$tune_mem $peak"
     done
     result[$size.rows]=$rows
     result[$size.samples]=$n_sample
@@ -128,7 +135,9 @@ for size in $sizes; do
     result[$size.rep_c]=$(echo "$rep_c" | median)
     result[$size.mem]=$(echo "$mem" | median)
     result[$size.dbsize]=$dbsize
-    rm -f "$db"* "$cdb"* "$pristine"
+    result[$size.tune]=$(echo "$tune_p" | median)
+    result[$size.tune_mem]=$(echo "$tune_mem" | median)
+    rm -f "$db"* "$cdb"* "$pristine"*
 done
 
 # --- start-up --------------------------------------------------------------
@@ -172,6 +181,11 @@ for size in $sizes; do
     printf '| %-8s | %-12s | %-12s | %-14s | %-14s | %-14s |\n' "$size" "${result[$size.rec_p]}" "${result[$size.rep_p]}" \
         "$(awk -v k="${result[$size.mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }')" "${result[$size.rec_c]}" \
         "$(awk -v b="${result[$size.dbsize]}" 'BEGIN { printf "%.1f MB", b / 1e6 }')"
+done
+echo
+echo "tune, 91 × 57 = 5187 candidates (threshold × flickVelocity, decision=velocity), read-only:"
+for size in $sizes; do
+    echo "  $size traces: ${result[$size.tune]} s, $(ratio "${result[$size.tune]}" "${result[$size.rep_p]}") × one replay (target ≤ 3), peak $(awk -v k="${result[$size.tune_mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }') (target ≤ 64 MiB)"
 done
 set -- $sizes
 if [ $# -ge 2 ]; then

@@ -18,7 +18,7 @@ struct Pantrace: ParsableCommand {
             70 internal error.
             """,
         version: "0.1.0",
-        subcommands: [Record.self, Replay.self, Regress.self, Runs.self, Show.self, Generate.self]
+        subcommands: [Record.self, Replay.self, Regress.self, Tune.self, Runs.self, Show.self, Generate.self]
     )
 
     /// Parses the command line, runs the command, and maps every error to the

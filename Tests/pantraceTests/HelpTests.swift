@@ -4,7 +4,7 @@ import Testing
 /// The help texts (golden files) and their examples, which must run as pasted
 /// after the README's first command, with bundled files only.
 @Suite struct HelpTests {
-    static let commands: [String] = ["", "record", "replay", "regress", "runs", "show", "generate"]
+    static let commands: [String] = ["", "record", "replay", "regress", "tune", "runs", "show", "generate"]
 
     static func help(_ command: String) throws -> CommandRunner.Output {
         try CommandRunner().run((command.isEmpty ? [] : [command]) + ["--help"], db: false, environment: ["COLUMNS": "80"])

@@ -116,7 +116,7 @@ import Testing
         try runner.expect(64, ["show"])
     }
 
-    @Test(arguments: ["record", "replay", "regress", "runs", "show", "generate"])
+    @Test(arguments: ["record", "replay", "regress", "tune", "runs", "show", "generate"])
     func everyCommandsHelpHasAnExample(_ command: String) throws {
         let runner = try CommandRunner()
         let output = try runner.run([command, "--help"], db: false)

@@ -1,11 +1,12 @@
 extension TuningResults {
     /// The HTML report's input (SPEC 7.8): the same fields as
-    /// ``json(maxAccidental:)``, with the best candidate under `maxAccidental`.
+    /// ``json(maxAccidental:)``, with the best candidate under `maxAccidental`,
+    /// and the base config's counts from `comparison` when given.
     ///
     /// ```swift
     /// let html = results.page(maxAccidental: 10).html()
     /// ```
-    public func page(maxAccidental: Int? = nil) -> TunePage {
+    public func page(maxAccidental: Int? = nil, comparison: TuningComparison? = nil) -> TunePage {
         let candidates = (0..<count).map { index in
             let counts = counts(at: index)
             return TunePage.Candidate(
@@ -16,6 +17,6 @@ extension TuningResults {
         return TunePage(
             base: grid.base.name, traces: traces, labelled: labelled,
             sweeps: grid.sweeps.map { TunePage.Sweep(key: $0.key, values: $0.values) }, candidates: candidates,
-            best: best(maxAccidental: maxAccidental), maxAccidental: maxAccidental)
+            best: best(maxAccidental: maxAccidental), maxAccidental: maxAccidental, baseCounts: comparison?.baseCounts)
     }
 }

@@ -28,9 +28,9 @@ enum Failure {
     static func status(of error: Error) -> Int32? {
         switch error {
         case let exit as ExitCode: exit.rawValue
-        case is SyntheticFamilyError, is OutputPathError: usage
+        case is SyntheticFamilyError, is OutputPathError, is TuningError: usage
         case let workflow as WorkflowError: workflow.isUsage ? usage : internalError
-        case is TraceError: invalidData
+        case is TraceError, is TunerError: invalidData
         case let config as ConfigError: config.isUsage ? usage : invalidData
         case is InputFileError, is OutputFileError: cannotOpen
         case is FileWriteError: ioFailure

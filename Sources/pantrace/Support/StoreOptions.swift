@@ -25,7 +25,7 @@ struct StoreOptions: ParsableArguments {
         try Store(path: db, readOnly: readOnly)
     }
 
-    /// Opens a database that must exist already (replay, regress, runs, show):
+    /// Opens a database that must exist already (replay, regress, tune, runs, show):
     /// a mistyped `--db` is an error (exit 66) and leaves no new empty file behind.
     func openExisting(readOnly: Bool = false) throws -> Store {
         if access(db, F_OK) != 0 {

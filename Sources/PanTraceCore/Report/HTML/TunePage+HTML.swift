@@ -16,6 +16,10 @@ extension TunePage {
             }
             markup.close()
             renderBest(&markup)
+            markup.element(
+                "p", [("class", "words")],
+                "agree: the decision matches the trace's intent; accidental: meant to cancel, but the screen was "
+                    + "dismissed; missed: meant to dismiss, but it stayed. The best has the most agree.")
             renderSweepCharts(&markup)
             markup.element("h2", [], "Pareto frontier")
             ParetoChart(page: self).render(&markup)
@@ -45,12 +49,23 @@ extension TunePage {
                 + ": agree \(candidate.agree) of \(labelled) labelled traces, accidental \(candidate.accidental), "
                 + "missed \(candidate.missed)" + (maxAccidental.map { " (at most \($0) accidental allowed)" } ?? "") + ".")
         markup.close()
+        if let baseCounts {
+            func change(_ name: String, _ before: Int, _ after: Int) -> String {
+                let delta = after - before
+                return "\(name) \(before) → \(after) (\(delta > 0 ? "+" : delta < 0 ? "−" : "±")\(abs(delta)))"
+            }
+            markup.element(
+                "p", [("id", "against-base")],
+                "Against the base config (\(base)): " + change("agree", baseCounts.agree, candidate.agree) + ", "
+                    + change("accidental", baseCounts.accidental, candidate.accidental) + ", "
+                    + change("missed", baseCounts.missed, candidate.missed) + ".")
+        }
     }
 
     private func renderSweepCharts(_ markup: inout Markup) {
         switch sweeps.count {
         case 1:
-            markup.element("h2", [], "Over \(sweeps[0].key)")
+            markup.element("h2", [], "agree, accidental and missed over \(sweeps[0].key)")
             TuneCurvesChart(page: self).render(&markup)
         case 2, 3:
             let agree = candidates.map(\.agree)

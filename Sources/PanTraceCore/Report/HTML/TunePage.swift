@@ -61,11 +61,14 @@ public struct TunePage: Sendable {
     public var best: Int?
     /// `--max-accidental`, when given.
     public var maxAccidental: Int?
+    /// The base config's counts over the same traces, when known (the
+    /// page then shows how the best candidate compares with it).
+    public var baseCounts: TuningCounts?
 
     /// A page from the fields of `tune --format json` (SPEC 7.5).
     public init(
         base: String, traces: Int, labelled: Int, sweeps: [Sweep], candidates: [Candidate], best: Int?,
-        maxAccidental: Int? = nil
+        maxAccidental: Int? = nil, baseCounts: TuningCounts? = nil
     ) {
         self.base = base
         self.traces = traces
@@ -74,5 +77,6 @@ public struct TunePage: Sendable {
         self.candidates = candidates
         self.best = best
         self.maxAccidental = maxAccidental
+        self.baseCounts = baseCounts
     }
 }

@@ -1,0 +1,20 @@
+/// A tune that has nothing to learn from: no selected trace, or none with an
+/// intent to compare decisions with (SPEC 7.5; invalid input data, exit 65).
+public enum TunerError: Error, Equatable, CustomStringConvertible {
+    /// No stored trace matches the selection (or the database has none).
+    case noTraces(TraceSelection)
+    /// None of the `traces` selected traces has an `intent`.
+    case noIntent(traces: Int, selection: TraceSelection)
+
+    public var description: String {
+        switch self {
+        case .noTraces(let selection) where selection.isAll:
+            "the database has no traces: nothing to tune (pantrace record stores some)"
+        case .noTraces(let selection):
+            "no stored trace matches \(selection): nothing to tune"
+        case .noIntent(let traces, let selection):
+            "none of the \(traces) traces\(selection.isAll ? "" : " of \(selection)") has an intent: "
+                + "tune compares decisions with what people meant; record traces with \"intent\": \"finish\" or \"cancel\""
+        }
+    }
+}

@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An output file (`--html`, `--best-config`) written whole or not at all: a
+/// temporary file beside it, renamed over it by ``commit()``.
+///
+/// The temporary file is created by ``init(path:)``, so that a path that
+/// cannot be written fails before any work; a command that fails before
+/// ``commit()`` removes it and leaves an existing file as it was.
+final class AtomicOutputFile {
+    private let path: String
+    private let temporary: String
+    private let file: UnsafeMutablePointer<FILE>
+    private var done = false
+
+    /// Creates the temporary file beside `path`.
+    init(path: String) throws {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array((folder + "." + name + ".XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard descriptor >= 0 else { throw OutputFileError(path: path, reason: String(cString: strerror(errno))) }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // mkstemp makes the file 0600; give it the mode a new file would have.
+        let mask = umask(0)
+        umask(mask)
+        fchmod(descriptor, 0o666 & ~mask)
+        guard let file = fdopen(descriptor, "w") else {
+            close(descriptor)
+            unlink(temporary)
+            throw OutputFileError(path: path, reason: String(cString: strerror(errno)))
+        }
+        self.path = path
+        self.temporary = temporary
+        self.file = file
+    }
+
+    deinit {
+        if !done {
+            fclose(file)
+            unlink(temporary)
+        }
+    }
+
+    /// Appends `text`.
+    func write(_ text: String) throws {
+        var text = text
+        let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
+        guard written == text.utf8.count else { throw failure() }
+    }
+
+    /// Flushes the file to disk and renames it over `path`.
+    func commit() throws {
+        guard fflush(file) == 0, fsync(fileno(file)) == 0 else { throw failure() }
+        done = true
+        let closed = fclose(file) == 0
+        guard closed, rename(temporary, path) == 0 else {
+            let error = failure()
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    private func failure() -> OutputFileError {
+        OutputFileError(path: path, reason: String(cString: strerror(errno)))
+    }
+}
