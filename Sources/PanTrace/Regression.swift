@@ -6,7 +6,7 @@ import PanTraceStore
 /// baseline.
 ///
 /// It runs in two steps so that a report (JUnit) can be written between
-/// them: ``replay(in:progress:each:streaming:)``, then ``conclude(_:in:)``.
+/// them: ``replay(in:progress:each:streaming:finishing:)``, then ``conclude(_:in:)``.
 ///
 /// ```swift
 /// let regression = Regression(replayer: Replayer(config: candidate), maxChanges: 3)
@@ -46,20 +46,20 @@ public struct Regression {
         return nil
     }
 
-    /// Stores the `regress` run and returns its comparison (see ``Replayer/replay(in:progress:each:streaming:)``).
+    /// Stores the `regress` run and returns its comparison (see ``Replayer/replay(in:progress:each:streaming:finishing:)``).
     ///
     /// With ``accept`` the run is stored as the baseline: the run and the
     /// mark are one transaction (``Replayer/marksBaseline``).
     public func replay(
         in store: Store, progress: ((Int) -> Void)? = nil, each: ((ComparedTrace) throws -> Void)? = nil,
-        streaming: ((ComparedTrace, Trace) -> Void)? = nil
+        streaming: ((ComparedTrace, Trace) -> Void)? = nil, finishing: ((RunComparison) throws -> Void)? = nil
     ) throws -> RunComparison {
         var replayer = replayer
         replayer.marksBaseline = accept
-        return try replayer.replay(in: store, progress: progress, each: each, streaming: streaming)
+        return try replayer.replay(in: store, progress: progress, each: each, streaming: streaming, finishing: finishing)
     }
 
-    /// The candidate run accepted as the baseline (with ``accept``: ``replay(in:progress:each:)``
+    /// The candidate run accepted as the baseline (with ``accept``: ``replay(in:progress:each:streaming:finishing:)``
     /// marked it already), or the comparison judged against ``maxChanges``.
     public func conclude(_ comparison: RunComparison, in store: Store) throws -> RegressionVerdict {
         if accept { return .accepted(comparison.candidate.run) }

@@ -30,7 +30,7 @@ public struct ReplayPageBuilder {
     }
 
     /// Adds one trace as it is compared (the `streaming` argument of
-    /// ``Replayer/replay(in:progress:each:streaming:)``); keeps nothing of the trace.
+    /// ``Replayer/replay(in:progress:each:streaming:finishing:)``); keeps nothing of the trace.
     public mutating func add(_ compared: ComparedTrace, trace: Trace) {
         releases.add(compared, extent: ReleaseMapInput.extent(of: trace, under: candidate))
     }

@@ -48,11 +48,16 @@ public struct Replayer {
     ///   - streaming: when given, called as each trace is simulated with its
     ///     comparison and the trace itself (whose samples are reused by the
     ///     next call: keep a copy if needed), e.g. ``ReplayPageBuilder/add(_:trace:)``.
+    ///   - finishing: when given, called once with the whole comparison, after
+    ///     `each` (the place to write reports, such as an HTML page). With
+    ///     ``marksBaseline`` it too is called before the commit, so that a
+    ///     report that cannot be written stores nothing and moves no baseline;
+    ///     otherwise after it, and an error it throws keeps the run.
     /// - Throws: ``WorkflowError`` when there is no run to compare with or no
     ///   trace matches; `StoreError` (an unknown run or trace name …).
     public func replay(
         in store: Store, progress: ((Int) -> Void)? = nil, each: ((ComparedTrace) throws -> Void)? = nil,
-        streaming: ((ComparedTrace, Trace) -> Void)? = nil
+        streaming: ((ComparedTrace, Trace) -> Void)? = nil, finishing: ((RunComparison) throws -> Void)? = nil
     ) throws -> RunComparison {
         let baselineID: RunID
         if let baseline {
@@ -93,13 +98,15 @@ public struct Replayer {
             throw WorkflowError.nothingToReplay(selection)
         }
         func report(candidate: RunID) throws {
-            guard let each else { return }
-            try store.forEachComparison(baseline: baselineID, candidate: candidate) { result in
-                try each(
-                    ComparedTrace(
-                        name: result.traceName, family: result.family, intent: result.intent,
-                        baseline: result.baseline.map(ResultSummary.init), candidate: ResultSummary(result.candidate)))
+            if let each {
+                try store.forEachComparison(baseline: baselineID, candidate: candidate) { result in
+                    try each(
+                        ComparedTrace(
+                            name: result.traceName, family: result.family, intent: result.intent,
+                            baseline: result.baseline.map(ResultSummary.init), candidate: ResultSummary(result.candidate)))
+                }
             }
+            try finishing?(comparison)
         }
         if marksBaseline {
             do {

@@ -109,6 +109,12 @@ extension Store {
         case .namesOrFamilies(let nameList, let familyList):
             (names, families) = (nameList, familyList)
         }
+        // A read-only store opened read-write (to clean up at close) runs with
+        // query_only, which refuses temp tables too; the selection writes
+        // nothing but the connection's own temp table.
+        let queryOnly = try database.integer("PRAGMA query_only") == 1
+        if queryOnly { try database.execute("PRAGMA query_only = OFF") }
+        defer { if queryOnly { try? database.execute("PRAGMA query_only = ON") } }
         try database.execute(
             "CREATE TEMP TABLE IF NOT EXISTS selected_trace (id INTEGER PRIMARY KEY); DELETE FROM temp.selected_trace")
         let byName = try database.prepare("INSERT OR IGNORE INTO temp.selected_trace (id) SELECT id FROM trace WHERE name = ?")

@@ -131,4 +131,32 @@ import Testing
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
     }
+
+    /// A selection in a store opened read-only: the selected ids go to the
+    /// connection's temp table, which the read-only guard (`query_only`)
+    /// must let through, and the file stays byte for byte the same.
+    @Test(arguments: [
+        TraceSelection(names: [], families: ["flick"]), TraceSelection(names: ["spec-4.9-1-slow-drag"], families: ["peek"]),
+    ])
+    func aSelectionReadsAReadOnlyStore(selection: TraceSelection) throws {
+        let sweeps = ["decision=threshold,velocity"]
+        let workspace: Workspace
+        let writable: Tuning
+        do {
+            let (corpus, store) = try Self.corpus()
+            workspace = corpus
+            writable = try Tuner(sweeps: sweeps, selection: selection).tune(in: store)
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: workspace.db))
+        do {
+            let readOnly = try Store(path: workspace.db, readOnly: true)
+            let tuning = try Tuner(sweeps: sweeps, selection: selection).tune(in: readOnly)
+            #expect(tuning.results.traces == writable.results.traces)
+            #expect(tuning.results.traces > 0)
+            for index in 0..<tuning.results.count {
+                #expect(tuning.results.counts(at: index) == writable.results.counts(at: index))
+            }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: workspace.db)) == before)
+    }
 }

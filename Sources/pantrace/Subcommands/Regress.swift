@@ -47,13 +47,14 @@ extension Pantrace {
             let regression = Regression(replayer: try options.replayer(kind: .regress), maxChanges: maxChanges, accept: accept)
             if let junit { try OutputPath.refuseDatabase(junit, option: "--junit", database: options.store.db) }
             let report = try junit.map { try JUnitFile(path: $0) }
-            let (store, comparison) = try options.run(regression.replayer) { store, progress, streaming in
+            // The reports before the baseline moves: a report that cannot be written accepts nothing.
+            let (store, comparison) = try options.run(regression.replayer, reports: { try report?.finish(suite: $0.candidate.config) }) {
+                store, progress, streaming, finishing in
                 try regression.replay(
-                    in: store, progress: progress, each: report.map { report in { try report.add($0) } }, streaming: streaming)
+                    in: store, progress: progress, each: report.map { report in { try report.add($0) } }, streaming: streaming,
+                    finishing: finishing)
             }
             options.print(comparison)
-            // The report before the baseline moves: a report that cannot be written accepts nothing.
-            try report?.finish(suite: comparison.candidate.config)
             let verdict = try regression.conclude(comparison, in: store)
             guard !options.quiet else {
                 if verdict.fails { throw ExitCode(1) }

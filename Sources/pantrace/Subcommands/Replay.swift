@@ -23,8 +23,8 @@ extension Pantrace {
 
         func run() throws {
             let replayer = try options.replayer(kind: .replay)
-            let (_, comparison) = try options.run(replayer) { store, progress, streaming in
-                try replayer.replay(in: store, progress: progress, streaming: streaming)
+            let (_, comparison) = try options.run(replayer) { store, progress, streaming, finishing in
+                try replayer.replay(in: store, progress: progress, streaming: streaming, finishing: finishing)
             }
             options.print(comparison)
         }

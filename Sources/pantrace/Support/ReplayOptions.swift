@@ -47,13 +47,19 @@ struct ReplayOptions: ParsableArguments {
     }
 
     /// Opens the database and runs `body` (the replay of `replayer`) with
-    /// progress on a terminal, writes the `--html` report, then says on
-    /// standard error what was stored.
+    /// progress on a terminal, then says on standard error what was stored.
     ///
-    /// `body` passes `streaming` on to the replay: it gathers the page as the traces go by.
+    /// `body` passes `streaming` on to the replay (it gathers the `--html`
+    /// page as the traces go by) and `finishing` (it writes the page, and
+    /// then whatever `reports` writes): the replay calls it before the commit
+    /// when the run is to become the baseline, so a report that cannot be
+    /// written accepts nothing.
     func run(
-        _ replayer: Replayer,
-        _ body: (Store, _ progress: @escaping (Int) -> Void, _ streaming: ((ComparedTrace, Trace) -> Void)?) throws -> RunComparison
+        _ replayer: Replayer, reports: ((RunComparison) throws -> Void)? = nil,
+        _ body: (
+            Store, _ progress: @escaping (Int) -> Void, _ streaming: ((ComparedTrace, Trace) -> Void)?,
+            _ finishing: @escaping (RunComparison) throws -> Void
+        ) throws -> RunComparison
     ) throws -> (Store, RunComparison) {
         let kind = replayer.kind
         let started = Console.now()
@@ -62,11 +68,16 @@ struct ReplayOptions: ParsableArguments {
         let store = try store.openExisting()
         let progress = Progress(quiet: quiet)
         var page = html.map { _ in ReplayPageBuilder(kind: kind, candidate: replayer.config, limit: limit) }
-        let comparison = try body(store, { progress.update("replayed \($0) traces…") }, page.map { _ in { page?.add($0, trace: $1) } })
-        progress.finish()
-        if let html, let page {
-            try AtomicFile.write(try page.page(for: comparison, in: store).html(), to: html)
-        }
+        let html = html
+        let comparison = try body(
+            store, { progress.update("replayed \($0) traces…") }, page.map { _ in { page?.add($0, trace: $1) } },
+            { comparison in
+                progress.finish()
+                if let html, let page {
+                    try AtomicFile.write(try page.page(for: comparison, in: store).html(), to: html)
+                }
+                try reports?(comparison)
+            })
         if !quiet {
             Console.error(
                 "\(kind.rawValue): run \(comparison.candidate.run) of \(comparison.traces + comparison.withoutBaseline) traces stored in \(self.store.db) "
