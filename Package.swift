@@ -65,7 +65,8 @@ let package = Package(
             name: "pantraceTests",
             // The end-to-end tests run the built binary; depending on the
             // executable makes `swift test` build it first.
-            dependencies: ["pantrace", "PanTraceCore"]
+            // CSQLite: the tests read the database with the system SQLite, as the shell would.
+            dependencies: ["pantrace", "PanTraceCore", "CSQLite"]
         ),
         .testTarget(
             name: "PanTraceCaptureTests",

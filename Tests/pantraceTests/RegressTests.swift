@@ -126,11 +126,11 @@ import FoundationXML
     func usageErrorsExit64AndWriteNothing(_ arguments: [String]) throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 30)
-        let before = try runner.dump()
+        let before = try runner.files()
         let output = try runner.expect(64, arguments)
         #expect(output.stdout.isEmpty)
         #expect(!output.stderr.isEmpty)
-        #expect(try runner.dump() == before)
+        #expect(try runner.files() == before)
     }
 
     @Test func aDatabaseThatCannotBeOpenedExits66() throws {
@@ -189,10 +189,10 @@ import FoundationXML
     func acceptIsRefusedInCIUnlessForced(_ ci: String) throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 60)
-        let before = try runner.dump()
+        let before = try runner.files()
         let refused = try runner.expect(64, ["regress", "--set", "threshold=0.3", "--accept"], environment: ["CI": ci])
         #expect(refused.stderr.contains("--force"))
-        #expect(try runner.dump() == before)
+        #expect(try runner.files() == before)
         #expect(try runner.integer("SELECT count(*) FROM run WHERE baseline = 1") == 0)
 
         try runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept", "--force"], environment: ["CI": ci])
@@ -217,10 +217,10 @@ extension RegressTests {
     func acceptOfAFilteredReplayNeedsForce(_ filter: [String]) throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 30)
-        let before = try runner.dump()
+        let before = try runner.files()
         let refused = try runner.expect(64, ["regress", "--accept"] + filter)
         #expect(refused.stderr.contains("--trace/--family"))
-        #expect(try runner.dump() == before)
+        #expect(try runner.files() == before)
         try runner.expect(0, ["regress", "--accept", "--force"] + filter)
         #expect(try runner.sqlite("SELECT id FROM run WHERE baseline = 1") == "2")
     }

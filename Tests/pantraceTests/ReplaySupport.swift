@@ -67,8 +67,10 @@ extension CommandRunner {
     /// The newest run's id.
     func newestRun() throws -> Int { try integer("SELECT max(id) FROM run") }
 
-    /// The whole database as SQL text, to prove that a refused command wrote nothing.
-    func dump() throws -> String { try sqlite(".dump") }
+    /// The database's files byte for byte, to prove that a refused command
+    /// wrote nothing: equal bytes are an equal `.dump`, and a journal or WAL
+    /// left behind shows too.
+    func files() throws -> DatabaseFiles { DatabaseFiles(path: db) }
 
     /// The stored decision, reason, percent and velocity of every result of `run`, by trace name.
     /// `quote()` prints a REAL with every digit it needs to read back exactly.
@@ -98,6 +100,24 @@ extension CommandRunner {
             SELECT count(*) FROM result AS c JOIN result AS b ON b.trace_id = c.trace_id
             WHERE b.run_id = \(baseline) AND c.run_id = \(candidate)
             """)
+    }
+}
+
+/// A database file and its `-wal` and `-journal` beside it, as bytes (`nil`: no such file).
+struct DatabaseFiles: Equatable, CustomStringConvertible {
+    var main: Data?
+    var wal: Data?
+    var journal: Data?
+
+    init(path: String) {
+        main = FileManager.default.contents(atPath: path)
+        wal = FileManager.default.contents(atPath: path + "-wal")
+        journal = FileManager.default.contents(atPath: path + "-journal")
+    }
+
+    var description: String {
+        [("file", main), ("-wal", wal), ("-journal", journal)].map { "\($0.0) \($0.1.map { "\($0.count) bytes" } ?? "absent")" }
+            .joined(separator: ", ")
     }
 }
 

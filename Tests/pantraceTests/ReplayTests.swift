@@ -152,13 +152,13 @@ import Testing
     func aFilterMatchingNothingWritesNothing(_ filter: [String]) throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 50)
-        let before = try runner.dump()
+        let before = try runner.files()
         for command in ["replay", "regress"] {
             let output = try runner.expect(64, [command, "--set", "threshold=0.33", "--frames"] + filter)
             #expect(output.stdout.isEmpty)
             #expect(output.stderr.contains("no-such"))
         }
-        #expect(try runner.dump() == before)
+        #expect(try runner.files() == before)
     }
 
     @Test func framesAreStoredOnlyWhenAsked() throws {

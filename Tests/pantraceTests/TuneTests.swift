@@ -14,13 +14,13 @@ import Testing
 
     @Test func aTuneReportsOnStandardOutputAndStoresNothing() throws {
         let runner = try Self.corpus()
-        let before = try runner.dump()
+        let before = try runner.files()
         let output = try runner.expect(0, ["tune", "--sweep", "threshold=0.2:0.6:0.1"])
         #expect(output.stdout.hasPrefix("base        baseline\n"))
         #expect(output.stdout.contains("◀ best"))
         #expect(output.stderr.hasPrefix("tune: 5 candidates over 200 traces of \(runner.db) in "))
         #expect(output.stderr.hasSuffix("s; nothing stored\n"))
-        #expect(try runner.dump() == before)
+        #expect(try runner.files() == before)
         #expect(try runner.run(["tune", "--sweep", "threshold=0.3", "--quiet"]).stderr.isEmpty)
     }
 
@@ -37,12 +37,12 @@ import Testing
     ])
     func badInputExits64ByName(_ arguments: [String], _ words: String) throws {
         let runner = try Self.corpus()
-        let before = try runner.dump()
+        let before = try runner.files()
         let output = try runner.run(["tune"] + arguments)
         #expect(output.status == 64)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.hasPrefix("pantrace: error: ") && output.stderr.contains(words), "\(output.stderr)")
-        #expect(try runner.dump() == before)
+        #expect(try runner.files() == before)
     }
 
     /// Traces without an intent: nothing to tune against (65).
