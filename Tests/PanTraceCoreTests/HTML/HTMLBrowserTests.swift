@@ -98,18 +98,19 @@ struct HTMLBrowserTests {
         }
     }
 
-    /// Negative control: the console check does catch a page's console.error
-    /// and an uncaught exception.
+    /// Negative control: the console check does catch a page's console.error,
+    /// an uncaught exception and a resource that fails to load.
     @Test func aConsoleErrorOrAnExceptionIsDetected() throws {
         let html = """
             <!DOCTYPE html><html><head><meta charset="utf-8"><title>control</title></head>
-            <body><p>control</p><script>console.error("deliberate"); missingFunction();</script></body></html>
+            <body><p>control</p><img src="missing-control.png"><script>console.error("deliberate"); missingFunction();</script></body></html>
             """
         let file = try BrowserPage.write(html, named: "control.html")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let load = try Chromium.load(file)
         #expect(load.consoleMessages.contains { $0.contains("deliberate") }, "\(load.log)")
         #expect(load.consoleMessages.contains { $0.contains("Uncaught ReferenceError") }, "\(load.log)")
+        #expect(load.consoleMessages.contains { $0.contains("missing-control.png") }, "\(load.log)")
     }
 
     // MARK: - Shared checks
