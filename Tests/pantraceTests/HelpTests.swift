@@ -6,8 +6,12 @@ import Testing
 @Suite struct HelpTests {
     static let commands: [String] = ["", "record", "replay", "regress", "tune", "runs", "show", "generate"]
 
+    /// `pantrace [command] --help` at 80 columns, run once per test process
+    /// (the golden files, the examples and RunsAndShowTests read the same text).
     static func help(_ command: String) throws -> CommandRunner.Output {
-        try CommandRunner().run((command.isEmpty ? [] : [command]) + ["--help"], db: false, environment: ["COLUMNS": "80"])
+        try ProcessCache.shared.value(for: "help \(command)") {
+            try CommandRunner().run((command.isEmpty ? [] : [command]) + ["--help"], db: false, environment: ["COLUMNS": "80"])
+        }
     }
 
     @Test(arguments: commands)
@@ -42,24 +46,35 @@ import Testing
         return line.dropFirst("swift run pantrace ".count).split(separator: " ").map(String.init)
     }
 
+    /// A new test folder holding the bundled Fixtures (a symbolic link) and
+    /// `pantrace.sqlite` as the README's first command makes it, run once
+    /// per test process and copied.
+    static func readmeFolder() throws -> CommandRunner {
+        let database = try ProcessCache.shared.value(for: "readme database") {
+            let seed = try CommandRunner()
+            try FileManager.default.createSymbolicLink(
+                at: seed.folder.appending(path: "Fixtures"), withDestinationURL: CommandRunner.repositoryRoot.appending(path: "Fixtures"))
+            let first = try seed.run(try Self.readmeFirstCommand(), db: false)
+            try #require(first.status == 0, "README's first command: \(first.stderr)")
+            return try Data(contentsOf: seed.folder.appending(path: "pantrace.sqlite"))
+        }
+        let runner = try CommandRunner()
+        try FileManager.default.createSymbolicLink(
+            at: runner.folder.appending(path: "Fixtures"), withDestinationURL: CommandRunner.repositoryRoot.appending(path: "Fixtures"))
+        try database.write(to: runner.folder.appending(path: "pantrace.sqlite"))
+        return runner
+    }
+
     /// Every `Examples:` line of every help, in a fresh folder holding the
     /// bundled Fixtures and the database the README's first command makes.
+    /// An example two helps share runs once.
     @Test func everyExampleRunsAsPasted() throws {
         let examples = try Self.commands.flatMap { command in try Self.examples(in: Self.help(command).stdout) }
         #expect(examples.count >= 12, "\(examples)")
         #expect(examples.allSatisfy { $0.hasPrefix("pantrace ") }, "\(examples)")
-        let seed = try CommandRunner()
-        try FileManager.default.createSymbolicLink(
-            at: seed.folder.appending(path: "Fixtures"), withDestinationURL: CommandRunner.repositoryRoot.appending(path: "Fixtures"))
-        let first = try seed.run(try Self.readmeFirstCommand(), db: false)
-        try #require(first.status == 0, "README's first command: \(first.stderr)")
-        let database = try Data(contentsOf: seed.folder.appending(path: "pantrace.sqlite"))
-        for example in examples {
-            let runner = try CommandRunner()
-            try FileManager.default.createSymbolicLink(
-                at: runner.folder.appending(path: "Fixtures"), withDestinationURL: CommandRunner.repositoryRoot.appending(path: "Fixtures"))
-            try database.write(to: runner.folder.appending(path: "pantrace.sqlite"))
-            let output = try runner.shell(example)
+        var seen: Set<String> = []
+        for example in examples where seen.insert(example).inserted {
+            let output = try Self.readmeFolder().shell(example)
             // regress exits 1 when it finds more changes than allowed: a result, not a failure to run.
             let ran = output.status == 0 || (example.hasPrefix("pantrace regress") && output.status == 1 && output.stderr.contains("regress: FAIL"))
             #expect(ran, "\(example): exit \(output.status)\n\(output.stderr)")

@@ -175,6 +175,38 @@ struct JSONReport {
     var changedNames: [String] { changes.compactMap { $0["trace"] as? String } }
 }
 
+/// What several tests make the same way, made once per test process: a
+/// help text, the README's database.
+final class ProcessCache: @unchecked Sendable {
+    static let shared = ProcessCache()
+    private var values: [String: Any] = [:]
+    private var making: Set<String> = []
+    private let made = NSCondition()
+
+    /// The value for `key`, made by `make` on first use (a failure is not kept).
+    func value<Value>(for key: String, _ make: () throws -> Value) throws -> Value {
+        made.lock()
+        while making.contains(key) { made.wait() }
+        if let value = values[key] as? Value {
+            made.unlock()
+            return value
+        }
+        making.insert(key)
+        made.unlock()
+        defer {
+            made.lock()
+            making.remove(key)
+            made.broadcast()
+            made.unlock()
+        }
+        let value = try make()
+        made.lock()
+        values[key] = value
+        made.unlock()
+        return value
+    }
+}
+
 /// Databases of recorded corpora, by the record's arguments (see ``CommandRunner/recordCorpus(count:seed:_:sourceLocation:)``).
 final class CorpusCache: @unchecked Sendable {
     static let shared = CorpusCache()

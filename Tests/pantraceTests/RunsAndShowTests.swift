@@ -118,8 +118,7 @@ import Testing
 
     @Test(arguments: ["record", "replay", "regress", "tune", "runs", "show", "generate"])
     func everyCommandsHelpHasAnExample(_ command: String) throws {
-        let runner = try CommandRunner()
-        let output = try runner.run([command, "--help"], db: false)
+        let output = try HelpTests.help(command)
         #expect(output.status == 0)
         #expect(output.stdout.contains("Example"))
         #expect(output.stdout.contains("\n  pantrace \(command) "), "\(output.stdout)")

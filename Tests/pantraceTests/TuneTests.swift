@@ -136,10 +136,7 @@ import Testing
         let lines = block.split(separator: "\n").map(String.init)
         try #require(lines.count > 10 && lines[0].hasPrefix("$ pantrace tune "), "\(lines)")
         let command = try #require(lines.first?.split(separator: " ").dropFirst(2).map(String.init))
-        let runner = try CommandRunner()
-        try FileManager.default.createSymbolicLink(
-            at: runner.folder.appending(path: "Fixtures"), withDestinationURL: CommandRunner.repositoryRoot.appending(path: "Fixtures"))
-        try #require(try runner.run(try HelpTests.readmeFirstCommand(), db: false).status == 0)
+        let runner = try HelpTests.readmeFolder()
         let output = try runner.run(command, db: false)
         #expect(output.status == 0, "\(output.stderr)")
         let printed = Set(output.stdout.split(separator: "\n").map(String.init))
