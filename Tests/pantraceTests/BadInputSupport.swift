@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteTestSupport
 import Testing
 
 /// What the bad-input, crash and concurrency tests share: a populated database

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteTestSupport
 import Testing
 
 /// Runs the built `pantrace` binary like swift-argument-parser's

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteTestSupport
 import Testing
 
 /// `trace.packed` end to end: replay reads the packed samples, and after a

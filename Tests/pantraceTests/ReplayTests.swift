@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteTestSupport
 import Testing
 
 /// `pantrace replay` end to end (SPEC 7.2, issue 3): what it stores, checked

@@ -7,14 +7,14 @@ import Foundation
 /// foreign keys off, no busy timeout), closed at once, so that a WAL is
 /// checkpointed and removed as when the shell exits. The pantrace code under
 /// test is not involved. A spawned shell cost ~10 ms of CPU a query, and the
-/// end-to-end tests ask several hundred.
-enum SQLiteShell {
+/// tests ask several hundred.
+public enum SQLiteShell {
     /// What `sqlite3 path sql` prints in its default list mode, trimmed: each
     /// statement of `sql` in turn, one line a row, columns joined by `|`, NULL
     /// as nothing, numbers as `sqlite3_column_text` writes them (the shell's
     /// own text). An error stops there and prints `Error: …`, as the shell
     /// does on standard error.
-    static func run(_ path: String, _ sql: String) -> String {
+    public static func run(_ path: String, _ sql: String) -> String {
         var lines: [String] = []
         withConnection(path) { connection in
             var error: String?
@@ -40,7 +40,7 @@ enum SQLiteShell {
     /// values' types, and the header's `user_version` and `application_id`.
     /// Read through a connection, so it includes what a WAL holds. A file
     /// that is no database gives its error.
-    static func dump(_ path: String) -> String {
+    public static func dump(_ path: String) -> String {
         var parts: [String] = []
         withConnection(path) { connection in
             var error: String?
