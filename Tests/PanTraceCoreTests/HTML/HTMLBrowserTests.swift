@@ -6,10 +6,11 @@ import Testing
 /// The HTML reports loaded in headless Chromium (SPEC 7.8): no console
 /// message, nothing fetched from outside the file, the charts present and
 /// every number read back from the DOM equal to the input. Each test also
-/// writes a screenshot to `.build/screenshots/` for a reviewer.
+/// writes a screenshot to `.build/screenshots/` for a reviewer. The pages
+/// load in tabs of one browser, in parallel like the other tests.
 // Skipped where chromium is not installed (a developer's machine); in CI
 // (`CI` set) the suite runs regardless, so a missing browser fails it.
-@Suite(.serialized, .enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
+@Suite(.enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
 struct HTMLBrowserTests {
     /// Names that would run script if they reached the page unescaped: the
     /// console check catches it.
