@@ -55,6 +55,7 @@ public enum Chromium {
         let target = try browser.send("Target.createTarget", ["url": "about:blank"])["targetId"] as? String ?? ""
         defer { _ = try? browser.send("Target.closeTarget", ["targetId": target]) }
         let session = try browser.send("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as? String ?? ""
+        defer { _ = browser.takeEvents(of: session) }
         for domain in ["Page", "Runtime", "Log"] { try browser.send("\(domain).enable", session: session) }
         try browser.send(
             "Emulation.setDeviceMetricsOverride", ["width": 1280, "height": height, "deviceScaleFactor": 1, "mobile": false],

@@ -24,6 +24,7 @@ final class DevToolsBrowser: @unchecked Sendable {
     /// The browser's own log (standard error), and its profile.
     let work: URL
     private let condition = NSCondition()
+    private let writing = NSLock()
     private var nextID = 0
     private var results: [Int: [String: Any]] = [:]
     /// Events of each session (tab), in order of arrival.
@@ -100,7 +101,12 @@ final class DevToolsBrowser: @unchecked Sendable {
         if let session { message["sessionId"] = session }
         var data = try JSONSerialization.data(withJSONObject: message)
         data.append(0)
-        try commands.fileHandleForWriting.write(contentsOf: data)
+        // Tabs load from several test threads: one message at a time on the pipe.
+        do {
+            writing.lock()
+            defer { writing.unlock() }
+            try commands.fileHandleForWriting.write(contentsOf: data)
+        }
 
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
