@@ -3,8 +3,8 @@ import SQLiteTestSupport
 import Testing
 
 /// What the bad-input, crash and concurrency tests share: a populated database
-/// to start from, a snapshot that proves the database unchanged, and the
-/// sqlite3 shell on any path.
+/// to start from, a snapshot that proves the database unchanged, and SQL on
+/// any path as the sqlite3 shell runs it (``SQLiteShell``).
 enum Hardening {
     /// A valid trace line, edited by the cases with `replacing(_:with:)`.
     static let validLine =
