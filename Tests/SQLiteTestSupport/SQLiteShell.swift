@@ -1,6 +1,10 @@
 import CSQLite
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What the tests asked of the `sqlite3` shell, in-process: the same SQLite
 /// library the shell links (`/usr/bin/sqlite3` uses the system
 /// `libsqlite3`), a connection of its own with the shell's defaults (read-write,
@@ -15,20 +19,30 @@ public enum SQLiteShell {
     /// own text). An error stops there and prints `Error: …`, as the shell
     /// does on standard error.
     public static func run(_ path: String, _ sql: String) -> String {
-        var lines: [String] = []
+        // The text is gathered as bytes: a query of a whole table has
+        // thousands of cells, and a String for each is slow in a debug build.
+        var output: [UInt8] = []
+        var rows = 0
+        func line(_ write: () -> Void) {
+            if rows > 0 { output.append(0x0A) }
+            rows += 1
+            write()
+        }
         withConnection(path) { connection in
             var error: String?
             forEachRow(connection, sql, error: &error) { statement, columns in
-                var cells: [String] = []
-                cells.reserveCapacity(Int(columns))
-                for column in 0..<columns {
-                    cells.append(sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "")
+                line {
+                    for column in 0..<columns {
+                        if column > 0 { output.append(UInt8(ascii: "|")) }
+                        // Up to a NUL, as the shell prints it (`%s`).
+                        guard let text = sqlite3_column_text(statement, column) else { continue }
+                        output.append(contentsOf: UnsafeBufferPointer(start: text, count: strlen(text)))
+                    }
                 }
-                lines.append(cells.joined(separator: "|"))
             }
-            if let error { lines.append("Error: \(error)") }
-        } failed: { lines.append("Error: \($0)") }
-        let text = lines.joined(separator: "\n")
+            if let error { line { output.append(contentsOf: Array("Error: \(error)".utf8)) } }
+        } failed: { message in line { output.append(contentsOf: Array("Error: \(message)".utf8)) } }
+        let text = String(decoding: output, as: UTF8.self)
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
             CharacterSet.whitespacesAndNewlines.contains(first) || CharacterSet.whitespacesAndNewlines.contains(last)
         else { return text }
