@@ -22,14 +22,7 @@ extension Store {
         _ filter: TraceFilter = .all, orderedBy order: TraceOrder = .id, _ body: (TraceID, Trace) throws -> Void
     ) throws {
         try guarded {
-            var sql = "SELECT \(TraceRow.selection("trace")) FROM trace"
-            if try select(filter) {
-                // By name, `+id` keeps SQLite from finding the selected rows by id
-                // and sorting them, packed samples and all: it walks the name index.
-                sql += order == .name ? " WHERE +id IN temp.selected_trace" : " WHERE id IN temp.selected_trace"
-            }
-            sql += order == .name ? " ORDER BY name" : " ORDER BY id"
-            let traces = try database.prepare(sql)
+            let traces = try database.prepare(Store.traceQuery(selected: try select(filter), orderedBy: order))
             var rows = SampleRows(database)
             var row = TraceRow.blank
             while try traces.step() {
@@ -83,6 +76,17 @@ extension Store {
                 try body(id, trace, outcome)
             }
         }
+    }
+
+    /// The query of ``forEachTrace(_:orderedBy:_:)``: every trace, or those in `temp.selected_trace`.
+    static func traceQuery(selected: Bool, orderedBy order: TraceOrder) -> String {
+        var sql = "SELECT \(TraceRow.selection("trace")) FROM trace"
+        if selected {
+            // By name, `+id` keeps SQLite from finding the selected rows by id
+            // and sorting them, packed samples and all: it walks the name index.
+            sql += order == .name ? " WHERE +id IN temp.selected_trace" : " WHERE id IN temp.selected_trace"
+        }
+        return sql + (order == .name ? " ORDER BY name" : " ORDER BY id")
     }
 
     /// The stored trace named `name` and its id, or `nil`.
