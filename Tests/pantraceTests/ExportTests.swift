@@ -86,6 +86,8 @@ import Testing
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", #"exec "$0" export traces --db "$1" "# + redirection, CommandRunner.binary.path, runner.db]
         process.standardError = FileHandle.nullDevice
+        // A crash would otherwise spend seconds symbolicating a backtrace nobody reads.
+        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
         try process.run()
         process.waitUntilExit()
         // Console writes to standard output without checking: with fd 1 closed
