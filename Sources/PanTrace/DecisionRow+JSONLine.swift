@@ -9,10 +9,13 @@ extension DecisionRow {
     /// round-trip text (``JSONWriter/number(_:)``: the same double, bit for
     /// bit, when read back) and TEXT a JSON string. The same row gives the
     /// same bytes on every machine, so that two exports diff line by line.
-    public func jsonLine() -> String {
+    /// The columns named in `omitting` are left out.
+    public func jsonLine(omitting: Set<String> = []) -> String {
         var line = "{"
-        for (index, column) in columns.enumerated() {
-            if index > 0 { line += ", " }
+        var first = true
+        for (index, column) in columns.enumerated() where !omitting.contains(column) {
+            if !first { line += ", " }
+            first = false
             JSONWriter.appendString(column, to: &line)
             line += ": "
             switch values[index] {

@@ -42,6 +42,12 @@ public enum Exporter {
         return count
     }
 
+    /// The view's columns that `export decisions` leaves out: `result`, the
+    /// row id of each result, means nothing outside its database and differs
+    /// between two databases recorded from the same corpus, so that every
+    /// line of a diff would change (docs/spec-readings.md).
+    public static let databaseOnlyColumns: Set<String> = ["result"]
+
     /// Writes the `decisions` view's rows of `run` (default: the baseline),
     /// one JSON object per line, sorted by trace name.
     ///
@@ -65,7 +71,7 @@ public enum Exporter {
         }
         var count = 0
         try store.forEachDecision(ofRun: run) { row in
-            try write(row.jsonLine() + "\n")
+            try write(row.jsonLine(omitting: Exporter.databaseOnlyColumns) + "\n")
             count += 1
         }
         return (run, count)
