@@ -79,6 +79,8 @@ struct ReplayOptions: ParsableArguments {
                 try reports?(comparison)
             })
         if !quiet {
+            // Once, on standard error too: a report on standard output may go to a file.
+            for warning in comparison.warnings { Console.error("warning: \(warning)") }
             Console.error(
                 "\(kind.rawValue): run \(comparison.candidate.run) of \(comparison.traces + comparison.withoutBaseline) traces stored in \(self.store.db) "
                     + "in \(TextFormat.fixed(Console.now() - started, digits: 2)) s")
