@@ -17,13 +17,13 @@ extension Pantrace {
                 The whole record is one transaction: an invalid trace stores nothing.
                 --no-frames stores the results without their frames, which are most of a
                 database's size: the simulation is deterministic, so 'show' recomputes them,
-                and replay and regress never read them. For a database kept in git.
+                and replay and regress never read them (a smaller file to keep for CI).
 
                 Examples:
                   pantrace record --from Fixtures/traces/edge-cases.jsonl --db edge.sqlite
                   pantrace record --count 200 --seed 7 --family flick --family peek
                   pantrace record --count 100 --set decision=velocity --db tuning.sqlite
-                  pantrace record --from Fixtures/traces/families.jsonl --no-frames --db ci.sqlite
+                  pantrace record --count 2000 --seed 7 --no-frames --db ci.sqlite
                 """)
 
         @OptionGroup var store: StoreOptions

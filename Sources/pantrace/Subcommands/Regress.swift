@@ -13,17 +13,17 @@ extension Pantrace {
                 (default 0), 0 otherwise. With --fail-on any (the default) every change counts;
                 with --fail-on intent only a regression against intent does: a trace whose
                 intent the baseline's decision agreed with and this run's does not (a new
-                accidental finish, or a newly missed one). A change that now agrees with intent,
-                or of a trace without intent, passes. --junit writes one test case per trace, a
-                failure per change that counts; the other changes pass and say what changed
-                in <system-out>.
+                accidental finish, or a newly missed one). A change that now agrees with
+                intent, or of a trace without intent, passes. --junit writes one test case per
+                trace, a failure per change that counts; the other changes pass and say what
+                changed in <system-out>.
                 --accept makes this run the baseline of later replays and regressions (like a
                 snapshot tool's record mode); it is refused when CI is set, or for a replay
                 filtered by --trace/--family, unless --force.
 
                 Examples:
                   pantrace regress --config Fixtures/configs/velocity.json --junit pantrace.xml
-                  pantrace regress --config Fixtures/configs/velocity.json --fail-on intent --junit pantrace.xml
+                  pantrace regress --set threshold=0.5 --fail-on intent --junit pantrace.xml
                   pantrace regress --set threshold=0.35 --max-changes 3 --html regress.html
                   pantrace regress --set threshold=0.35 --accept
                 """)
