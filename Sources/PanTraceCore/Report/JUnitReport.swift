@@ -29,7 +29,7 @@ public enum JUnitReport {
         guard trace.isChange else { return xml + "/>\n" }
         let detail = "baseline  \(RunComparison.describe(baseline))\ncandidate \(RunComparison.describe(trace.candidate))"
             + (trace.intent.map { "\nintent    \($0.rawValue)" } ?? "")
-        guard counts else {
+        guard fails(trace, counts: counts) else {
             let change = "\(baseline.decision.rawValue)/\(baseline.reason.rawValue) → "
                 + "\(trace.candidate.decision.rawValue)/\(trace.candidate.reason.rawValue)"
             let text = "decision changed, not counted (\(uncountedBecause(trace))): \(change)\n\(detail)"
@@ -39,6 +39,9 @@ public enum JUnitReport {
         return xml + ">\n    <failure message=\"\(escape(message))\" type=\"decisionChanged\">"
             + "\(escape(detail, inAttribute: false))</failure>\n  </testcase>\n"
     }
+
+    /// Whether `trace`'s test case is a failure: its decision changed and the change `counts`.
+    public static func fails(_ trace: ComparedTrace, counts: Bool) -> Bool { trace.isChange && counts }
 
     /// Why a changed decision is no regression against intent (SPEC 7.3).
     static func uncountedBecause(_ trace: ComparedTrace) -> String {

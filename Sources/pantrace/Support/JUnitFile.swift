@@ -51,7 +51,7 @@ final class JUnitFile {
     /// Adds `trace`'s test case; a change fails when it `counts` (``Regression/counts(_:)``).
     func add(_ trace: ComparedTrace, counts: Bool) throws {
         tests += 1
-        if trace.baseline == nil { skipped += 1 } else if trace.isChange, counts { failures += 1 }
+        if trace.baseline == nil { skipped += 1 } else if JUnitReport.fails(trace, counts: counts) { failures += 1 }
         try write(JUnitReport.testCase(trace, counts: counts), to: cases)
     }
 
