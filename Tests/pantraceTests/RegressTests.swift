@@ -82,6 +82,34 @@ import FoundationXML
         #expect(failed.message == "decision changed: \(stored.decision) → \(now.decision)")
     }
 
+    /// `--fail-on intent`: exit 1 only for regressions against intent (SPEC 7.3);
+    /// the counts come from the `decisions` view, by SPEC 2's words.
+    @Test func failOnIntentExitsOneOnlyForRegressions() throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 300)
+        let pairs = "FROM decisions AS b JOIN decisions AS c ON c.trace = b.trace WHERE b.run = 1 AND c.run = "
+        func regressions(_ run: Int) throws -> Int {
+            try runner.integer(
+                "SELECT count(*) \(pairs)\(run) AND ((b.intent = 'cancel' AND b.decision <> 'finish' AND c.decision = 'finish') "
+                    + "OR (b.intent = 'finish' AND b.decision = 'finish' AND c.decision <> 'finish'))")
+        }
+        // The velocity rule only turns releases into flicks: changes, none against intent.
+        let passing = try runner.expect(0, ["regress", "--set", "decision=velocity", "--fail-on", "intent"])
+        let velocity = try runner.newestRun()
+        #expect(try regressions(velocity) == 0)
+        let changed = try runner.changedTraces(baseline: 1, candidate: velocity).count
+        try #require(changed > 0)
+        #expect(passing.stderr.contains("regress: ok: 0 regression(s) against intent, 0 allowed (\(changed) decisions changed)"))
+        try runner.expect(1, ["regress", "--set", "decision=velocity"])
+        try runner.expect(1, ["regress", "--set", "decision=velocity", "--fail-on", "any"])
+        // A higher threshold misses meant dismissals.
+        let failing = try runner.expect(1, ["regress", "--set", "threshold=0.5", "--fail-on", "intent"])
+        let missed = try regressions(try runner.newestRun())
+        try #require(missed > 0)
+        #expect(failing.stderr.contains("regress: FAIL: \(missed) regression(s) against intent, 0 allowed"))
+        try runner.expect(0, ["regress", "--set", "threshold=0.5", "--fail-on", "intent", "--max-changes", "\(missed)"])
+    }
+
     @Test func exitStatusIsZeroWhenNothingChanged() throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 100)
@@ -122,6 +150,9 @@ import FoundationXML
         ["replay", "--format", "xml"],
         ["regress", "--max-changes", "-1"],
         ["regress", "--force"],
+        ["regress", "--fail-on", "bogus"],
+        ["regress", "--fail-on"],
+        ["replay", "--fail-on", "intent"],
     ])
     func usageErrorsExit64AndWriteNothing(_ arguments: [String]) throws {
         let runner = try CommandRunner()

@@ -48,10 +48,11 @@ final class JUnitFile {
         if !finished, created { unlink(path) }
     }
 
-    func add(_ trace: ComparedTrace) throws {
+    /// Adds `trace`'s test case; a change fails when it `counts` (``Regression/counts(_:)``).
+    func add(_ trace: ComparedTrace, counts: Bool) throws {
         tests += 1
-        if trace.baseline == nil { skipped += 1 } else if trace.isChange { failures += 1 }
-        try write(JUnitReport.testCase(trace), to: cases)
+        if trace.baseline == nil { skipped += 1 } else if JUnitReport.fails(trace, counts: counts) { failures += 1 }
+        try write(JUnitReport.testCase(trace, counts: counts), to: cases)
     }
 
     func finish(suite: String) throws {

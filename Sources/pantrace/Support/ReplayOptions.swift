@@ -26,7 +26,7 @@ struct ReplayOptions: ParsableArguments {
     @Flag(name: .long, help: "Print nothing on standard error.")
     var quiet = false
 
-    @Option(name: .long, parsing: .unconditional, help: "Rows of the changed-traces table in the text report (and traces plotted by --html).")
+    @Option(name: .long, parsing: .unconditional, help: "Rows of each table of the text report (changed decisions, changed reasons; 0: the counts alone), and traces plotted by --html.")
     var limit: Int = 50
 
     @Option(name: .long, help: ArgumentHelp("Also write a self-contained HTML report here: the configs, the counts, the release map and each changed trace's course (SPEC 7.8).", valueName: "file"))
@@ -79,6 +79,8 @@ struct ReplayOptions: ParsableArguments {
                 try reports?(comparison)
             })
         if !quiet {
+            // Once, on standard error too: a report on standard output may go to a file.
+            for warning in comparison.warnings { Console.error("warning: \(warning)") }
             Console.error(
                 "\(kind.rawValue): run \(comparison.candidate.run) of \(comparison.traces + comparison.withoutBaseline) traces stored in \(self.store.db) "
                     + "in \(TextFormat.fixed(Console.now() - started, digits: 2)) s")
