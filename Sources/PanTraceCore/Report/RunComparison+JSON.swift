@@ -14,7 +14,7 @@ extension RunComparison {
     /// ``jsonReport()`` in pieces of a few kilobytes, passed to `write` in order.
     ///
     /// However many traces changed, the report is never held whole in memory.
-    public func jsonReport(_ write: (String) -> Void) {
+    public func jsonReport(_ write: (String) throws -> Void) rethrows {
         var out = "{\"baseline\": "
         Self.append(baseline, to: &out)
         out += ", \"candidate\": "
@@ -23,7 +23,7 @@ extension RunComparison {
         for (position, index) in changeList.indexesByName().enumerated() {
             if position > 0 { out += ", " }
             if out.utf8.count >= 8192 {
-                write(out)
+                try write(out)
                 out.removeAll(keepingCapacity: true)
             }
             let change = changeList[index]
@@ -60,7 +60,7 @@ extension RunComparison {
             out += "}"
         }
         out += "]}"
-        write(out)
+        try write(out)
     }
 
     /// The changes ordered by trace name (byte order), ties impossible: names are unique.

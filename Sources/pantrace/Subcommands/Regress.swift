@@ -54,7 +54,6 @@ extension Pantrace {
                     in: store, progress: progress, each: report.map { report in { try report.add($0) } }, streaming: streaming,
                     finishing: finishing)
             }
-            options.print(comparison)
             let verdict = try regression.conclude(comparison, in: store)
             guard !options.quiet else {
                 if verdict.fails { throw ExitCode(1) }
