@@ -9,7 +9,7 @@ extension RecordSummary {
     ///   - seconds: how long the record took.
     public func text(database: String, seconds: Double) -> String {
         var lines = [
-            "recorded run \(run) (config \(JSONWriter.string(config))) into \(database) in \(TextFormat.fixed(seconds, digits: 2)) s",
+            "recorded run \(run) (config \"\(config)\") into \(database) in \(TextFormat.fixed(seconds, digits: 2)) s",
             "traces     \(traces), samples \(samples)",
         ]
         for decision in [Decision.finish, .cancel, .none] {

@@ -61,6 +61,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    private static let diskFull = "the disk is full; free some space and try again"
+
     /// Translates a low-level error of the database at `path` into a store error.
     static func from(_ error: SQLiteError, path: String) -> StoreError {
         switch error.primaryCode {
@@ -71,7 +73,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case SQLITE_CANTOPEN:
             return .cannotOpen(path: path, reason: error.message)
         case SQLITE_FULL:
-            return .ioError(path: path, reason: "the disk is full; free some space and try again")
+            return .ioError(path: path, reason: diskFull)
+        case SQLITE_IOERR where Store.diskIsFull(beside: path):
+            // SQLite says SQLITE_FULL only for the database and its journal;
+            // a -shm it cannot extend (even to read) is an I/O error.
+            return .ioError(path: path, reason: diskFull)
         case SQLITE_IOERR:
             return .ioError(path: path, reason: "an I/O error (\(error.message)); check the disk and try again")
         case SQLITE_BUSY:

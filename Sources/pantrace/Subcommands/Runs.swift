@@ -52,7 +52,7 @@ extension Pantrace {
             let rows = runs.map { run in
                 [
                     (run.id == baseline ? "*" : "") + "\(run.id)", run.kind.rawValue, "\(run.traceCount)",
-                    "\(run.finishCount)", "\(run.cancelCount)", "\(run.noneCount)", run.createdAt, run.configName,
+                    "\(run.finishCount)", "\(run.cancelCount)", "\(run.noneCount)", run.createdAt, TerminalText.escaped(run.configName),
                 ]
             }
             try Console.out(TextTable(header: header, rows: rows, rightAligned: [0, 2, 3, 4, 5]).render())

@@ -4,6 +4,8 @@ import Glibc
 import Darwin
 #endif
 
+import PanTraceCore
+
 /// Writing to standard output and standard error, and what the terminal allows.
 ///
 /// Standard output carries the reports: a write that fails throws
@@ -46,9 +48,17 @@ enum Console {
         try output.flush()
     }
 
-    /// Writes `text` to standard error as it is.
+    /// Writes `text` to standard error, each line made safe for a terminal:
+    /// a name or path from the input cannot recolour or clear the screen
+    /// (``TerminalText/escaped(_:)``).
     static func errorText(_ text: String) {
-        try? errors.write(text)
+        try? errors.write(terminalSafe(text))
+    }
+
+    /// `text` with every line passed through ``TerminalText/escaped(_:)``, the line breaks kept.
+    static func terminalSafe(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }
+            .joined(separator: "\n")
     }
 
     /// Writes a line to standard error.
@@ -58,7 +68,7 @@ enum Console {
 
     /// Rewrites the current line of standard error (progress on a terminal).
     static func progress(_ line: String) {
-        errorText("\r\u{1B}[K" + line)
+        try? errors.write("\r\u{1B}[K" + TerminalText.escaped(line))
     }
 
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }
