@@ -25,9 +25,11 @@ enum Console {
     /// taken by /dev/null opened the other way round, so that no database or
     /// output file opened later becomes descriptor 0, 1 or 2 and receives a
     /// report, and reading or writing it still fails (EBADF); its stream is
-    /// marked closed so that nothing is even tried.
+    /// marked closed so that nothing is even tried. SIGXFSZ too: a file
+    /// past `ulimit -f` is a failed write (EFBIG, exit 74), not a core dump.
     static func prepare() {
         signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
         for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
             let opened = open("/dev/null", descriptor == 0 ? O_WRONLY : O_RDONLY)
             if opened >= 0, opened != descriptor {

@@ -29,7 +29,7 @@ enum Failure {
         switch error {
         case let exit as ExitCode: exit.rawValue
         case is SyntheticFamilyError, is OutputPathError, is TuningError: usage
-        case let workflow as WorkflowError: workflow.isUsage ? usage : internalError
+        case let workflow as WorkflowError: workflow.isUsage ? usage : cannotOpen
         case is TraceError, is TunerError: invalidData
         case let config as ConfigError: config.isUsage ? usage : invalidData
         case is InputFileError, is OutputFileError: cannotOpen
