@@ -10,6 +10,10 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible {
     case noRunsToCompare(database: String)
     /// No stored trace matches the selection.
     case nothingToReplay(TraceSelection)
+    /// `export traces --trace`/`--family` that selects no stored trace.
+    case nothingToExport(TraceSelection)
+    /// `export decisions` without `--run` from a database without runs.
+    case noRunToExport(database: String)
     /// No run (or not run `run`) has a result for the trace.
     case noResult(trace: String, run: RunID?)
     /// `runs --delete` of the baseline run without `--force`.
@@ -32,6 +36,9 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible {
         case .noRunsToCompare(let database):
             "\(database) has no runs to compare with: record some traces first (pantrace record)"
         case .nothingToReplay(let selection): "no stored trace matches \(selection): nothing to replay"
+        case .nothingToExport(let selection): "no stored trace matches \(selection): nothing to export"
+        case .noRunToExport(let database):
+            "\(database) has no runs, so no decisions to export: record some traces first (pantrace record)"
         case .noResult(let trace, let run?): "run \(run) has no result for \(JSONWriter.string(trace))"
         case .noResult(let trace, nil): "no run has a result for \(JSONWriter.string(trace))"
         case .deletesBaseline(let run):

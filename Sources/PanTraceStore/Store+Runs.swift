@@ -225,7 +225,7 @@ extension Store {
         return statement.int64(at: 0)
     }
 
-    private func requireRun(_ run: RunID) throws {
+    func requireRun(_ run: RunID) throws {
         let statement = try database.prepare("SELECT 1 FROM run WHERE id = ?")
         try statement.bind(run, at: 1)
         guard try statement.step() else { throw StoreError.runNotFound(run) }

@@ -12,6 +12,7 @@ struct Pantrace: ParsableCommand {
               pantrace record --from Fixtures/traces/families.jsonl --count 100 --seed 7
               pantrace replay --set threshold=0.3
               pantrace regress --config Fixtures/configs/velocity.json --junit pantrace.xml
+              pantrace export traces > corpus.jsonl
 
             Exit status: 0 success, 1 regression found (regress), 64 usage error,
             65 invalid input data, 66 a file or database that cannot be opened,
@@ -20,7 +21,9 @@ struct Pantrace: ParsableCommand {
             (try again).
             """,
         version: "0.1.0",
-        subcommands: [Record.self, Replay.self, Regress.self, Tune.self, Runs.self, Show.self, Generate.self]
+        subcommands: [
+            Record.self, Replay.self, Regress.self, Tune.self, Export.self, Runs.self, Show.self, Generate.self,
+        ]
     )
 
     /// Parses the command line, runs the command, and maps every error to the

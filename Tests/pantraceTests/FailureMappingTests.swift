@@ -88,12 +88,12 @@ import Testing
 
     @Test(arguments: [
         ("recrod", "record"), ("replya", "replay"), ("regres", "regress"), ("run", "runs"), ("shwo", "show"),
-        ("generat", "generate"), ("hlep", "help"),
+        ("generat", "generate"), ("exprot", "export"), ("hlep", "help"),
     ])
     func anUnknownCommandIsNamedWithASuggestion(_ typed: String, _ meant: String) throws {
         let message = try #require(UnknownCommand.message(for: [typed, "--count", "5"]))
         #expect(message.hasPrefix("pantrace: error: unknown command '\(typed)'; did you mean '\(meant)'?"), "\(message)")
-        #expect(message.contains("record, replay, regress, tune, runs, show, generate"))
+        #expect(message.contains("record, replay, regress, tune, export, runs, show, generate"))
     }
 
     @Test func farFromEveryCommandThereIsNoSuggestion() throws {
