@@ -23,7 +23,8 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible {
     case damagedConfig(run: RunID, reason: String)
 
     /// Whether the caller asked for the impossible (a usage error, exit 64),
-    /// rather than the database being damaged (an internal error, exit 70).
+    /// rather than the database being damaged (exit 66, as for every other
+    /// damage the store finds: the user's to restore, not an internal error).
     public var isUsage: Bool {
         if case .damagedConfig = self { return false }
         return true
@@ -43,7 +44,7 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible {
         case .deletesBaseline(let run):
             "run \(run) is the baseline of later replays and regressions: add --force to delete it anyway"
         case .damagedConfig(let run, let reason):
-            "run \(run)'s stored config cannot be read (\(reason)): the database may be damaged"
+            "run \(run)'s stored config cannot be read (\(reason)): the database is damaged; restore it from a backup"
         }
     }
 }

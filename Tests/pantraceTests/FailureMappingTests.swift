@@ -23,7 +23,7 @@ import Testing
         #expect(Failure.status(of: WorkflowError.nothingToRecord) == 64)
         #expect(Failure.status(of: WorkflowError.noRunsToCompare(database: "d")) == 64)
         #expect(Failure.status(of: WorkflowError.nothingToReplay(.all)) == 64)
-        #expect(Failure.status(of: WorkflowError.damagedConfig(run: 1, reason: "r")) == 70)
+        #expect(Failure.status(of: WorkflowError.damagedConfig(run: 1, reason: "r")) == 66)
         #expect(Failure.status(of: StoreError.cannotOpen(path: "p", reason: "r")) == 66)
         #expect(Failure.status(of: StoreError.notAPantraceDatabase(path: "p", reason: "r")) == 66)
         #expect(Failure.status(of: StoreError.newerSchema(path: "p", version: 9, known: 1)) == 66)

@@ -19,13 +19,13 @@ extension RunComparison {
     /// ``jsonReport()`` in pieces of a few kilobytes, passed to `write` in order.
     ///
     /// However many traces changed, the report is never held whole in memory.
-    public func jsonReport(_ write: (String) -> Void) {
+    public func jsonReport(_ write: (String) throws -> Void) rethrows {
         var out = "{\"baseline\": "
         Self.append(baseline, to: &out)
         out += ", \"candidate\": "
         Self.append(candidate, to: &out)
         out += ", \"traces\": \(traces), \"changed\": \(changed), \"regressions\": \(regressions), \"changes\": ["
-        Self.appendList(changeList, to: &out, write) { change, out in
+        try Self.appendList(changeList, to: &out, write) { change, out in
             if let baseline = change.baseline {
                 out += ", \"baseline\": "
                 Self.append(baseline, to: &out)
@@ -34,7 +34,7 @@ extension RunComparison {
             Self.append(change.candidate, to: &out)
         }
         out += "], \"withoutBaseline\": \(withoutBaseline), \"reasonChanges\": \(reasonChanges), \"reasonChangedTraces\": ["
-        Self.appendList(reasonChangeList, to: &out, write) { change, out in
+        try Self.appendList(reasonChangeList, to: &out, write) { change, out in
             out += ", \"decision\": \"\(change.candidate.decision.rawValue)\""
             if let baseline = change.baseline { out += ", \"baseline\": \"\(baseline.reason.rawValue)\"" }
             out += ", \"candidate\": \"\(change.candidate.reason.rawValue)\""
@@ -63,19 +63,19 @@ extension RunComparison {
             JSONWriter.appendString(warning, to: &out)
         }
         out += "]}"
-        write(out)
+        try write(out)
     }
 
     /// Appends one object per trace of `list`, by name: `{"trace": …`, what
     /// `body` adds, then the trace's `family` and `intent`. Every 8 KiB the
     /// text so far goes to `write`, so that a long list is never held whole.
     private static func appendList(
-        _ list: ChangeList, to out: inout String, _ write: (String) -> Void, _ body: (ComparedTrace, inout String) -> Void
-    ) {
+        _ list: ChangeList, to out: inout String, _ write: (String) throws -> Void, _ body: (ComparedTrace, inout String) -> Void
+    ) rethrows {
         for (position, index) in list.indexesByName().enumerated() {
             if position > 0 { out += ", " }
             if out.utf8.count >= 8192 {
-                write(out)
+                try write(out)
                 out.removeAll(keepingCapacity: true)
             }
             let change = list[index]

@@ -27,7 +27,7 @@ extension Pantrace.Export {
 
         func run() throws {
             let store = try store.openExisting(readOnly: true)
-            try Exporter.exportTraces(selection: TraceSelection(names: traces, families: families), in: store) { Console.out($0) }
+            try Exporter.exportTraces(selection: TraceSelection(names: traces, families: families), in: store) { try Console.out($0) }
         }
     }
 }

@@ -66,7 +66,6 @@ extension Pantrace {
                     streaming: streaming,
                     finishing: finishing)
             }
-            options.print(comparison)
             let verdict = try regression.conclude(comparison, in: store)
             guard !options.quiet else {
                 if verdict.fails { throw ExitCode(1) }

@@ -29,10 +29,9 @@ extension Pantrace {
 
         func run() throws {
             let replayer = try options.replayer(kind: .replay)
-            let (_, comparison) = try options.run(replayer) { store, progress, streaming, finishing in
+            _ = try options.run(replayer) { store, progress, streaming, finishing in
                 try replayer.replay(in: store, progress: progress, streaming: streaming, finishing: finishing)
             }
-            options.print(comparison)
         }
     }
 }

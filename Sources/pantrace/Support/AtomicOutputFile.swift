@@ -4,12 +4,16 @@ import Glibc
 import Darwin
 #endif
 
-/// An output file (`--html`, `--best-config`) written whole or not at all: a
-/// temporary file beside it, renamed over it by ``commit()``.
+import PanTrace
+
+/// An output file (`--html`, `--best-config`, `--junit`) written whole or not
+/// at all: a temporary file beside it, renamed over it by ``commit()``.
 ///
 /// The temporary file is created by ``init(path:)``, so that a path that
-/// cannot be written fails before any work; a command that fails before
-/// ``commit()`` removes it and leaves an existing file as it was.
+/// cannot be written fails before any work (``OutputFileError``, exit 66);
+/// a command that fails before ``commit()`` removes it and leaves an
+/// existing file as it was. A write that fails later, a full disk, is a
+/// ``FileWriteError`` (SPEC 7.4: exit 74).
 final class AtomicOutputFile {
     private let path: String
     private let temporary: String
@@ -49,8 +53,12 @@ final class AtomicOutputFile {
     /// Appends `text`.
     func write(_ text: String) throws {
         var text = text
-        let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
-        guard written == text.utf8.count else { throw failure() }
+        try text.withUTF8 { bytes in try write(UnsafeRawBufferPointer(bytes)) }
+    }
+
+    /// Appends `bytes`.
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard fwrite(bytes.baseAddress, 1, bytes.count, file) == bytes.count else { throw failure() }
     }
 
     /// Flushes the file to disk and renames it over `path`.
@@ -65,7 +73,7 @@ final class AtomicOutputFile {
         }
     }
 
-    private func failure() -> OutputFileError {
-        OutputFileError(path: path, reason: String(cString: strerror(errno)))
+    private func failure() -> FileWriteError {
+        FileWriteError(path: path, reason: String(cString: strerror(errno)))
     }
 }

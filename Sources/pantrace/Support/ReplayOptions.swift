@@ -50,10 +50,11 @@ struct ReplayOptions: ParsableArguments {
     /// progress on a terminal, then says on standard error what was stored.
     ///
     /// `body` passes `streaming` on to the replay (it gathers the `--html`
-    /// page as the traces go by) and `finishing` (it writes the page, and
-    /// then whatever `reports` writes): the replay calls it before the commit
-    /// when the run is to become the baseline, so a report that cannot be
-    /// written accepts nothing.
+    /// page as the traces go by) and `finishing` (it writes the page, then
+    /// whatever `reports` writes, then the report on standard output): the
+    /// replay calls it before the commit when the run is to become the
+    /// baseline, so a report that cannot be written accepts nothing;
+    /// otherwise after the commit, and the run stays stored.
     func run(
         _ replayer: Replayer, reports: ((RunComparison) throws -> Void)? = nil,
         _ body: (
@@ -77,6 +78,8 @@ struct ReplayOptions: ParsableArguments {
                     try AtomicFile.write(try page.page(for: comparison, in: store).html(), to: html)
                 }
                 try reports?(comparison)
+                try print(comparison)
+                try Console.finish()
             })
         if !quiet {
             // Once, on standard error too: a report on standard output may go to a file.
@@ -89,13 +92,13 @@ struct ReplayOptions: ParsableArguments {
     }
 
     /// Prints the report in the chosen format to standard output.
-    func print(_ comparison: RunComparison) {
+    func print(_ comparison: RunComparison) throws {
         switch format {
         case .json:
             // In pieces: the report is never held whole (it lists every change).
-            comparison.jsonReport { Console.out($0) }
-            Console.out("\n")
-        case .text: Console.out(comparison.textReport(limit: limit, style: TextStyle(colour: Console.colourOnStdout)))
+            try comparison.jsonReport { try Console.out($0) }
+            try Console.out("\n")
+        case .text: try Console.out(comparison.textReport(limit: limit, style: TextStyle(colour: Console.colourOnStdout)))
         }
     }
 }
