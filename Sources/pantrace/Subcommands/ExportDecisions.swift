@@ -8,9 +8,10 @@ extension Pantrace.Export {
             abstract: "Print one run's decisions as JSON Lines (one object per trace), sorted by trace name.",
             discussion: """
                 The keys are the columns of the decisions view (schema.sql), in its order: run,
-                kind, config, trace, family, intent, decision, reason, percent, …, result. SQL
-                NULL is null; numbers read back as the same doubles. The run is --run, else the
-                baseline: the run accepted by 'regress --accept', else the first run.
+                kind, config, trace, family, intent, decision, reason, percent, …, start_seq
+                (not result, a row id that differs between databases). SQL NULL is null;
+                numbers read back as the same doubles. The run is --run, else the baseline:
+                the run accepted by 'regress --accept', else the first run.
 
                 Examples:
                   pantrace export decisions > decisions.jsonl
