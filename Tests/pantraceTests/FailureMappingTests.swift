@@ -19,7 +19,8 @@ import Testing
         #expect(Failure.status(of: ConfigError(kind: .invalidData, key: "k", reason: "r")) == 65)
         #expect(Failure.status(of: TraceError(keyPath: "name", reason: "r")) == 65)
         #expect(Failure.status(of: InputFileError(path: "p", reason: "r")) == 66)
-        #expect(Failure.status(of: OutputFileError(path: "p", reason: "r")) == 66)
+        // An output file that cannot be created is a failed write to an output file (SPEC 7.4).
+        #expect(Failure.status(of: FileWriteError(path: "p", reason: "r")) == 74)
         #expect(Failure.status(of: WorkflowError.nothingToRecord) == 64)
         #expect(Failure.status(of: WorkflowError.noRunsToCompare(database: "d")) == 64)
         #expect(Failure.status(of: WorkflowError.nothingToReplay(.all)) == 64)

@@ -75,8 +75,8 @@ extension Pantrace {
             for (option, path) in [("--best-config", bestConfig), ("--html", html)] {
                 if let path { try OutputPath.refuseDatabase(path, option: option, database: store.db) }
             }
-            let htmlFile = try html.map { try AtomicOutputFile(path: $0) }
-            let configFile = try bestConfig.map { try AtomicOutputFile(path: $0) }
+            let htmlFile = try html.map { try AtomicFile(path: $0) }
+            let configFile = try bestConfig.map { try AtomicFile(path: $0) }
 
             let database = try store.openExisting(readOnly: true)
             let progress = Progress(quiet: quiet)

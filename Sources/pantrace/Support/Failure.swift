@@ -32,7 +32,7 @@ enum Failure {
         case let workflow as WorkflowError: workflow.isUsage ? usage : cannotOpen
         case is TraceError, is TunerError: invalidData
         case let config as ConfigError: config.isUsage ? usage : invalidData
-        case is InputFileError, is OutputFileError: cannotOpen
+        case is InputFileError: cannotOpen
         case is FileWriteError, is StreamWriteError: ioFailure
         case let store as StoreError: storeStatus(store)
         default: nil

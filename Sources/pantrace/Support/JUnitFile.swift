@@ -11,13 +11,13 @@ import Darwin
 /// scratch file, and ``finish(suite:)`` writes the header with the totals,
 /// the cases and the footer. Memory stays flat however many traces there are.
 ///
-/// The report is an ``AtomicOutputFile``: a command that fails before
+/// The report is an ``AtomicFile``: a command that fails before
 /// ``finish(suite:)``, or while writing it (a full disk), leaves no report —
 /// a file that existed keeps its content, a new one is never created — so
 /// that CI never reads an empty or half-written report as a result.
 final class JUnitFile {
     private let path: String
-    private let output: AtomicOutputFile
+    private let output: AtomicFile
     private let cases: UnsafeMutablePointer<FILE>
     private let started = Console.now()
     private var tests = 0
@@ -26,9 +26,9 @@ final class JUnitFile {
 
     /// Creates the report's temporary file now, so that an unwritable path fails before any work.
     init(path: String) throws {
-        output = try AtomicOutputFile(path: path)
+        output = try AtomicFile(path: path)
         guard let cases = tmpfile() else {
-            throw OutputFileError(path: path, reason: "no scratch file: " + String(cString: strerror(errno)))
+            throw FileWriteError(path: path, reason: "no scratch file: " + String(cString: strerror(errno)))
         }
         self.path = path
         self.cases = cases
@@ -67,11 +67,4 @@ final class JUnitFile {
         try output.write(JUnitReport.footer)
         try output.commit()
     }
-}
-
-/// A report file that cannot be created (exit 66, like a file that cannot be opened).
-struct OutputFileError: Error, CustomStringConvertible {
-    var path: String
-    var reason: String
-    var description: String { "cannot write \(path): \(reason)" }
 }
