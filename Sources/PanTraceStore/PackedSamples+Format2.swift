@@ -102,8 +102,9 @@ extension PackedSamples {
             t &+= unzigzag(dt)
             x &+= unzigzag(dx)
             y &+= unzigzag(dy)
-            guard t.magnitude < gridLimit.magnitude, x.magnitude < gridLimit.magnitude,
-                y.magnitude < gridLimit.magnitude, let phase = Phase(packedCode: UInt8(last & 3))
+            // Each magnitude below 2⁵³ (a power of two) if and only if their bitwise OR is.
+            guard t.magnitude | x.magnitude | y.magnitude < gridLimit.magnitude,
+                let phase = Phase(packedCode: UInt8(last & 3))
             else { return .malformed }
             samples.append(
                 Sample(

@@ -77,11 +77,22 @@ enum PackedSamples {
         offset += 1
     }
 
-    /// Reads an unsigned LEB128 varint at `offset`; `nil` when it runs past the end or past 64 bits.
+    /// Reads an unsigned LEB128 varint at `offset`; `nil` when it runs past the end or past 64 bits (ten bytes).
+    ///
+    /// A one-byte varint (most of them: a phase and touches, a small move)
+    /// takes the inlined fast path.
     @inline(__always)
     static func loadVarint(_ bytes: UnsafeRawBufferPointer, at offset: inout Int) -> UInt64? {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
+        guard offset < bytes.count else { return nil }
+        let first = bytes[offset]
+        offset += 1
+        return first < 0x80 ? UInt64(first) : loadVarint(bytes, after: first, at: &offset)
+    }
+
+    /// The rest of a varint whose first byte `first` says that more follow.
+    static func loadVarint(_ bytes: UnsafeRawBufferPointer, after first: UInt8, at offset: inout Int) -> UInt64? {
+        var value = UInt64(first & 0x7F)
+        var shift: UInt64 = 7
         while true {
             guard offset < bytes.count, shift < 64 else { return nil }
             let byte = bytes[offset]
