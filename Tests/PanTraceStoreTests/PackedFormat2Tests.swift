@@ -97,6 +97,18 @@ import Testing
         }
     }
 
+    /// Property: every synthetic trace (`GestureSampler`: whole µs, positions
+    /// snapped to 1/1000 pt), of any seed, is written in format 2.
+    @Test func syntheticTracesTakeFormatTwo() async {
+        await propertyCheck(count: 300, input: Gen<UInt64>.uint64(), Gen.int(in: 0...50_000)) { seed, index in
+            let trace = SyntheticCorpus(seed: seed).trace(at: index)
+            let (blob, decoding, decoded) = Self.roundTrip(trace.samples)
+            #expect(blob.first == PackedSamples.format2, "\(trace.name)")
+            #expect(decoding == .decoded)
+            #expect(Self.bits(decoded) == Self.bits(trace.samples))
+        }
+    }
+
     @Test func offGridValuesAreOffBothGrids() {
         for value in Self.offGrid {
             #expect(PackedSamples.gridValue(value, scale: 1e6) == nil, "\(value)")
