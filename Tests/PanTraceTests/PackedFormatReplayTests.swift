@@ -1,25 +1,12 @@
-import Foundation
 import PanTrace
 import Testing
+
+@testable import PanTraceStore
 
 /// `trace.packed` format 2 through the workflows: a recorded synthetic corpus
 /// is packed in format 2, and replaying it stores the very results that
 /// replaying its `sample` rows does (schema.sql, after `trace`).
 @Suite struct PackedFormatReplayTests {
-    /// Runs `sql` on `database` with the sqlite3 shell, as a user editing by hand would; returns its output.
-    static func sqlite(_ database: String, _ sql: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [database, sql]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     @Test func replayOfFormatTwoBlobsStoresWhatReplayOfTheRowsStores() throws {
         let workspace = try Workspace()
         let store = try Store(path: workspace.db)
@@ -28,12 +15,13 @@ import Testing
             synthetic: SyntheticTraces(count: 300, seed: 7), storesFrames: false
         ).record(into: store)
         // Every synthetic trace is in format 2 (names end in -s7-NNNN).
-        let formatTwo = "SELECT count(*) FROM trace WHERE name LIKE '%-s7-%' AND hex(substr(packed, 1, 1)) = '02'"
-        #expect(try Self.sqlite(workspace.db, formatTwo) == "300")
+        let formatTwo = "SELECT count(*) FROM trace WHERE name LIKE '%-s7-%' AND substr(packed, 1, 1) = X'02'"
+        #expect(try store.database.integer(formatTwo) == 300)
 
         let candidate = try ConfigSource(overrides: ["threshold=0.3"]).resolve()
         let fromBlobs = try Replayer(config: candidate, baseline: 1).replay(in: store)
-        #expect(try Self.sqlite(workspace.db, "UPDATE trace SET packed = NULL; SELECT changes()") != "0")
+        try store.database.execute("UPDATE trace SET packed = NULL")
+        #expect(try store.database.integer("SELECT count(*) FROM trace WHERE packed IS NOT NULL") == 0)
         let fromRows = try Replayer(config: candidate, baseline: 1).replay(in: store)
 
         #expect(fromBlobs.changed > 0)
