@@ -9,7 +9,7 @@ import PanTraceCore
 ///   number of thousandths of a point (`Double(m) / scale` reproduces the
 ///   value's bits): the differences of those integers from sample to sample
 ///   as varints, about 8 bytes a sample. Every synthetic trace qualifies, and
-///   so does any trace whose JSON numbers have at most 6 and 3 decimals.
+///   so does any trace whose times have at most 6 decimals and places at most 3.
 /// - Format 1 (`PackedSamples+Format1.swift`), for any other trace: the three
 ///   doubles bit for bit, 26 bytes a sample.
 ///
