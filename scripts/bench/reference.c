@@ -189,6 +189,16 @@ static int record(const char *path, const char *schema_path, long traces, long s
     free(schema);
 
     exec("BEGIN IMMEDIATE");
+    /* As pantrace's record session (TraceWriter): the trigger that counts
+       sample rows inserted by hand is dropped inside the transaction and
+       created again before the commit; the session counts its own rows. */
+    char *insert_trigger = NULL;
+    sqlite3_stmt *trigger = prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'sample_insert_counts'");
+    if (sqlite3_step(trigger) == SQLITE_ROW) {
+        insert_trigger = sqlite3_mprintf("%s", (const char *)sqlite3_column_text(trigger, 0));
+    }
+    sqlite3_finalize(trigger);
+    if (insert_trigger) exec("DROP TRIGGER sample_insert_counts");
     sqlite3_stmt *config = prepare("INSERT INTO config (name, settings) VALUES (?, ?) ON CONFLICT (settings) DO NOTHING");
     sqlite3_bind_text(config, 1, "baseline", -1, SQLITE_STATIC);
     sqlite3_bind_text(config, 2, "{\"name\":\"baseline\",\"threshold\":0.4}", -1, SQLITE_STATIC);
@@ -290,6 +300,10 @@ static int record(const char *path, const char *schema_path, long traces, long s
     sqlite3_bind_int64(count, 1, results);
     sqlite3_bind_int64(count, 2, run_id);
     run(count);
+    if (insert_trigger) {
+        exec(insert_trigger);
+        sqlite3_free(insert_trigger);
+    }
     exec("COMMIT");
     sqlite3_finalize(config);
     sqlite3_finalize(insert_run);
