@@ -69,6 +69,27 @@ CREATE TABLE trace (
     packed BLOB
 );
 
+-- trace.packed, format 2 (a later format within schema version 2: a build
+-- that knows only format 1 reads such a trace from its sample rows, as the
+-- comment above says of any first byte other than 0x01).
+-- The byte 0x02, then per sample in seq order four LEB128 varints (7 bits a
+-- byte, lowest first, the high bit set on every byte but the last):
+--   t in whole microseconds, then x and y in whole thousandths of a point,
+--   each as its difference from the previous sample's (the first sample's
+--   from 0, so its value), zigzag-encoded: (d << 1) ^ (d >> 63), that is
+--   0, -1, 1, -2, 2 ... written as 0, 1, 2, 3, 4 ...;
+--   then touches << 2 | the phase code (0 'down', 1 'move', 2 'up', 3 'cancel').
+-- sample_count samples, nothing after them.
+-- The integer m stands for the double m / 1e6 (t) or m / 1e3 (x, y), computed
+-- as IEEE 754 division of the double m. pantrace writes a trace in format 2
+-- only when that gives back each of its t, x and y bit for bit (with
+-- m = round(v * 1e6) or round(v * 1e3), halves away from zero, |m| < 2^53,
+-- never -0) and each touches is below 2^62; any other trace is written in
+-- format 1. Either way the blob holds exactly the recorded values: synthetic
+-- traces, and any trace whose times have at most 6 decimals and places at
+-- most 3, take format 2, about 8 bytes a sample instead of 26
+-- (docs/performance.md).
+
 CREATE INDEX trace_family ON trace (family);
 
 -- (Since version 2 the triggers below also drop `packed` and keep

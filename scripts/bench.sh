@@ -74,7 +74,7 @@ swift build -c release --scratch-path .build-release >&2
 pantrace="$root/.build-release/release/pantrace"
 work="$(mktemp -d "${TMPDIR:-/tmp}/pantrace-bench.XXXXXX")"
 if [ "$keep" -eq 0 ]; then trap 'rm -rf "$work"' EXIT; else echo "keeping $work" >&2; fi
-gcc -O2 -o "$work/reference" scripts/bench/reference.c -lsqlite3
+gcc -O2 -o "$work/reference" scripts/bench/reference.c -lsqlite3 -lm
 reference="$work/reference"
 
 # --- helpers ---------------------------------------------------------------

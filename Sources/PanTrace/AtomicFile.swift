@@ -4,9 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// An output file (`--html`) that could not be written: an I/O error
-/// (SPEC 7.4, exit 74) — a full disk, a folder that does not exist or is
-/// not writable.
+/// An output file (`--html`, `--junit`, `--best-config`) that could not be
+/// written: an I/O error (SPEC 7.4, exit 74) — a full disk, a folder that
+/// does not exist or is not writable.
 public struct FileWriteError: Error, Equatable, CustomStringConvertible {
     /// The file as named on the command line.
     public var path: String
@@ -22,62 +22,88 @@ public struct FileWriteError: Error, Equatable, CustomStringConvertible {
     public var description: String { "cannot write \(path): \(reason)" }
 }
 
-/// Writes a whole file or nothing: the text goes to a temporary file in the
-/// same folder, which is flushed to disk and then renamed over the target, so
-/// that a reader (or a failed command) never sees half a file and a file that
-/// existed keeps its content until the new one is complete.
-public enum AtomicFile {
-    /// Writes `text` (UTF-8) to `path`, replacing the file if it exists.
-    ///
-    /// The new file gets the permissions a newly created file would (0666
-    /// less the umask). On failure the temporary file is removed and `path`
-    /// is untouched.
-    public static func write(_ text: String, to path: String) throws(FileWriteError) {
+/// A file written whole or not at all: the text goes to a temporary file in
+/// the same folder, which is flushed to disk and then renamed over the
+/// target by ``commit()``, so that a reader (or a failed command) never sees
+/// half a file and a file that existed keeps its content until the new one
+/// is complete.
+///
+/// The temporary file is created by ``init(path:)``, so that a path that
+/// cannot be written fails before any work; a file that is never committed
+/// is removed when it goes away. The new file gets the permissions a newly
+/// created file would (0666 less the umask).
+///
+/// ```swift
+/// let page = try AtomicFile(path: "report.html")
+/// try page.write(html)
+/// try page.commit()
+/// ```
+public final class AtomicFile {
+    private let path: String
+    private let temporary: String
+    private let file: UnsafeMutablePointer<FILE>
+    private var done = false
+
+    /// Creates the temporary file beside `path`.
+    public init(path: String) throws(FileWriteError) {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         var template = Array((folder + "." + name + ".XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
-        }
-        guard descriptor >= 0 else { throw failure(path) }
-        let temporary = String(cString: template)
-        var done = false
-        defer {
-            if !done { unlink(temporary) }
-        }
-        var text = text
-        let written = text.withUTF8 { bytes -> Bool in
-            guard let start = bytes.baseAddress else { return true }
-            var offset = 0
-            while offset < bytes.count {
-                let count = systemWrite(descriptor, start + offset, bytes.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += count
-            }
-            return true
-        }
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard descriptor >= 0 else { throw AtomicFile.failure(path) }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // mkstemp makes the file 0600; give it the mode a new file would have.
         let mask = umask(0)
         umask(mask)
-        guard written, fchmod(descriptor, 0o666 & ~mask) == 0, fsync(descriptor) == 0 else {
-            let error = failure(path)
+        guard fchmod(descriptor, 0o666 & ~mask) == 0, let file = fdopen(descriptor, "w") else {
+            let error = AtomicFile.failure(path)
             close(descriptor)
+            unlink(temporary)
             throw error
         }
-        guard close(descriptor) == 0 else { throw failure(path) }
-        guard rename(temporary, path) == 0 else { throw failure(path) }
-        done = true
+        self.path = path
+        self.temporary = temporary
+        self.file = file
     }
 
-    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.write(descriptor, bytes, count)
-        #else
-        Darwin.write(descriptor, bytes, count)
-        #endif
+    deinit {
+        if !done {
+            fclose(file)
+            unlink(temporary)
+        }
+    }
+
+    /// Writes `text` (UTF-8) to `path` whole, replacing the file if it exists;
+    /// on failure `path` is untouched.
+    public static func write(_ text: String, to path: String) throws(FileWriteError) {
+        let file = try AtomicFile(path: path)
+        try file.write(text)
+        try file.commit()
+    }
+
+    /// Appends `text`.
+    public func write(_ text: String) throws(FileWriteError) {
+        var text = text
+        let written = text.withUTF8 { bytes in fwrite(bytes.baseAddress, 1, bytes.count, file) }
+        guard written == text.utf8.count else { throw AtomicFile.failure(path) }
+    }
+
+    /// Appends `bytes`.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(FileWriteError) {
+        guard fwrite(bytes.baseAddress, 1, bytes.count, file) == bytes.count else { throw AtomicFile.failure(path) }
+    }
+
+    /// Flushes the file to disk and renames it over `path`.
+    public func commit() throws(FileWriteError) {
+        guard fflush(file) == 0, fsync(fileno(file)) == 0 else { throw AtomicFile.failure(path) }
+        done = true
+        let closed = fclose(file) == 0
+        guard closed, rename(temporary, path) == 0 else {
+            let error = AtomicFile.failure(path)
+            unlink(temporary)
+            throw error
+        }
     }
 
     private static func failure(_ path: String) -> FileWriteError {

@@ -10,7 +10,7 @@ extension RecordSummary {
     public func text(database: String, seconds: Double) -> String {
         var lines = [
             "recorded run \(run) (config \(JSONWriter.string(config))) into \(database) in \(TextFormat.fixed(seconds, digits: 2)) s",
-            "traces     \(traces), samples \(samples)",
+            "traces     \(traces), samples \(samples)" + (framesStored ? "" : ", no frames stored (show recomputes them)"),
         ]
         for decision in [Decision.finish, .cancel, .none] {
             let reasons = decisions[decision] ?? [:]

@@ -22,9 +22,12 @@ public struct RecordSummary: Sendable, Equatable {
     public private(set) var accidental = 0
     /// Intent `finish`, decision not `finish`: missed dismissals.
     public private(set) var missed = 0
+    /// Whether the run stored its results' frames (not with `--no-frames`).
+    public internal(set) var framesStored = true
 
-    init(config: String) {
+    init(config: String, framesStored: Bool = true) {
         self.config = config
+        self.framesStored = framesStored
     }
 
     /// The results that ended with `decision`, whatever the reason.

@@ -2,8 +2,8 @@ import PanTraceCore
 import PanTraceStore
 
 /// Records traces into a store (SPEC 7.1): simulates each under a config and
-/// stores the traces, the config, one run, its results and their frames, all
-/// or nothing.
+/// stores the traces, the config, one run, its results and their frames
+/// (unless ``storesFrames`` is false), all or nothing.
 ///
 /// Traces come from the ``inputs`` in order, then from the ``synthetic``
 /// corpus; both may be given, in one run.
@@ -21,12 +21,21 @@ public struct Recorder {
     public var inputs: [TraceInput]
     /// Synthetic traces recorded after the inputs.
     public var synthetic: SyntheticTraces?
+    /// Whether the run stores its frames (`record --no-frames`: false).
+    ///
+    /// Frames are most of a database's size, and the simulation is
+    /// deterministic: `show` recomputes the frames of a run that stored
+    /// none (``TraceInspection``). The results are the same either way.
+    public var storesFrames: Bool
 
-    /// A recorder of `inputs`, then `synthetic`, under `config`.
-    public init(config: Config = Config(), inputs: [TraceInput] = [], synthetic: SyntheticTraces? = nil) {
+    /// A recorder of `inputs`, then `synthetic`, under `config`, storing frames unless `storesFrames` is false.
+    public init(
+        config: Config = Config(), inputs: [TraceInput] = [], synthetic: SyntheticTraces? = nil, storesFrames: Bool = true
+    ) {
         self.config = config
         self.inputs = inputs
         self.synthetic = synthetic
+        self.storesFrames = storesFrames
     }
 
     /// Records every trace as one new run of `store`, in one transaction.
@@ -40,8 +49,9 @@ public struct Recorder {
     ///   nothing to record; `StoreError`. Nothing is stored then.
     public func record(into store: Store, progress: ((Int) -> Void)? = nil) throws -> RecordSummary {
         let config = config
+        let storesFrames = storesFrames
         let session = try store.beginRun(.record, config: config)
-        var summary = RecordSummary(config: config.name)
+        var summary = RecordSummary(config: config.name, framesStored: storesFrames)
         var frames: [Frame] = []
 
         func add(_ trace: Trace, input: String?, line: Int?, simulated: (Outcome, [Frame])? = nil) throws {
@@ -64,7 +74,7 @@ public struct Recorder {
             if let simulated {
                 (outcome, frames) = simulated
             } else {
-                outcome = Simulator.simulate(trace, under: config, frames: &frames)
+                outcome = Simulator.simulate(trace, under: config, frames: &frames, recordingFrames: storesFrames)
             }
             _ = try session.addResult(traceID: id, outcome: outcome, frames: frames)
             summary.add(trace, outcome)
@@ -81,7 +91,7 @@ public struct Recorder {
             try ComputeAhead.forEach(synthetic.count, { index in
                 let trace = corpus.trace(at: index)
                 var frames: [Frame] = []
-                let outcome = Simulator.simulate(trace, under: config, frames: &frames)
+                let outcome = Simulator.simulate(trace, under: config, frames: &frames, recordingFrames: storesFrames)
                 return (trace, outcome, frames)
             }) { trace, outcome, frames in
                 try add(trace, input: nil, line: nil, simulated: (outcome, frames))

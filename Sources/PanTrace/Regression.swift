@@ -2,30 +2,33 @@ import PanTraceCore
 import PanTraceStore
 
 /// Replay for CI (SPEC 7.3): a replay stored as a `regress` run, then a
-/// verdict — too many changed decisions fail — or, with ``accept``, the new
-/// baseline.
+/// verdict — too many changed decisions that count (``gate``) fail — or,
+/// with ``accept``, the new baseline.
 ///
 /// It runs in two steps so that a report (JUnit) can be written between
 /// them: ``replay(in:progress:each:streaming:finishing:)``, then ``conclude(_:in:)``.
 ///
 /// ```swift
-/// let regression = Regression(replayer: Replayer(config: candidate), maxChanges: 3)
+/// let regression = Regression(replayer: Replayer(config: candidate), maxChanges: 3, gate: .intent)
 /// let comparison = try regression.replay(in: store)
 /// if try regression.conclude(comparison, in: store).fails { … }
 /// ```
 public struct Regression {
     /// The replay; its kind is always `.regress`.
     public var replayer: Replayer
-    /// Changed decisions allowed before the regression fails.
+    /// Changed decisions that count (``gate``) allowed before the regression fails.
     public var maxChanges: Int
+    /// Which changes count: all of them, or only regressions against intent (`--fail-on`).
+    public var gate: RegressionGate
     /// Whether the run becomes the baseline instead of being judged.
     public var accept: Bool
 
-    /// A regression of `replayer` allowing `maxChanges` changes, or accepting its run.
-    public init(replayer: Replayer, maxChanges: Int = 0, accept: Bool = false) {
+    /// A regression of `replayer` allowing `maxChanges` changes that count under `gate`, or accepting its run.
+    public init(replayer: Replayer, maxChanges: Int = 0, gate: RegressionGate = .any, accept: Bool = false) {
         self.replayer = replayer
         self.replayer.kind = .regress
         self.maxChanges = max(0, maxChanges)
+        self.gate = gate
         self.accept = accept
     }
 
@@ -66,10 +69,14 @@ public struct Regression {
         return verdict(for: comparison)
     }
 
-    /// The verdict on `comparison` without accepting anything.
+    /// The verdict on `comparison` without accepting anything: the changes
+    /// that count under ``gate`` against ``maxChanges``.
     public func verdict(for comparison: RunComparison) -> RegressionVerdict {
-        comparison.changed > maxChanges
-            ? .failed(changed: comparison.changed, allowed: maxChanges)
-            : .passed(changed: comparison.changed, allowed: maxChanges)
+        let count = RegressionCount(
+            gate: gate, counted: gate.counted(in: comparison), allowed: maxChanges, changed: comparison.changed)
+        return count.exceeds ? .failed(count) : .passed(count)
     }
+
+    /// Whether `trace`'s change counts against this regression: a failure in its JUnit report.
+    public func counts(_ trace: ComparedTrace) -> Bool { gate.counts(trace) }
 }

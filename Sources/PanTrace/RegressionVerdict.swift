@@ -2,10 +2,10 @@ import PanTraceStore
 
 /// How a regression ended.
 public enum RegressionVerdict: Sendable, Hashable {
-    /// No more changes than allowed.
-    case passed(changed: Int, allowed: Int)
-    /// More changes than allowed: CI fails (exit 1).
-    case failed(changed: Int, allowed: Int)
+    /// No more changes counted than allowed.
+    case passed(RegressionCount)
+    /// More changes counted than allowed: CI fails (exit 1).
+    case failed(RegressionCount)
     /// The run is now the baseline; nothing was judged.
     case accepted(RunID)
 
@@ -13,5 +13,17 @@ public enum RegressionVerdict: Sendable, Hashable {
     public var fails: Bool {
         if case .failed = self { return true }
         return false
+    }
+}
+
+extension RegressionVerdict: CustomStringConvertible {
+    /// The line `regress` ends with: `regress: ok: …`, `regress: FAIL: …` (see
+    /// ``RegressionCount/description``) or `accepted: run N is now the baseline`.
+    public var description: String {
+        switch self {
+        case .passed(let count): "regress: ok: \(count)"
+        case .failed(let count): "regress: FAIL: \(count)"
+        case .accepted(let run): "accepted: run \(run) is now the baseline"
+        }
     }
 }

@@ -42,12 +42,13 @@ public struct TraceInspection {
     }
 
     static func render(trace: Trace, frames: [Frame], origin: String, run: RunSummary, outcome: Outcome) -> String {
-        var text = "trace \(trace.name)  \(TextFormat.fixed(trace.width, digits: 0))×\(TextFormat.fixed(trace.height, digits: 0)) pt"
+        // Names from the input reach the terminal escaped (TerminalText).
+        var text = "trace \(TerminalText.escaped(trace.name))  \(TextFormat.fixed(trace.width, digits: 0))×\(TextFormat.fixed(trace.height, digits: 0)) pt"
         if trace.scrollContent > 0 {
             text += "  scroll view: offset \(TextFormat.fixed(trace.scrollOffset, digits: 1)), content \(TextFormat.fixed(trace.scrollContent, digits: 1))"
         }
         if let intent = trace.intent { text += "  intent \(intent.rawValue)" }
-        text += "\nrun \(run.id) (\(run.kind.rawValue), config \(JSONWriter.string(run.configName))), frames \(origin)\n\n"
+        text += "\nrun \(run.id) (\(run.kind.rawValue), config \"\(TerminalText.escaped(run.configName))\"), frames \(origin)\n\n"
         let header = ["seq", "t", "x", "y", "phase", "state", "owner", "percent", "scroll"]
         var rows = frames.map { frame -> [String] in
             let sample = trace.samples[frame.seq]

@@ -32,8 +32,8 @@ public struct Tuning: Sendable {
     }
 
     /// The JSON report (SPEC 7.5), written in pieces to `write`.
-    public func writeJSON(to write: (String) -> Void) {
-        results.writeJSON(maxAccidental: maxAccidental, to: write)
+    public func writeJSON(to write: (String) throws -> Void) rethrows {
+        try results.writeJSON(maxAccidental: maxAccidental, to: write)
     }
 
     /// The HTML report (SPEC 7.8): one self-contained page.

@@ -10,6 +10,10 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible {
     case noRunsToCompare(database: String)
     /// No stored trace matches the selection.
     case nothingToReplay(TraceSelection)
+    /// `export traces --trace`/`--family` that selects no stored trace.
+    case nothingToExport(TraceSelection)
+    /// `export decisions` without `--run` from a database without runs.
+    case noRunToExport(database: String)
     /// No run (or not run `run`) has a result for the trace.
     case noResult(trace: String, run: RunID?)
     /// `runs --delete` of the baseline run without `--force`.
@@ -19,7 +23,8 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible {
     case damagedConfig(run: RunID, reason: String)
 
     /// Whether the caller asked for the impossible (a usage error, exit 64),
-    /// rather than the database being damaged (an internal error, exit 70).
+    /// rather than the database being damaged (exit 66, as for every other
+    /// damage the store finds: the user's to restore, not an internal error).
     public var isUsage: Bool {
         if case .damagedConfig = self { return false }
         return true
@@ -31,12 +36,15 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible {
         case .noRunsToCompare(let database):
             "\(database) has no runs to compare with: record some traces first (pantrace record)"
         case .nothingToReplay(let selection): "no stored trace matches \(selection): nothing to replay"
+        case .nothingToExport(let selection): "no stored trace matches \(selection): nothing to export"
+        case .noRunToExport(let database):
+            "\(database) has no runs, so no decisions to export: record some traces first (pantrace record)"
         case .noResult(let trace, let run?): "run \(run) has no result for \(JSONWriter.string(trace))"
         case .noResult(let trace, nil): "no run has a result for \(JSONWriter.string(trace))"
         case .deletesBaseline(let run):
             "run \(run) is the baseline of later replays and regressions: add --force to delete it anyway"
         case .damagedConfig(let run, let reason):
-            "run \(run)'s stored config cannot be read (\(reason)): the database may be damaged"
+            "run \(run)'s stored config cannot be read (\(reason)): the database is damaged; restore it from a backup"
         }
     }
 }

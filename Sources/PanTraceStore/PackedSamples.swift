@@ -1,52 +1,43 @@
 import PanTraceCore
 
-/// The samples of one trace in one BLOB: the `trace.packed` column (schema.sql documents the layout).
+/// The samples of one trace in one BLOB: the `trace.packed` column (schema.sql documents the layouts).
 ///
-/// Format 1: the byte `0x01`, then for every sample in `seq` order `t`, `x`
-/// and `y` as IEEE 754 binary64 bit patterns, little-endian, 8 bytes each;
-/// the phase as one byte (``PanTraceCore/Phase/packedCode``: 0 `down`, 1 `move`, 2 `up`, 3 `cancel`); `touches`
-/// as an unsigned LEB128 varint of its 64-bit two's complement (one byte for
-/// 1 … 127). Nothing follows the last sample; the number of samples is
-/// `trace.sample_count`. Doubles are kept bit for bit, −0 included (the REAL
-/// columns of `sample` store −0 as 0).
+/// The first byte names the format, chosen per trace by ``encode(_:into:)``:
+///
+/// - Format 2 (`PackedSamples+Format2.swift`), when every `t` is exactly a
+///   whole number of microseconds and every `x` and `y` exactly a whole
+///   number of thousandths of a point (`Double(m) / scale` reproduces the
+///   value's bits): the differences of those integers from sample to sample
+///   as varints, about 8 bytes a sample. Every synthetic trace qualifies, and
+///   so does any trace whose times have at most 6 decimals and places at most 3.
+/// - Format 1 (`PackedSamples+Format1.swift`), for any other trace: the three
+///   doubles bit for bit, 26 bytes a sample.
+///
+/// Both give back the very doubles that were written. Nothing follows the
+/// last sample; the number of samples is `trace.sample_count`.
 ///
 /// Replay reads one `trace` row per trace with this column instead of one
 /// `sample` row per sample (docs/performance.md); `sample` stays the table
-/// users query and the one read when `packed` is NULL.
+/// users query and the one read when `packed` is NULL or in a format this
+/// build does not know (schema.sql: "a first byte other than 0x01 is a later
+/// format: read the sample rows", which is how builds before format 2 read it).
 enum PackedSamples {
-    /// The first byte of a format-1 blob.
-    static let format: UInt8 = 1
-    /// The most bytes one sample takes (24 for the doubles, 1 for the phase, at most 10 for the varint).
+    /// The most bytes one sample takes in either format (format 1: 24 for the
+    /// doubles, 1 for the phase, at most 10 for the varint; format 2 at most 34).
     static let maximumSampleBytes = 35
 
     /// Encodes `samples` into `buffer`, reusing its storage; returns the number of bytes written.
     ///
-    /// `buffer` may be longer than the blob (it is only ever grown): the blob
-    /// is its first `count` bytes.
+    /// Format 2 when every value is on its grid (``gridValue(_:scale:)``), else
+    /// format 1. `buffer` may be longer than the blob (it is only ever grown):
+    /// the blob is its first `count` bytes.
     static func encode(_ samples: [Sample], into buffer: inout [UInt8]) -> Int {
         let capacity = 1 + samples.count * maximumSampleBytes
         if buffer.count < capacity {
             buffer.append(contentsOf: repeatElement(0, count: capacity - buffer.count))
         }
         return buffer.withUnsafeMutableBytes { bytes in
-            bytes[0] = format
-            var offset = 1
-            for sample in samples {
-                bytes.storeBytes(of: sample.t.bitPattern.littleEndian, toByteOffset: offset, as: UInt64.self)
-                bytes.storeBytes(of: sample.x.bitPattern.littleEndian, toByteOffset: offset + 8, as: UInt64.self)
-                bytes.storeBytes(of: sample.y.bitPattern.littleEndian, toByteOffset: offset + 16, as: UInt64.self)
-                bytes[offset + 24] = sample.phase.packedCode
-                offset += 25
-                var touches = UInt64(bitPattern: Int64(sample.touches))
-                while touches >= 0x80 {
-                    bytes[offset] = UInt8(truncatingIfNeeded: touches) | 0x80
-                    touches >>= 7
-                    offset += 1
-                }
-                bytes[offset] = UInt8(touches)
-                offset += 1
-            }
-            return offset
+            encodeFormat2(samples, into: bytes) ?? encodeFormat1(samples, into: bytes)
         }
     }
 
@@ -56,7 +47,8 @@ enum PackedSamples {
         case decoded
         /// The first byte names a format this build does not know: read the `sample` rows.
         case unknownFormat
-        /// A format-1 blob that is truncated, too long, or has an unknown phase or an oversized varint.
+        /// A blob of a known format that is truncated, too long, or has an
+        /// unknown phase, an oversized varint or (format 2) a value off its range.
         case malformed
     }
 
@@ -65,34 +57,49 @@ enum PackedSamples {
     /// On ``Decoding/malformed`` the samples appended so far stay: the caller reports the corruption.
     static func decode(_ bytes: UnsafeRawBufferPointer, count: Int, into samples: inout [Sample]) -> Decoding {
         guard let first = bytes.first else { return .malformed }
-        guard first == format else { return .unknownFormat }
-        // A sample takes 26 bytes or more: a damaged count cannot reserve more than the blob holds.
-        guard count >= 0, count <= bytes.count / 26 else { return .malformed }
-        samples.reserveCapacity(samples.count + count)
-        var offset = 1
-        let end = bytes.count
-        for _ in 0..<count {
-            guard end - offset >= 26 else { return .malformed }
-            let t = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            let x = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
-            let y = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
-            guard let phase = Phase(packedCode: bytes[offset + 24]) else { return .malformed }
-            offset += 25
-            var touches: UInt64 = 0
-            var shift: UInt64 = 0
-            while true {
-                guard offset < end, shift < 64 else { return .malformed }
-                let byte = bytes[offset]
-                offset += 1
-                touches |= UInt64(byte & 0x7F) << shift
-                if byte < 0x80 { break }
-                shift += 7
-            }
-            samples.append(
-                Sample(
-                    t: Double(bitPattern: t), x: Double(bitPattern: x), y: Double(bitPattern: y), phase: phase,
-                    touches: Int(truncatingIfNeeded: Int64(bitPattern: touches))))
+        return switch first {
+        case format1: decodeFormat1(bytes, count: count, into: &samples)
+        case format2: decodeFormat2(bytes, count: count, into: &samples)
+        default: .unknownFormat
         }
-        return offset == end ? .decoded : .malformed
+    }
+
+    /// Writes `value` as an unsigned LEB128 varint at `offset` (7 bits a byte, low first; at most 10 bytes).
+    @inline(__always)
+    static func storeVarint(_ value: UInt64, into bytes: UnsafeMutableRawBufferPointer, at offset: inout Int) {
+        var value = value
+        while value >= 0x80 {
+            bytes[offset] = UInt8(truncatingIfNeeded: value) | 0x80
+            value >>= 7
+            offset += 1
+        }
+        bytes[offset] = UInt8(value)
+        offset += 1
+    }
+
+    /// Reads an unsigned LEB128 varint at `offset`; `nil` when it runs past the end or past 64 bits (ten bytes).
+    ///
+    /// A one-byte varint (most of them: a phase and touches, a small move)
+    /// takes the inlined fast path.
+    @inline(__always)
+    static func loadVarint(_ bytes: UnsafeRawBufferPointer, at offset: inout Int) -> UInt64? {
+        guard offset < bytes.count else { return nil }
+        let first = bytes[offset]
+        offset += 1
+        return first < 0x80 ? UInt64(first) : loadVarint(bytes, after: first, at: &offset)
+    }
+
+    /// The rest of a varint whose first byte `first` says that more follow.
+    static func loadVarint(_ bytes: UnsafeRawBufferPointer, after first: UInt8, at offset: inout Int) -> UInt64? {
+        var value = UInt64(first & 0x7F)
+        var shift: UInt64 = 7
+        while true {
+            guard offset < bytes.count, shift < 64 else { return nil }
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
     }
 }

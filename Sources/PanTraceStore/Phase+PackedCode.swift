@@ -1,6 +1,6 @@
 import PanTraceCore
 
-/// The one-byte phase codes of `trace.packed` (format 1) and of ``TraceDigest``.
+/// The one-byte phase codes of `trace.packed` (format 1 as a byte, format 2 in the low two bits of a varint) and of ``TraceDigest``.
 ///
 /// schema.sql documents them (`0 'down', 1 'move', 2 'up', 3 'cancel'`) and
 /// `PhaseCodeTests` reads them from there. They are part of schema version 1:

@@ -12,6 +12,9 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
     /// The statement that failed, when there is one.
     public var sql: String?
+    /// The `errno` of the system call that failed under an I/O error
+    /// (`sqlite3_system_errno`), 0 when unknown: ENOSPC, EFBIG …
+    public var systemErrno: Int32 = 0
 
     /// Creates an error from its parts.
     public init(code: Int32, message: String, sql: String? = nil) {
@@ -31,6 +34,7 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
             message = "SQLite error \(code)"
         }
         self.init(code: code, message: message, sql: sql)
+        if let connection { systemErrno = sqlite3_system_errno(connection) }
     }
 
     /// The primary result code (`code & 0xFF`), e.g. `SQLITE_BUSY` for `SQLITE_BUSY_SNAPSHOT`.

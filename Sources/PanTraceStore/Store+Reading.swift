@@ -2,7 +2,7 @@ import CSQLite
 import PanTraceCore
 
 extension Store {
-    /// Calls `body` with every selected trace, in id order, streaming: memory stays flat as the corpus grows.
+    /// Calls `body` with every selected trace, in id order (or by name), streaming: memory stays flat as the corpus grows.
     ///
     /// One query reads the `trace` rows, each with its samples packed in one
     /// BLOB (`trace.packed`); a trace whose `packed` is NULL (its samples
@@ -12,16 +12,17 @@ extension Store {
     /// (replay reads the traces while it inserts results in the same
     /// transaction).
     ///
+    /// By ``TraceOrder/name`` the traces are read in the order of the name
+    /// index, so that no sort holds the corpus (`export traces`).
+    ///
     /// - Throws: ``StoreError/traceNotFound(name:)`` for a name in
     ///   ``TraceFilter/names(_:)`` or ``TraceFilter/namesOrFamilies(names:families:)``
     ///   that is not stored; errors of `body` as they are.
-    public func forEachTrace(_ filter: TraceFilter = .all, _ body: (TraceID, Trace) throws -> Void) throws {
+    public func forEachTrace(
+        _ filter: TraceFilter = .all, orderedBy order: TraceOrder = .id, _ body: (TraceID, Trace) throws -> Void
+    ) throws {
         try guarded {
-            let columns = TraceRow.selection("trace")
-            let traces =
-                try select(filter)
-                ? try database.prepare("SELECT \(columns) FROM trace WHERE id IN temp.selected_trace ORDER BY id")
-                : try database.prepare("SELECT \(columns) FROM trace ORDER BY id")
+            let traces = try database.prepare(Store.traceQuery(selected: try select(filter), orderedBy: order))
             var rows = SampleRows(database)
             var row = TraceRow.blank
             while try traces.step() {
@@ -75,6 +76,17 @@ extension Store {
                 try body(id, trace, outcome)
             }
         }
+    }
+
+    /// The query of ``forEachTrace(_:orderedBy:_:)``: every trace, or those in `temp.selected_trace`.
+    static func traceQuery(selected: Bool, orderedBy order: TraceOrder) -> String {
+        var sql = "SELECT \(TraceRow.selection("trace")) FROM trace"
+        if selected {
+            // By name, `+id` keeps SQLite from finding the selected rows by id
+            // and sorting them, packed samples and all: it walks the name index.
+            sql += order == .name ? " WHERE +id IN temp.selected_trace" : " WHERE id IN temp.selected_trace"
+        }
+        return sql + (order == .name ? " ORDER BY name" : " ORDER BY id")
     }
 
     /// The stored trace named `name` and its id, or `nil`.

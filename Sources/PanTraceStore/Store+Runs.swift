@@ -1,3 +1,4 @@
+import CSQLite
 import PanTraceCore
 
 extension Store {
@@ -47,7 +48,7 @@ extension Store {
         try guarded(readingResults: true) {
             let statement = try database.prepare(Store.summaryQuery + " WHERE run.id = ?")
             try statement.bind(id, at: 1)
-            return try statement.step() ? try readSummary(statement) : nil
+            return try statement.step() ? try readSummary(statement) : try noRun(id)
         }
     }
 
@@ -60,7 +61,7 @@ extension Store {
             let statement = try database.prepare(
                 "SELECT \(ConfigRow.selection("config")) FROM run JOIN config ON config.id = run.config_id WHERE run.id = ?")
             try statement.bind(id, at: 1)
-            guard try statement.step() else { return nil }
+            guard try statement.step() else { return try noRun(id) }
             var reader = RowReader(statement)
             let config = try ConfigRow.read(&reader)
             return (config.name, config.settings)
@@ -208,13 +209,23 @@ extension Store {
             noneCount: none, isBaseline: run.isBaseline)
     }
 
+    /// `nil` for a query of run `id` joined with its config that found no
+    /// row: unless the run is there and its config row is not (deleted by
+    /// hand with foreign keys off), which is damage, not "no run".
+    private func noRun<T>(_ id: RunID) throws -> T? {
+        if try optionalID("SELECT id FROM run WHERE id = \(id)") != nil {
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "run \(id)'s config row is missing")
+        }
+        return nil
+    }
+
     private func optionalID(_ sql: String) throws -> Int64? {
         let statement = try database.prepare(sql)
         guard try statement.step(), !statement.isNull(at: 0) else { return nil }
         return statement.int64(at: 0)
     }
 
-    private func requireRun(_ run: RunID) throws {
+    func requireRun(_ run: RunID) throws {
         let statement = try database.prepare("SELECT 1 FROM run WHERE id = ?")
         try statement.bind(run, at: 1)
         guard try statement.step() else { throw StoreError.runNotFound(run) }

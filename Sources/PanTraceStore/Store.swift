@@ -188,6 +188,12 @@ public final class Store {
         return .readWrite
     }
 
+    /// True when the file system holding `path` has no free block left.
+    static func diskIsFull(beside path: String) -> Bool {
+        var status = statvfs()
+        return statvfs(folder(of: path), &status) == 0 && status.f_bavail == 0
+    }
+
     /// The folder holding `path`.
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

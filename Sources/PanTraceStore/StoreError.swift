@@ -1,5 +1,11 @@
 import CSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Why a ``Store`` operation failed, in cases the command line maps to exit statuses (SPEC 7.4).
 ///
 /// Intended exit statuses: ``cannotOpen(path:reason:)``,
@@ -61,6 +67,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    private static let diskFull = "the disk is full; free some space and try again"
+
     /// Translates a low-level error of the database at `path` into a store error.
     static func from(_ error: SQLiteError, path: String) -> StoreError {
         switch error.primaryCode {
@@ -71,7 +79,15 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case SQLITE_CANTOPEN:
             return .cannotOpen(path: path, reason: error.message)
         case SQLITE_FULL:
-            return .ioError(path: path, reason: "the disk is full; free some space and try again")
+            return .ioError(path: path, reason: diskFull)
+        case SQLITE_IOERR where error.systemErrno == ENOSPC || Store.diskIsFull(beside: path):
+            // SQLite says SQLITE_FULL only for the database and its journal;
+            // a -shm it cannot extend (even to read) is an I/O error.
+            return .ioError(path: path, reason: diskFull)
+        case SQLITE_IOERR where error.systemErrno == EFBIG:
+            return .ioError(path: path, reason: "the file would pass the size limit (ulimit -f); raise it and try again")
+        case SQLITE_IOERR where error.systemErrno == EDQUOT:
+            return .ioError(path: path, reason: "the disk quota is exceeded; free some space and try again")
         case SQLITE_IOERR:
             return .ioError(path: path, reason: "an I/O error (\(error.message)); check the disk and try again")
         case SQLITE_BUSY:

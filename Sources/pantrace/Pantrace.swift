@@ -12,27 +12,36 @@ struct Pantrace: ParsableCommand {
               pantrace record --from Fixtures/traces/families.jsonl --count 100 --seed 7
               pantrace replay --set threshold=0.3
               pantrace regress --config Fixtures/configs/velocity.json --junit pantrace.xml
+              pantrace export traces > corpus.jsonl
 
             Exit status: 0 success, 1 regression found (regress), 64 usage error,
             65 invalid input data, 66 a file or database that cannot be opened,
-            70 internal error.
+            70 internal error, 74 I/O error (a full disk, a failed write to standard
+            output or to an output file), 75 database locked by another writer
+            (try again).
             """,
         version: "0.1.0",
-        subcommands: [Record.self, Replay.self, Regress.self, Tune.self, Runs.self, Show.self, Generate.self]
+        subcommands: [
+            Record.self, Replay.self, Regress.self, Tune.self, Export.self, Runs.self, Show.self, Generate.self,
+        ]
     )
 
     /// Parses the command line, runs the command, and maps every error to the
     /// exit statuses of SPEC 7.4 (see ``Failure``).
     static func main() {
+        Console.prepare()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let message = UnknownCommand.message(for: arguments) {
             Console.error(message)
-            Console.flush()
             exit(withError: ExitCode(Failure.usage))
         }
         do {
             var command = try parseAsRoot(arguments)
+            // Every command but record prints a report: with standard output
+            // closed it is refused before it does anything (SPEC 7.4: 74).
+            if !(command is Record) { try Console.output.checkOpen() }
             try command.run()
+            try Console.finish()
         } catch {
             Failure.terminate(with: error)
         }

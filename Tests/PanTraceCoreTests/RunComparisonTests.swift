@@ -88,6 +88,70 @@ import Testing
         #expect(JUnitReport.testCase(same) == "  <testcase classname=\"pantrace.trace\" name=\"ok\" time=\"0\"/>\n")
     }
 
+    /// The traces whose reason changed with the same decision are listed by
+    /// name, as `reasonChanges` counts them; `regressions` and `warnings` are there.
+    @Test func jsonReportListsReasonChanges() throws {
+        var comparison = Self.comparison
+        comparison.add(ComparedTrace(
+            name: "0-reason", family: nil, intent: .cancel,
+            baseline: Self.summary(.cancel, .belowThreshold), candidate: Self.summary(.cancel, .reverseFlick)))
+        let text = comparison.jsonReport()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["regressions"] as? Int == 2)  // a-flip (new accidental), c-missed (newly missed)
+        #expect(object["reasonChanges"] as? Int == 2)
+        let listed = try #require(object["reasonChangedTraces"] as? [[String: Any]])
+        #expect(listed.count == 2)
+        #expect(listed.first?["trace"] as? String == "0-reason")
+        #expect(listed.first?["decision"] as? String == "cancel")
+        #expect(listed.first?["baseline"] as? String == "belowThreshold")
+        #expect(listed.first?["candidate"] as? String == "reverseFlick")
+        #expect(listed.first?["intent"] as? String == "cancel")
+        #expect(listed.first?["family"] is NSNull)
+        #expect(listed.last?["trace"] as? String == "e-reason")
+        #expect(listed.last?["family"] as? String == "flick")
+        #expect(object["warnings"] as? [String] == [])
+        // The spec's keys first, in the spec's order, `regressions` beside `changed`.
+        #expect(text.hasPrefix(
+            #"{"baseline": {"run": 1, "config": "baseline"}, "candidate": {"run": 2, "config": "baseline threshold=0.3"}, "traces": 6, "changed": 3, "regressions": 2, "changes": [{"trace": "a-flip""#))
+    }
+
+    /// The reason changes as a table under the changed traces, cut at `limit`.
+    @Test func textReportListsReasonChanges() {
+        let text = Self.comparison.textReport(limit: 2)
+        #expect(text.contains("reasons changed, same decision: 1\n"))
+        #expect(text.contains("regressions against intent: 2\n"))
+        let table = text.components(separatedBy: "reason changed, same decision:\n").last ?? ""
+        let rows = table.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+        #expect(rows.first == ["trace", "family", "intent", "decision", "baseline", "reason", "candidate", "reason"])
+        #expect(rows.dropFirst().first { $0.first == "e-reason" } == ["e-reason", "flick", "-", "finish", "threshold", "flick"])
+    }
+
+    /// `--limit 0`: the counts alone, no table (not even its header) and no names.
+    @Test func limitZeroPrintsNoTable() {
+        let text = Self.comparison.textReport(limit: 0)
+        #expect(text.contains("decisions changed: 3\n"))
+        #expect(text.contains("reasons changed, same decision: 1\n"))
+        #expect(text.contains("  new accidental dismissals (intent cancel, now finish): 1\n"))
+        for absent in ["changed traces:", "reason changed, same decision:", "trace ", "a-flip", "e-reason", "… and"] {
+            #expect(!text.contains(absent), "\(absent)")
+        }
+        #expect(!text.hasSuffix("\n\n"))
+    }
+
+    /// SPEC 2's intent is a person's meaning for one gesture: another interaction warns.
+    @Test func anotherInteractionWarns() throws {
+        var comparison = Self.comparison
+        #expect(comparison.warnings.isEmpty)
+        comparison.settingChanges.append(Config.Difference(key: "interaction", old: "pull-to-dismiss", new: "swipe-back"))
+        let warning = try #require(comparison.warnings.first)
+        #expect(comparison.warnings.count == 1)
+        #expect(warning.hasPrefix("the baseline ran pull-to-dismiss and this run swipe-back: a trace's intent was meant for the baseline's gesture"))
+        #expect(comparison.textReport().contains("\nwarning: \(warning)\n"))
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(comparison.jsonReport().utf8)) as? [String: Any])
+        #expect(object["warnings"] as? [String] == [warning])
+    }
+
     @Test func fixedFormatting() {
         #expect(TextFormat.fixed(1210.54, digits: 1) == "1210.5")
         #expect(TextFormat.fixed(-0.04, digits: 1) == "0.0")

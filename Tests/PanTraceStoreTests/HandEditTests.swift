@@ -86,6 +86,20 @@ import Testing
         #expect(try Self.count(store, "SELECT id FROM trace WHERE name = 't2'") == 4)
     }
 
+    @Test func runWhoseConfigRowWasDeletedIsDamageNotAMissingRun() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try Self.recorded(in: folder)
+        // Not an edit the README invites, but the shell allows it with foreign keys off.
+        try Self.shell(store, "DELETE FROM config WHERE id = (SELECT config_id FROM run WHERE id = 2)")
+        for read in [{ _ = try store.configOfRun(2) }, { _ = try store.run(2) }] {
+            let error = try #require(throws: StoreError.self) { try read() }
+            #expect(cannotOpenReason(error)?.contains("run 2's config row is missing") == true, "\(error)")
+        }
+        #expect(try store.configOfRun(9) == nil)
+        #expect(try store.run(9) == nil)
+    }
+
     @Test func deletingTheNewestRowsStillNeverReusesTheirIds() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -19,6 +19,7 @@ import Testing
         try body(store, corpus)
     }
 
+    /// Drags whose times are sixtieths of a second, no whole number of microseconds: stored in format 1.
     static func corpus() -> [Trace] {
         (0..<9).map { makeTrace("trace-\($0)", seed: $0, count: 3 + $0 % 5, family: $0 % 2 == 0 ? "drag" : nil) }
     }
@@ -53,6 +54,7 @@ import Testing
                 #expect(try packed.step())
                 let stored = packed.blob(at: 0).map { Array($0) } ?? []
                 #expect(stored == Array(buffer[..<PackedSamples.encode(trace.samples, into: &buffer)]))
+                #expect(stored.first == PackedSamples.format1)
             }
             #expect(try store.database.integer("SELECT count(*) FROM sample") == corpus.reduce(0) { $0 + $1.samples.count })
         }
@@ -62,7 +64,7 @@ import Testing
     @Test func nullOrUnknownPackedFallsBackToTheSampleRows() throws {
         try Self.withRecordedCorpus { store, corpus in
             try store.database.execute("UPDATE trace SET packed = NULL WHERE id % 3 = 0")
-            try store.database.execute("UPDATE trace SET packed = X'02' WHERE id = 4")
+            try store.database.execute("UPDATE trace SET packed = X'03' WHERE id = 4")
             #expect(try Self.packedIsNull(store).filter { $0 }.count == 3)
             for reading in Self.readings {
                 #expect(try Self.read(store, reading) == Self.expected(corpus, reading), "\(reading)")
@@ -132,15 +134,53 @@ import Testing
         }
     }
 
-    @Test func malformedBlobIsReportedAsDamage() throws {
+    @Test(arguments: ["substr(packed, 1, 30)", "X'02'", "X'020000000400'", "packed || X'00'"])
+    func malformedBlobIsReportedAsDamage(damage: String) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let store = try Store.fresh(in: folder)
         try record(Self.corpus(), into: store)
-        try store.database.execute("UPDATE trace SET packed = substr(packed, 1, 30) WHERE id = 2")
+        try store.database.execute("UPDATE trace SET packed = \(damage) WHERE id = 2")
         for reading in Self.readings {
             #expect(throws: StoreError.self, "\(reading)") { try Self.read(store, reading) }
         }
+    }
+
+    /// Samples as bit patterns: `==` of doubles would let −0 pass for 0.
+    static func bits(_ traces: [Trace]) -> [[UInt64]] {
+        traces.map { trace in
+            trace.samples.flatMap {
+                [$0.t.bitPattern, $0.x.bitPattern, $0.y.bitPattern, UInt64(bitPattern: Int64($0.touches))]
+            }
+        }
+    }
+
+    /// Synthetic traces (µs times, positions on 1/1000 pt) are packed in format
+    /// 2, read back bit for bit, and simulate exactly as their `sample` rows do.
+    @Test func syntheticCorpusIsPackedInFormatTwoAndReplaysAsItsRows() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try Store.fresh(in: folder)
+        let corpus = Array(SyntheticCorpus(seed: 11).traces(count: 300))
+        try record(corpus, into: store, frames: false)
+        let samples = corpus.reduce(0) { $0 + $1.samples.count }
+        #expect(try store.database.integer("SELECT count(*) FROM trace WHERE substr(packed, 1, 1) = X'02'") == 300)
+        // About 8 bytes a sample (format 1: 26).
+        #expect(try store.database.integer("SELECT sum(length(packed)) FROM trace") < Int64(10 * samples))
+
+        var config = Config()
+        config.threshold = 0.3
+        for reading in ["all", "with outcomes"] {
+            #expect(Self.bits(try Self.read(store, reading)) == Self.bits(corpus), "\(reading)")
+        }
+        let packed = try Self.read(store)
+        let fromBlobs = packed.map { Simulator.simulate($0, under: config) }
+        try store.database.execute("UPDATE trace SET packed = NULL")
+        let rows = try Self.read(store)
+        #expect(Self.bits(rows) == Self.bits(packed))
+        #expect(rows == packed)
+        #expect(rows.map { Simulator.simulate($0, under: config) } == fromBlobs)
+        #expect(Set(fromBlobs.map(\.decision)).count == 3)
     }
 
     @Test func schemaHasTheTriggers() throws {

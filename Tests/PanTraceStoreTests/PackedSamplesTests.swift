@@ -4,6 +4,8 @@ import Testing
 @testable import PanTraceStore
 
 /// `trace.packed`: the blob's layout round trip, bit for bit, and its rejection of damaged blobs.
+///
+/// Mostly format 1 (the doubles as they are); `PackedFormat2Tests` covers format 2.
 @Suite struct PackedSamplesTests {
     /// SplitMix64: a small deterministic generator, so that a failure can be replayed.
     struct Generator: RandomNumberGenerator {
@@ -51,13 +53,30 @@ import Testing
         samples.map { [$0.t.bitPattern, $0.x.bitPattern, $0.y.bitPattern, UInt64(bitPattern: Int64($0.touches))] }
     }
 
+    /// The format ``PackedSamples/encode(_:into:)`` must choose: 2 when every value is on its grid.
+    static func expectedFormat(_ samples: [Sample]) -> UInt8 {
+        let onGrids = samples.allSatisfy {
+            PackedSamples.gridValue($0.t, scale: 1e6) != nil && PackedSamples.gridValue($0.x, scale: 1e3) != nil
+                && PackedSamples.gridValue($0.y, scale: 1e3) != nil && (0..<(1 << 62)).contains($0.touches)
+        }
+        return onGrids ? 2 : 1
+    }
+
+    /// The format-1 blob of `samples`, whatever format ``PackedSamples/encode(_:into:)`` would choose.
+    static func formatOneBlob(_ samples: [Sample]) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: 1 + samples.count * PackedSamples.maximumSampleBytes)
+        let length = buffer.withUnsafeMutableBytes { PackedSamples.encodeFormat1(samples, into: $0) }
+        return Array(buffer[..<length])
+    }
+
     static func decode(_ bytes: [UInt8], count: Int) -> (PackedSamples.Decoding, [Sample]) {
         var samples: [Sample] = []
         let decoding = bytes.withUnsafeBytes { PackedSamples.decode($0, count: count, into: &samples) }
         return (decoding, samples)
     }
 
-    /// Property: any samples survive encode and decode bit for bit, through one reused buffer.
+    /// Property: any samples survive encode and decode bit for bit, through one
+    /// reused buffer, in the format their values allow.
     @Test func roundTripIsBitExact() {
         var generator = Generator(state: 20_251_121)
         var buffer: [UInt8] = []
@@ -65,7 +84,7 @@ import Testing
             let samples = Self.randomSamples(&generator)
             let length = PackedSamples.encode(samples, into: &buffer)
             let blob = Array(buffer[..<length])
-            #expect(blob.first == PackedSamples.format)
+            #expect(blob.first == Self.expectedFormat(samples))
             let (decoding, decoded) = Self.decode(blob, count: samples.count)
             #expect(decoding == .decoded)
             #expect(decoded.map(\.phase) == samples.map(\.phase))
@@ -73,8 +92,10 @@ import Testing
         }
     }
 
-    /// The layout schema.sql documents, byte by byte.
-    @Test func layoutIsTheDocumentedOne() {
+    /// Format 1 as schema.sql documents it, byte by byte: −0 is no whole
+    /// number of thousandths (its sign would not survive), so this trace is
+    /// written in format 1.
+    @Test func formatOneLayoutIsTheDocumentedOne() {
         var buffer: [UInt8] = []
         let samples = [
             Sample(t: 0, x: -0.0, y: 1, phase: .down, touches: 1),
@@ -88,14 +109,19 @@ import Testing
             [1] + littleEndian(0) + littleEndian(-0.0) + littleEndian(1) + [0, 1]
             + littleEndian(0.5) + littleEndian(2) + littleEndian(3) + [3, 0xAC, 0x02]
         #expect(Array(buffer[..<length]) == expected)
-        #expect(PackedSamples.encode([], into: &buffer) == 1)
+        #expect(Self.formatOneBlob(samples) == expected)
+        #expect(Self.formatOneBlob([]) == [1])
         #expect(Self.decode([1], count: 0).0 == .decoded)
+        // No samples: nothing off a grid, so format 2, one byte too.
+        #expect(PackedSamples.encode([], into: &buffer) == 1)
+        #expect(buffer.first == 2)
     }
 
+    /// Damaged format-1 blobs (these samples are on the grids, so ``formatOneBlob(_:)`` forces format 1).
     @Test func damagedBlobsAreRefused() {
-        var buffer: [UInt8] = []
         let samples = [Sample(t: 0, x: 1, y: 2, phase: .down), Sample(t: 1, x: 1, y: 9, phase: .up, touches: 200)]
-        let blob = Array(buffer[..<PackedSamples.encode(samples, into: &buffer)])
+        let blob = Self.formatOneBlob(samples)
+        #expect(blob.count == 1 + 26 + 27)
         #expect(Self.decode(blob, count: 2).0 == .decoded)
         #expect(Self.decode([], count: 0).0 == .malformed)
         #expect(Self.decode(Array(blob.dropLast()), count: 2).0 == .malformed)
@@ -109,8 +135,10 @@ import Testing
         #expect(Self.decode(badPhase, count: 2).0 == .malformed)
         let endlessVarint = [1] + [UInt8](repeating: 0, count: 25) + [UInt8](repeating: 0xFF, count: 11) + [0]
         #expect(Self.decode(endlessVarint, count: 1).0 == .malformed)
-        var later = blob
-        later[0] = 2
-        #expect(Self.decode(later, count: 2).0 == .unknownFormat)
+        for format: UInt8 in [0, 3, 0xFF] {
+            var later = blob
+            later[0] = format
+            #expect(Self.decode(later, count: 2).0 == .unknownFormat)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import PanTraceCore
 import Testing
@@ -119,6 +120,22 @@ import Testing
         #expect(error == .ioError(path: store.path, reason: "the disk is full; free some space and try again"))
         #expect(!error.description.contains("INSERT") && !error.description.contains("\n"))
         #expect(try store.traceCount() == 1)
+    }
+
+    /// An I/O error says what the system said when it is a limit the user can
+    /// lift (SQLite reports a -shm it cannot grow, or EFBIG, as SQLITE_IOERR).
+    @Test func anIOErrorNamesAFullDiskAQuotaOrTheFileSizeLimit() {
+        func reason(_ errno: Int32) -> String {
+            // SQLITE_IOERR_WRITE, a macro Swift does not import.
+            var error = SQLiteError(code: SQLITE_IOERR | (3 << 8), message: "disk I/O error")
+            error.systemErrno = errno
+            guard case .ioError(_, let reason) = StoreError.from(error, path: "/tmp/x.sqlite") else { return "not an I/O error" }
+            return reason
+        }
+        #expect(reason(ENOSPC) == "the disk is full; free some space and try again")
+        #expect(reason(EDQUOT).hasPrefix("the disk quota is exceeded"))
+        #expect(reason(EFBIG).contains("ulimit -f"))
+        #expect(reason(EIO) == "an I/O error (disk I/O error); check the disk and try again")
     }
 
     /// A word outside the CHECK's list (written with the checks off) is damage (66), like other damage.

@@ -39,7 +39,7 @@ struct ReplayHTMLTests {
         let intent = try #require(json["intent"] as? [String: Int])
         for (key, value) in [
             ("traces", json["traces"] as? Int), ("changed", json["changed"] as? Int),
-            ("reasonChanges", json["reasonChanges"] as? Int), ("accidental", intent["accidentalDismissals"]),
+            ("regressions", json["regressions"] as? Int), ("reasonChanges", json["reasonChanges"] as? Int), ("accidental", intent["accidentalDismissals"]),
             ("missed", intent["missedDismissals"]), ("nowAgree", intent["nowAgree"]),
         ] {
             #expect(counts[key]?.value == value, "\(key)")

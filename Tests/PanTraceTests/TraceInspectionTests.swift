@@ -25,6 +25,21 @@ import Testing
         #expect(recomputed.text().contains("frames recomputed under the run's config"))
     }
 
+    /// Issue 14: a name from the input (the trace's, the config's) reaches the
+    /// terminal escaped, never as an ESC sequence or a line break.
+    @Test func namesAreEscapedForTheTerminal() throws {
+        let workspace = try Workspace()
+        let store = try Store(path: workspace.db)
+        var config = Config()
+        config.name = "cfg\u{1B}]0;title\u{07}"
+        let name = "red\u{1B}[31m\nforged row"
+        _ = try Recorder(config: config, inputs: [TraceInput(text: Seed.validLine(named: name) + "\n")]).record(into: store)
+        let text = try TraceInspection(trace: name, in: store).text()
+        #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        #expect(text.hasPrefix(#"trace red\u{1B}[31m\nforged row  400×800 pt"#))
+        #expect(text.contains(#"config "cfg\u{1B}]0;title\u{7}")"#))
+    }
+
     @Test func aTraceOrRunWithoutAResultIsAnError() throws {
         let workspace = try Workspace()
         let store = try Store(path: workspace.db)

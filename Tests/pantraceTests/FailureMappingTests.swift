@@ -19,11 +19,12 @@ import Testing
         #expect(Failure.status(of: ConfigError(kind: .invalidData, key: "k", reason: "r")) == 65)
         #expect(Failure.status(of: TraceError(keyPath: "name", reason: "r")) == 65)
         #expect(Failure.status(of: InputFileError(path: "p", reason: "r")) == 66)
-        #expect(Failure.status(of: OutputFileError(path: "p", reason: "r")) == 66)
+        // An output file that cannot be created is a failed write to an output file (SPEC 7.4).
+        #expect(Failure.status(of: FileWriteError(path: "p", reason: "r")) == 74)
         #expect(Failure.status(of: WorkflowError.nothingToRecord) == 64)
         #expect(Failure.status(of: WorkflowError.noRunsToCompare(database: "d")) == 64)
         #expect(Failure.status(of: WorkflowError.nothingToReplay(.all)) == 64)
-        #expect(Failure.status(of: WorkflowError.damagedConfig(run: 1, reason: "r")) == 70)
+        #expect(Failure.status(of: WorkflowError.damagedConfig(run: 1, reason: "r")) == 66)
         #expect(Failure.status(of: StoreError.cannotOpen(path: "p", reason: "r")) == 66)
         #expect(Failure.status(of: StoreError.notAPantraceDatabase(path: "p", reason: "r")) == 66)
         #expect(Failure.status(of: StoreError.newerSchema(path: "p", version: 9, known: 1)) == 66)
@@ -89,12 +90,12 @@ import Testing
 
     @Test(arguments: [
         ("recrod", "record"), ("replya", "replay"), ("regres", "regress"), ("run", "runs"), ("shwo", "show"),
-        ("generat", "generate"), ("hlep", "help"),
+        ("generat", "generate"), ("exprot", "export"), ("hlep", "help"),
     ])
     func anUnknownCommandIsNamedWithASuggestion(_ typed: String, _ meant: String) throws {
         let message = try #require(UnknownCommand.message(for: [typed, "--count", "5"]))
         #expect(message.hasPrefix("pantrace: error: unknown command '\(typed)'; did you mean '\(meant)'?"), "\(message)")
-        #expect(message.contains("record, replay, regress, tune, runs, show, generate"))
+        #expect(message.contains("record, replay, regress, tune, export, runs, show, generate"))
     }
 
     @Test func farFromEveryCommandThereIsNoSuggestion() throws {

@@ -4,13 +4,15 @@ import Testing
 /// The help texts (golden files) and their examples, which must run as pasted
 /// after the README's first command, with bundled files only.
 @Suite struct HelpTests {
-    static let commands: [String] = ["", "record", "replay", "regress", "tune", "runs", "show", "generate"]
+    static let commands: [String] = [
+        "", "record", "replay", "regress", "tune", "export", "export traces", "export decisions", "runs", "show", "generate",
+    ]
 
     /// `pantrace [command] --help` at 80 columns, run once per test process
     /// (the golden files, the examples and RunsAndShowTests read the same text).
     static func help(_ command: String) throws -> CommandRunner.Output {
         try ProcessCache.shared.value(for: "help \(command)") {
-            try CommandRunner().run((command.isEmpty ? [] : [command]) + ["--help"], db: false, environment: ["COLUMNS": "80"])
+            try CommandRunner().run(command.split(separator: " ").map(String.init) + ["--help"], db: false, environment: ["COLUMNS": "80"])
         }
     }
 
@@ -19,7 +21,7 @@ import Testing
         let output = try Self.help(command)
         #expect(output.status == 0)
         #expect(output.stderr.isEmpty)
-        Snapshot.expect(output.stdout, named: "help-\(command.isEmpty ? "pantrace" : command).txt")
+        Snapshot.expect(output.stdout, named: "help-\(command.isEmpty ? "pantrace" : command.replacingOccurrences(of: " ", with: "-")).txt")
     }
 
     /// The lines of the `Examples:` (or `Example:`) paragraphs of a help text.

@@ -83,6 +83,34 @@ import FoundationXML
         #expect(failed.message == "decision changed: \(stored.decision) → \(now.decision)")
     }
 
+    /// `--fail-on intent`: exit 1 only for regressions against intent (SPEC 7.3);
+    /// the counts come from the `decisions` view, by SPEC 2's words.
+    @Test func failOnIntentExitsOneOnlyForRegressions() throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 300)
+        let pairs = "FROM decisions AS b JOIN decisions AS c ON c.trace = b.trace WHERE b.run = 1 AND c.run = "
+        func regressions(_ run: Int) throws -> Int {
+            try runner.integer(
+                "SELECT count(*) \(pairs)\(run) AND ((b.intent = 'cancel' AND b.decision <> 'finish' AND c.decision = 'finish') "
+                    + "OR (b.intent = 'finish' AND b.decision = 'finish' AND c.decision <> 'finish'))")
+        }
+        // The velocity rule only turns releases into flicks: changes, none against intent.
+        let passing = try runner.expect(0, ["regress", "--set", "decision=velocity", "--fail-on", "intent"])
+        let velocity = try runner.newestRun()
+        #expect(try regressions(velocity) == 0)
+        let changed = try runner.changedTraces(baseline: 1, candidate: velocity).count
+        try #require(changed > 0)
+        #expect(passing.stderr.contains("regress: ok: 0 regression(s) against intent, 0 allowed (\(changed) decisions changed)"))
+        try runner.expect(1, ["regress", "--set", "decision=velocity"])
+        try runner.expect(1, ["regress", "--set", "decision=velocity", "--fail-on", "any"])
+        // A higher threshold misses meant dismissals.
+        let failing = try runner.expect(1, ["regress", "--set", "threshold=0.5", "--fail-on", "intent"])
+        let missed = try regressions(try runner.newestRun())
+        try #require(missed > 0)
+        #expect(failing.stderr.contains("regress: FAIL: \(missed) regression(s) against intent, 0 allowed"))
+        try runner.expect(0, ["regress", "--set", "threshold=0.5", "--fail-on", "intent", "--max-changes", "\(missed)"])
+    }
+
     @Test func exitStatusIsZeroWhenNothingChanged() throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 100)
@@ -122,6 +150,9 @@ import FoundationXML
         ["replay", "--baseline", "99"],
         ["regress", "--trace", "no-such-trace"],
         ["regress", "--format", "xml"],
+        ["regress", "--fail-on", "bogus"],
+        ["regress", "--fail-on"],
+        ["replay", "--fail-on", "intent"],
     ])
     func usageErrorsExit64AndWriteNothing(_ arguments: [String]) throws {
         let runner = try CommandRunner()
@@ -152,7 +183,8 @@ import FoundationXML
         let junit = runner.path("report.xml")
         try runner.expect(64, ["regress", "--trace", "no-such-trace", "--junit", junit])
         #expect(!FileManager.default.fileExists(atPath: junit))
-        try runner.expect(66, ["regress", "--junit", runner.path("no-such-folder/report.xml")])
+        // A report that cannot be created is a failed write to an output file (SPEC 7.4), before any work.
+        try runner.expect(74, ["regress", "--junit", runner.path("no-such-folder/report.xml")])
         #expect(try runner.integer("SELECT count(*) FROM run") == 1)
     }
 

@@ -11,9 +11,13 @@
  *       of trace, sample, result and frame rows, with the column types and
  *       value shapes pantrace writes, through one reused prepared statement
  *       per table, one row per execution. Each trace row carries its samples
- *       packed in trace.packed, as pantrace writes them (format 1 of
- *       schema.sql: the same bytes per sample), encoded into one reused
- *       buffer. Every constraint of the schema is
+ *       packed in trace.packed, as pantrace writes them: format 2 of
+ *       schema.sql when every t is a whole number of microseconds and every
+ *       x and y of thousandths of a point (exactly: m / scale gives back the
+ *       bits), else format 1, by the same rule and to the same bytes as
+ *       Sources/PanTraceStore/PackedSamples.swift, encoded into one reused
+ *       buffer. The samples are on those grids, as pantrace's synthetic ones
+ *       are, so every trace takes format 2. Every constraint of the schema is
  *       checked (NOT NULL, CHECK, UNIQUE, primary keys); foreign keys are not
  *       enforced (SQLite's default), as in pantrace's run sessions, which
  *       keep referential integrity by construction.
@@ -31,6 +35,7 @@
  *
  * Prints one line, "rows N", for the caller to check the work done.
  */
+#include <math.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,16 +96,83 @@ static const char *families[] = {
     "scroll-handoff", "two-finger", "system-cancel", "reverse-flick", "overshoot", "tap",
 };
 
-/* The synthetic sample `seq` of every trace. */
-static double sample_t(long seq) { return (double)seq * 0.016784; }
-static double sample_x(long seq) { return 139.333 + (double)(seq % 7) * 0.25; }
-static double sample_y(long seq) { return 227.333 + (double)seq * 7.667; }
+/* The synthetic sample `seq` of every trace: whole microseconds and thousandths
+ * of a point, as pantrace's synthetic traces (seq × 16.784 ms; x 139.333 pt and
+ * steps of 0.25 pt; y 227.333 pt, then 7.667 pt a sample). */
+static double sample_t(long seq) { return (double)(seq * 16784) / 1e6; }
+static double sample_x(long seq) { return (double)(139333 + (seq % 7) * 250) / 1e3; }
+static double sample_y(long seq) { return (double)(227333 + seq * 7667) / 1e3; }
 
-/* Stores `value` as its IEEE 754 bit pattern, little-endian (trace.packed). */
+/* Stores `value` as its IEEE 754 bit pattern, little-endian (trace.packed format 1). */
 static void put_double(unsigned char *at, double value) {
     unsigned long long bits;
     memcpy(&bits, &value, sizeof bits);
     for (int i = 0; i < 8; i++) at[i] = (unsigned char)(bits >> (8 * i));
+}
+
+/* Writes `value` as an unsigned LEB128 varint; returns the byte after it. */
+static unsigned char *put_varint(unsigned char *at, unsigned long long value) {
+    while (value >= 0x80) {
+        *at++ = (unsigned char)(value | 0x80);
+        value >>= 7;
+    }
+    *at++ = (unsigned char)value;
+    return at;
+}
+
+/* Zigzag: 0, -1, 1, -2 ... as 0, 1, 2, 3 ... */
+static unsigned long long zigzag(long long value) {
+    return ((unsigned long long)value << 1) ^ (unsigned long long)(value >> 63);
+}
+
+/* Sets *m to the integer with (double)m / scale bit for bit `value` (m = round(value * scale),
+ * |m| < 2^53; never for -0, NaN or an infinity) and returns 1, or returns 0 when there is none
+ * (PackedSamples.gridValue). */
+static int grid_value(double value, double scale, long long *m) {
+    double scaled = round(value * scale);
+    if (!(fabs(scaled) < 9007199254740992.0)) return 0;
+    long long integer = (long long)scaled;
+    double back = (double)integer / scale;
+    if (memcmp(&back, &value, sizeof value) != 0) return 0;
+    *m = integer;
+    return 1;
+}
+
+/* The phase code of sample `seq` of `count`: down, move ..., up. */
+static unsigned char sample_phase(long seq, long count) { return seq == 0 ? 0 : seq + 1 == count ? 2 : 1; }
+
+/* trace.packed of the `count` samples, format 2 when every value is on its grid,
+ * else format 1 (schema.sql, after `trace`); returns its length. `packed` holds
+ * 1 + count * 35 bytes. Every sample has one finger. */
+static size_t pack_samples(unsigned char *packed, long count) {
+    unsigned char *at = packed;
+    *at++ = 2;
+    long long last_t = 0, last_x = 0, last_y = 0;
+    long seq;
+    for (seq = 0; seq < count; seq++) {
+        long long t, x, y;
+        if (!grid_value(sample_t(seq), 1e6, &t) || !grid_value(sample_x(seq), 1e3, &x)
+            || !grid_value(sample_y(seq), 1e3, &y))
+            break;
+        at = put_varint(at, zigzag(t - last_t));
+        at = put_varint(at, zigzag(x - last_x));
+        at = put_varint(at, zigzag(y - last_y));
+        at = put_varint(at, 1u << 2 | sample_phase(seq, count));
+        last_t = t;
+        last_x = x;
+        last_y = y;
+    }
+    if (seq == count) return (size_t)(at - packed);
+    at = packed;
+    *at++ = 1;
+    for (seq = 0; seq < count; seq++) {
+        put_double(at, sample_t(seq));
+        put_double(at + 8, sample_x(seq));
+        put_double(at + 16, sample_y(seq));
+        at[24] = sample_phase(seq, count);
+        at = put_varint(at + 25, 1);
+    }
+    return (size_t)(at - packed);
 }
 
 /* Spreads `total` over `parts` as evenly as pantrace's corpus is spread: part i gets total/parts, the first total%parts get one more. */
@@ -117,6 +189,16 @@ static int record(const char *path, const char *schema_path, long traces, long s
     free(schema);
 
     exec("BEGIN IMMEDIATE");
+    /* As pantrace's record session (TraceWriter): the trigger that counts
+       sample rows inserted by hand is dropped inside the transaction and
+       created again before the commit; the session counts its own rows. */
+    char *insert_trigger = NULL;
+    sqlite3_stmt *trigger = prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'sample_insert_counts'");
+    if (sqlite3_step(trigger) == SQLITE_ROW) {
+        insert_trigger = sqlite3_mprintf("%s", (const char *)sqlite3_column_text(trigger, 0));
+    }
+    sqlite3_finalize(trigger);
+    if (insert_trigger) exec("DROP TRIGGER sample_insert_counts");
     sqlite3_stmt *config = prepare("INSERT INTO config (name, settings) VALUES (?, ?) ON CONFLICT (settings) DO NOTHING");
     sqlite3_bind_text(config, 1, "baseline", -1, SQLITE_STATIC);
     sqlite3_bind_text(config, 2, "{\"name\":\"baseline\",\"threshold\":0.4}", -1, SQLITE_STATIC);
@@ -159,21 +241,13 @@ static int record(const char *path, const char *schema_path, long traces, long s
         sqlite3_bind_text(trace, 8, family, -1, SQLITE_STATIC);
         sqlite3_bind_int64(trace, 9, count);
         sqlite3_bind_int64(trace, 10, (sqlite3_int64)((unsigned long long)i * 0x9E3779B97F4A7C15ull));
-        size_t packed_size = 1 + (size_t)count * 26;
-        if (packed_size > packed_capacity) {
-            packed_capacity = packed_size * 2;
+        size_t packed_bound = 1 + (size_t)count * 35;
+        if (packed_bound > packed_capacity) {
+            packed_capacity = packed_bound * 2;
             packed = realloc(packed, packed_capacity);
             if (!packed) { perror("realloc"); exit(1); }
         }
-        packed[0] = 1;
-        for (long seq = 0; seq < count; seq++) {
-            unsigned char *at = packed + 1 + seq * 26;
-            put_double(at, sample_t(seq));
-            put_double(at + 8, sample_x(seq));
-            put_double(at + 16, sample_y(seq));
-            at[24] = seq == 0 ? 0 : seq + 1 == count ? 2 : 1;  /* down, move, up */
-            at[25] = 1;                                          /* touches 1: one varint byte */
-        }
+        size_t packed_size = pack_samples(packed, count);
         sqlite3_bind_blob(trace, 11, packed, (int)packed_size, SQLITE_STATIC);
         run(trace);
         sqlite3_int64 trace_id = sqlite3_last_insert_rowid(db);
@@ -226,6 +300,10 @@ static int record(const char *path, const char *schema_path, long traces, long s
     sqlite3_bind_int64(count, 1, results);
     sqlite3_bind_int64(count, 2, run_id);
     run(count);
+    if (insert_trigger) {
+        exec(insert_trigger);
+        sqlite3_free(insert_trigger);
+    }
     exec("COMMIT");
     sqlite3_finalize(config);
     sqlite3_finalize(insert_run);

@@ -1,5 +1,5 @@
 /// JUnit XML for `regress --junit`: one test case per trace, a failure per
-/// changed decision (SPEC 7.3).
+/// changed decision that counts (SPEC 7.3).
 public enum JUnitReport {
     /// The XML declaration and the opening `<testsuites>`/`<testsuite>` with the totals.
     public static func header(suite: String, tests: Int, failures: Int, skipped: Int, seconds: Double) -> String {
@@ -15,20 +15,41 @@ public enum JUnitReport {
 
     public static let footer = "</testsuite>\n</testsuites>\n"
 
-    /// One `<testcase>`: passed when the decision is unchanged, a `<failure>`
-    /// saying baseline vs candidate when it changed, `<skipped>` without a baseline result.
-    public static func testCase(_ trace: ComparedTrace) -> String {
+    /// One `<testcase>`: passed when the decision is unchanged, `<skipped>`
+    /// without a baseline result, and for a changed decision a `<failure>`
+    /// saying baseline vs candidate when the change `counts` (SPEC 7.3: with
+    /// `--fail-on intent` only the regressions count), else a passing case
+    /// that names the change and why it does not count in `<system-out>`.
+    public static func testCase(_ trace: ComparedTrace, counts: Bool = true) -> String {
         let classname = "pantrace." + escape(trace.family ?? "trace")
-        var xml = "  <testcase classname=\"\(classname)\" name=\"\(escape(trace.name))\" time=\"0\""
+        let xml = "  <testcase classname=\"\(classname)\" name=\"\(escape(trace.name))\" time=\"0\""
         guard let baseline = trace.baseline else {
             return xml + ">\n    <skipped message=\"no result in the baseline run\"/>\n  </testcase>\n"
         }
         guard trace.isChange else { return xml + "/>\n" }
-        let message = "decision changed: \(baseline.decision.rawValue) → \(trace.candidate.decision.rawValue)"
         let detail = "baseline  \(RunComparison.describe(baseline))\ncandidate \(RunComparison.describe(trace.candidate))"
             + (trace.intent.map { "\nintent    \($0.rawValue)" } ?? "")
-        xml += ">\n    <failure message=\"\(escape(message))\" type=\"decisionChanged\">\(escape(detail, inAttribute: false))</failure>\n  </testcase>\n"
-        return xml
+        guard fails(trace, counts: counts) else {
+            let change = "\(baseline.decision.rawValue)/\(baseline.reason.rawValue) → "
+                + "\(trace.candidate.decision.rawValue)/\(trace.candidate.reason.rawValue)"
+            let text = "decision changed, not counted (\(uncountedBecause(trace))): \(change)\n\(detail)"
+            return xml + ">\n    <system-out>\(escape(text, inAttribute: false))</system-out>\n  </testcase>\n"
+        }
+        let message = "decision changed: \(baseline.decision.rawValue) → \(trace.candidate.decision.rawValue)"
+        return xml + ">\n    <failure message=\"\(escape(message))\" type=\"decisionChanged\">"
+            + "\(escape(detail, inAttribute: false))</failure>\n  </testcase>\n"
+    }
+
+    /// Whether `trace`'s test case is a failure: its decision changed and the change `counts`.
+    public static func fails(_ trace: ComparedTrace, counts: Bool) -> Bool { trace.isChange && counts }
+
+    /// Why a changed decision is no regression against intent (SPEC 7.3).
+    static func uncountedBecause(_ trace: ComparedTrace) -> String {
+        guard let intent = trace.intent else { return "the trace has no intent" }
+        if trace.isRegression { return "a regression against intent \(intent.rawValue)" }
+        if trace.nowAgreesWithIntent { return "now agrees with intent \(intent.rawValue)" }
+        if trace.candidate.decision.agrees(with: intent) { return "agrees with intent \(intent.rawValue) before and now" }
+        return "did not agree with intent \(intent.rawValue) before either"
     }
 
     /// Text for an XML attribute or element: `& < > " '` escaped, and control

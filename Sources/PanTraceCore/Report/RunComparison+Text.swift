@@ -1,7 +1,9 @@
 extension RunComparison {
-    /// The human report of `replay` and `regress`: the configs, totals, changes
-    /// grouped by transition, what they mean for intent, and a table of the
-    /// changed traces, cut after `limit` rows with a count of the rest.
+    /// The human report of `replay` and `regress`: the configs, any
+    /// ``warnings``, totals, changes grouped by transition, what they mean for
+    /// intent, a table of the changed traces and one of the traces whose
+    /// reason changed with the same decision, each cut after `limit` rows with
+    /// a count of the rest (`limit` 0: the counts alone, no table and no names).
     ///
     /// Every name (configs, traces, families) is printed through
     /// ``TerminalText/escaped(_:)``: a control character in a name shows as
@@ -20,6 +22,7 @@ extension RunComparison {
                 lines.append("  \(setting.key.padded(to: width))  \(setting.old) → \(setting.new)")
             }
         }
+        for warning in warnings { lines.append(style.bad("warning: \(warning)")) }
         lines.append("")
         var compared = "traces compared: \(traces)"
         if withoutBaseline > 0 { compared += " (and \(withoutBaseline) without a baseline result, not compared)" }
@@ -29,29 +32,60 @@ extension RunComparison {
         for (transition, count) in transitions.sorted(by: { $0.key < $1.key }) {
             lines.append("  \(transition.from.rawValue) → \(transition.to.rawValue)".padded(to: 22) + "\(count)")
         }
+        let against = "regressions against intent: \(regressions)"
+        lines.append(regressions == 0 ? against : style.bad(against))
         lines.append("reasons changed, same decision: \(reasonChanges)")
         if !accidentalDismissalIndexes.isEmpty || !missedDismissalIndexes.isEmpty || !nowAgreeIndexes.isEmpty {
             lines.append("")
             lines.append("against intent:")
+            let names = min(8, limit)
             appendNames(
-                "  new accidental dismissals (intent cancel, now finish)", accidentalDismissalIndexes, style.bad, &lines)
-            appendNames("  newly missed dismissals (intent finish, now cancel)", missedDismissalIndexes, style.bad, &lines)
-            appendNames("  now agree with intent", nowAgreeIndexes, style.good, &lines)
+                "  new accidental dismissals (intent cancel, now finish)", accidentalDismissalIndexes, names, style.bad, &lines)
+            appendNames(
+                "  newly missed dismissals (intent finish, now cancel)", missedDismissalIndexes, names, style.bad, &lines)
+            appendNames("  now agree with intent", nowAgreeIndexes, names, style.good, &lines)
         }
-        if !changeList.isEmpty {
+        // --limit 0 asks for the counts alone: no table of no rows.
+        if !changeList.isEmpty, limit > 0 {
             lines.append("")
             lines.append(contentsOf: changeTable(limit: limit))
+        }
+        if !reasonChangeList.isEmpty, limit > 0 {
+            lines.append("")
+            lines.append(contentsOf: reasonTable(limit: limit))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     private func appendNames(
-        _ title: String, _ traces: [Int32], _ paint: (String) -> String, _ lines: inout [String]
+        _ title: String, _ traces: [Int32], _ shown: Int, _ paint: (String) -> String, _ lines: inout [String]
     ) {
         guard !traces.isEmpty else { return }
-        let names = traces.prefix(8).map { TerminalText.escaped(changeList.name(at: Int($0))) }.joined(separator: ", ")
-        let rest = traces.count > 8 ? ", … \(traces.count - 8) more" : ""
-        lines.append(paint("\(title): \(traces.count)") + "  \(names)\(rest)")
+        let names = traces.prefix(shown).map { TerminalText.escaped(changeList.name(at: Int($0))) }.joined(separator: ", ")
+        let rest = traces.count > shown && shown > 0 ? ", … \(traces.count - shown) more" : ""
+        lines.append(paint("\(title): \(traces.count)") + (names.isEmpty ? "" : "  \(names)\(rest)"))
+    }
+
+    /// The first cells of a row of either table: the trace, its family and its intent.
+    private static func traceCells(_ trace: ComparedTrace) -> [String] {
+        [TerminalText.escaped(trace.name), trace.family.map(TerminalText.escaped) ?? "-", trace.intent?.rawValue ?? "-"]
+    }
+
+    /// `… and N more` under a table cut at `limit` rows of `count`.
+    private static func rest(_ count: Int, limit: Int) -> [String] {
+        count > limit ? ["… and \(count - limit) more (--format json lists them all)"] : []
+    }
+
+    private func reasonTable(limit: Int) -> [String] {
+        let header = ["trace", "family", "intent", "decision", "baseline reason", "candidate reason"]
+        let rows = reasonChangeList.indexesByName().prefix(limit).map { index -> [String] in
+            let change = reasonChangeList[index]
+            return Self.traceCells(change) + [
+                change.candidate.decision.rawValue, change.baseline?.reason.rawValue ?? "-", change.candidate.reason.rawValue,
+            ]
+        }
+        return ["reason changed, same decision:"] + TextFormat.table(header, rows, numeric: [])
+            + Self.rest(reasonChanges, limit: limit)
     }
 
     private func changeTable(limit: Int) -> [String] {
@@ -66,17 +100,11 @@ extension RunComparison {
                 TextFormat.fixed(summary.velocity, digits: 1),
             ]
         }
-        var rows: [[String]] = []
-        for index in changeList.indexesByName().prefix(limit) {
+        let rows = changeList.indexesByName().prefix(limit).map { index -> [String] in
             let change = changeList[index]
-            rows.append(
-                [TerminalText.escaped(change.name), change.family.map(TerminalText.escaped) ?? "-", change.intent?.rawValue ?? "-"]
-                    + cells(change.baseline)
-                    + cells(change.candidate))
+            return Self.traceCells(change) + cells(change.baseline) + cells(change.candidate)
         }
-        var lines = ["changed traces:"] + TextFormat.table(header, rows, numeric: numeric)
-        if changed > limit { lines.append("… and \(changed - limit) more (--format json lists them all)") }
-        return lines
+        return ["changed traces:"] + TextFormat.table(header, rows, numeric: numeric) + Self.rest(changed, limit: limit)
     }
 
     /// `cancel/belowThreshold 31.0% 1210.5pt/s`

@@ -56,6 +56,24 @@ public struct ComparedTrace: Equatable, Hashable, Sendable {
         guard let baseline else { return false }
         return baseline.decision == candidate.decision && baseline.reason != candidate.reason
     }
+
+    /// SPEC 7.3: a regression against intent — the trace has an intent that
+    /// the baseline's result agreed with and the candidate's does not (a new
+    /// accidental or a new missed result, SPEC 2).
+    ///
+    /// Agreement depends on the decision alone, so every regression is a
+    /// change; a change that now agrees with intent, one that agreed neither
+    /// before nor now, and one whose trace has no intent are not regressions.
+    public var isRegression: Bool {
+        guard let intent, let baseline else { return false }
+        return baseline.decision.agrees(with: intent) && !candidate.decision.agrees(with: intent)
+    }
+
+    /// A change whose trace has an intent the candidate agrees with and the baseline did not.
+    public var nowAgreesWithIntent: Bool {
+        guard let intent, let baseline else { return false }
+        return !baseline.decision.agrees(with: intent) && candidate.decision.agrees(with: intent)
+    }
 }
 
 /// A change of decision, `cancel → finish`, as the text report groups them.
@@ -100,8 +118,9 @@ public struct RunComparison: Sendable {
     public private(set) var withoutBaseline = 0
     /// The traces whose decision differs, in the order they were added, kept compactly.
     public private(set) var changeList = ChangeList()
-    /// How many kept their decision for another reason.
-    public private(set) var reasonChanges = 0
+    /// The traces that kept their decision for another reason (``ComparedTrace/isReasonChange``),
+    /// in the order they were added, kept compactly.
+    public private(set) var reasonChangeList = ChangeList()
     public private(set) var transitions: [Transition: Int] = [:]
     /// Intent `cancel`, baseline not `finish`, candidate `finish`: indexes in ``changeList``.
     public private(set) var accidentalDismissalIndexes: [Int32] = []
@@ -118,6 +137,10 @@ public struct RunComparison: Sendable {
     public var missedDismissals: [ComparedTrace] { missedDismissalIndexes.map { changeList[Int($0)] } }
     /// Changes whose candidate now agrees with the trace's intent.
     public var nowAgree: [ComparedTrace] { nowAgreeIndexes.map { changeList[Int($0)] } }
+    /// How many kept their decision for another reason.
+    public var reasonChanges: Int { reasonChangeList.count }
+    /// The traces that kept their decision for another reason (made from ``reasonChangeList``).
+    public var reasonChangedTraces: [ComparedTrace] { reasonChangeList.all }
 
     public init(baseline: RunLabel, candidate: RunLabel, settingChanges: [Config.Difference] = []) {
         self.baseline = baseline
@@ -133,23 +156,37 @@ public struct RunComparison: Sendable {
             return false
         }
         traces += 1
-        if trace.isReasonChange { reasonChanges += 1 }
+        if trace.isReasonChange { reasonChangeList.append(trace) }
         guard trace.isChange else { return false }
         let index = Int32(truncatingIfNeeded: changeList.count)
         changeList.append(trace)
         transitions[Transition(from: before.decision, to: trace.candidate.decision), default: 0] += 1
-        if let intent = trace.intent {
-            let agreedBefore = before.decision.agrees(with: intent)
-            let agreesNow = trace.candidate.decision.agrees(with: intent)
-            if agreedBefore, !agreesNow {
-                if intent == .cancel { accidentalDismissalIndexes.append(index) } else { missedDismissalIndexes.append(index) }
-            } else if !agreedBefore, agreesNow {
-                nowAgreeIndexes.append(index)
-            }
+        if trace.isRegression {
+            if trace.intent == .cancel { accidentalDismissalIndexes.append(index) } else { missedDismissalIndexes.append(index) }
+        } else if trace.nowAgreesWithIntent {
+            nowAgreeIndexes.append(index)
         }
         return true
     }
 
     /// Number of changed decisions.
     public var changed: Int { changeList.count }
+
+    /// SPEC 7.3: the changes that are regressions against intent
+    /// (``ComparedTrace/isRegression``): the new accidental and the newly missed results.
+    public var regressions: Int { accidentalDismissalIndexes.count + missedDismissalIndexes.count }
+
+    /// What the reader of a report must know before trusting its counts against intent.
+    ///
+    /// A candidate that runs another `interaction` than the baseline (swipe-back
+    /// instead of pull-to-dismiss) simulates another gesture from the same
+    /// touches, while each trace's intent was labelled for the gesture the
+    /// person made: agreement, accidental, missed and regressions then compare
+    /// different gestures.
+    public var warnings: [String] {
+        settingChanges.filter { $0.key == "interaction" }.map {
+            "the baseline ran \($0.old) and this run \($0.new): a trace's intent was meant for the baseline's gesture, "
+                + "so the counts against intent compare different gestures"
+        }
+    }
 }

@@ -20,17 +20,17 @@ extension TuningResults {
 
     /// Writes ``json(maxAccidental:)`` to `write` in pieces (one per
     /// candidate), so a million candidates never become one string.
-    public func writeJSON(maxAccidental: Int? = nil, to write: (String) -> Void) {
+    public func writeJSON(maxAccidental: Int? = nil, to write: (String) throws -> Void) rethrows {
         let values = settingValuesJSON()
         var head = "{\"traces\":\(traces),\"labelled\":\(labelled),\"base\":"
         JSONWriter.appendString(grid.base.name, to: &head)
         head += ",\"sweeps\":["
         head += grid.sweeps.map { JSONWriter.string($0.key) }.joined(separator: ",")
-        write(head + "],\"results\":[")
+        try write(head + "],\"results\":[")
         for index in 0..<count {
-            write((index == 0 ? "" : ",") + resultJSON(index, values))
+            try write((index == 0 ? "" : ",") + resultJSON(index, values))
         }
-        write("],\"best\":" + (best(maxAccidental: maxAccidental).map { resultJSON($0, values) } ?? "null") + "}")
+        try write("],\"best\":" + (best(maxAccidental: maxAccidental).map { resultJSON($0, values) } ?? "null") + "}")
     }
 
     /// One candidate's entry.

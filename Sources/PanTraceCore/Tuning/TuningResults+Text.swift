@@ -12,7 +12,7 @@ extension TuningResults {
         maxAccidental: Int? = nil, comparison: TuningComparison? = nil, limit: Int = 20, style: TextStyle = .plain
     ) -> String {
         var lines: [String] = []
-        lines.append("base        \(grid.base.name)")
+        lines.append("base        \(TerminalText.escaped(grid.base.name))")
         let searched = grid.sweeps.map { "\($0.key) \(Self.describe($0.values))" }.joined(separator: " × ")
         lines.append("candidates  \(count): \(searched)")
         lines.append("traces      \(traces), \(labelled) with an intent")
@@ -55,7 +55,7 @@ extension TuningResults {
             func names(_ title: String, _ movers: TuningComparison.Movers, _ paint: (String) -> String) {
                 guard movers.count > 0 else { return }
                 let rest = movers.count > movers.names.count ? ", … \(movers.count - movers.names.count) more" : ""
-                lines.append("  " + paint("\(title): \(movers.count)") + "  " + movers.names.joined(separator: ", ") + rest)
+                lines.append("  " + paint("\(title): \(movers.count)") + "  " + movers.names.map(TerminalText.escaped).joined(separator: ", ") + rest)
             }
             names("now agree with intent", comparison.nowAgree, style.good)
             names("new accidental dismissals (intent cancel, now finish)", comparison.newAccidental, style.bad)

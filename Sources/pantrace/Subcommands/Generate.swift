@@ -33,7 +33,7 @@ extension Pantrace {
         func run() throws {
             let corpus = SyntheticTraces(count: count, seed: seed, families: family.compactMap(SyntheticFamily.init(rawValue:))).corpus
             for index in 0..<count {
-                Console.out(corpus.trace(at: index).jsonLine() + "\n")
+                try Console.out(corpus.trace(at: index).jsonLine() + "\n")
             }
         }
     }

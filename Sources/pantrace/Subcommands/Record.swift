@@ -5,7 +5,8 @@ import PanTraceStore
 
 extension Pantrace {
     /// `pantrace record` (SPEC 7.1): simulate traces under a config and store
-    /// the traces, the config, a run, its results and their frames, all or nothing.
+    /// the traces, the config, a run, its results and their frames (not with
+    /// `--no-frames`), all or nothing.
     struct Record: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Simulate traces under a config and store them with their results and frames.",
@@ -14,11 +15,15 @@ extension Pantrace {
                 without --from, from the synthetic generator (--count, --seed, --family);
                 with both --from and --count, from both, in one run.
                 The whole record is one transaction: an invalid trace stores nothing.
+                --no-frames stores the results without their frames, which are most of a
+                database's size: the simulation is deterministic, so 'show' recomputes them,
+                and replay and regress never read them (a smaller file to keep for CI).
 
                 Examples:
                   pantrace record --from Fixtures/traces/edge-cases.jsonl --db edge.sqlite
                   pantrace record --count 200 --seed 7 --family flick --family peek
                   pantrace record --count 100 --set decision=velocity --db tuning.sqlite
+                  pantrace record --count 2000 --seed 7 --no-frames --db ci.sqlite
                 """)
 
         @OptionGroup var store: StoreOptions
@@ -35,6 +40,9 @@ extension Pantrace {
 
         @Option(name: .long, help: ArgumentHelp("A synthetic family (repeatable; default all): \(SyntheticFamily.names.joined(separator: ", ")).", valueName: "name"))
         var family: [String] = []
+
+        @Flag(name: .long, help: "Store no frames (show recomputes them; the results are the same).")
+        var noFrames = false
 
         @Flag(name: .long, help: "Print nothing but errors.")
         var quiet = false
@@ -59,7 +67,8 @@ extension Pantrace {
             // leaves no trace of the attempt, not even a new empty database.
             let recorder = Recorder(
                 config: config, inputs: try from.map(TraceInput.init(path:)),
-                synthetic: count > 0 || from.isEmpty ? SyntheticTraces(count: count, seed: seed, families: family.compactMap(SyntheticFamily.init(rawValue:))) : nil)
+                synthetic: count > 0 || from.isEmpty ? SyntheticTraces(count: count, seed: seed, families: family.compactMap(SyntheticFamily.init(rawValue:))) : nil,
+                storesFrames: !noFrames)
             let store = try store.open()
             let progress = Progress(quiet: quiet)
             let summary = try recorder.record(into: store) { progress.update("recorded \($0) traces…") }

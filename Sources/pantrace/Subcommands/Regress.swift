@@ -9,22 +9,32 @@ extension Pantrace {
         static let configuration = CommandConfiguration(
             abstract: "Replay for CI: exit 1 when more decisions changed than allowed.",
             discussion: """
-                Exits 1 when the number of changed decisions exceeds --max-changes (default 0),
-                0 otherwise. --junit writes one test case per trace, a failure per change.
+                Exits 1 when the number of changed decisions that count exceeds --max-changes
+                (default 0), 0 otherwise. With --fail-on any (the default) every change counts;
+                with --fail-on intent only a regression against intent does: a trace whose
+                intent the baseline's decision agreed with and this run's does not (a new
+                accidental finish, or a newly missed one). A change that now agrees with
+                intent, or of a trace without intent, passes. --junit writes one test case per
+                trace, a failure per change that counts; the other changes pass and say what
+                changed in <system-out>.
                 --accept makes this run the baseline of later replays and regressions (like a
                 snapshot tool's record mode); it is refused when CI is set, or for a replay
                 filtered by --trace/--family, unless --force.
 
                 Examples:
                   pantrace regress --config Fixtures/configs/velocity.json --junit pantrace.xml
+                  pantrace regress --set threshold=0.5 --fail-on intent --junit pantrace.xml
                   pantrace regress --set threshold=0.35 --max-changes 3 --html regress.html
                   pantrace regress --set threshold=0.35 --accept
                 """)
 
         @OptionGroup var options: ReplayOptions
 
-        @Option(name: .long, parsing: .unconditional, help: "Changed decisions allowed before the regression fails.")
+        @Option(name: .long, parsing: .unconditional, help: "Changed decisions that count allowed before the regression fails.")
         var maxChanges: Int = 0
+
+        @Option(name: .long, help: ArgumentHelp("Which changes count: any, or intent (only regressions against intent).", valueName: "any|intent"))
+        var failOn: RegressionGate = .any
 
         @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report here.", valueName: "file"))
         var junit: String?
@@ -44,31 +54,28 @@ extension Pantrace {
         }
 
         func run() throws {
-            let regression = Regression(replayer: try options.replayer(kind: .regress), maxChanges: maxChanges, accept: accept)
+            let regression = Regression(
+                replayer: try options.replayer(kind: .regress), maxChanges: maxChanges, gate: failOn, accept: accept)
             if let junit { try OutputPath.refuseDatabase(junit, option: "--junit", database: options.store.db) }
             let report = try junit.map { try JUnitFile(path: $0) }
             // The reports before the baseline moves: a report that cannot be written accepts nothing.
             let (store, comparison) = try options.run(regression.replayer, reports: { try report?.finish(suite: $0.candidate.config) }) {
                 store, progress, streaming, finishing in
                 try regression.replay(
-                    in: store, progress: progress, each: report.map { report in { try report.add($0) } }, streaming: streaming,
+                    in: store, progress: progress, each: report.map { report in { try report.add($0, counts: regression.counts($0)) } },
+                    streaming: streaming,
                     finishing: finishing)
             }
-            options.print(comparison)
             let verdict = try regression.conclude(comparison, in: store)
             guard !options.quiet else {
                 if verdict.fails { throw ExitCode(1) }
                 return
             }
-            switch verdict {
-            case .accepted(let run):
-                Console.error("accepted: run \(run) is now the baseline")
-            case .passed(let changed, let allowed):
-                Console.error("regress: ok: \(changed) decision(s) changed, \(allowed) allowed")
-            case .failed(let changed, let allowed):
-                Console.error("regress: FAIL: \(changed) decision(s) changed, \(allowed) allowed")
-                throw ExitCode(1)
-            }
+            Console.error(verdict.description)
+            if verdict.fails { throw ExitCode(1) }
         }
     }
 }
+
+/// `--fail-on any|intent`.
+extension RegressionGate: ExpressibleByArgument {}

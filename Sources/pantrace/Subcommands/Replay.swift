@@ -12,21 +12,26 @@ extension Pantrace {
             discussion: """
                 The candidate run is stored (frames only with --frames). The baseline is
                 --baseline RUN, else the run accepted by 'regress --accept', else the first run.
+                The report counts the changed decisions, the regressions against intent (what
+                'regress --fail-on intent' fails on) and the traces whose reason changed with
+                the same decision, and lists them (--limit rows each; --limit 0: the counts
+                alone). A candidate of another interaction than the baseline's is warned
+                about: the traces' intent was meant for the baseline's gesture.
 
                 Examples:
                   pantrace replay --set threshold=0.3
                   pantrace replay --set decision=velocity --family flick --format json
                   pantrace replay --set threshold=0.3 --html replay.html
+                  pantrace replay --set decision=projection --limit 0
                 """)
 
         @OptionGroup var options: ReplayOptions
 
         func run() throws {
             let replayer = try options.replayer(kind: .replay)
-            let (_, comparison) = try options.run(replayer) { store, progress, streaming, finishing in
+            _ = try options.run(replayer) { store, progress, streaming, finishing in
                 try replayer.replay(in: store, progress: progress, streaming: streaming, finishing: finishing)
             }
-            options.print(comparison)
         }
     }
 }

@@ -36,7 +36,7 @@ extension Pantrace {
             if let delete {
                 let deleted = try RunDeletion(run: delete, force: force).delete(in: try store.openExisting())
                 let size = { (bytes: Int64) in TextFormat.fixed(Double(bytes) / 1_000_000, digits: 1) + " MB" }
-                Console.out(
+                try Console.out(
                     "deleted run \(deleted.run): \(deleted.results) results, \(deleted.frames) frames; "
                         + "\(self.store.db) \(size(deleted.bytesBefore)) → \(size(deleted.bytesAfter))\n")
                 return
@@ -44,7 +44,7 @@ extension Pantrace {
             let store = try store.openExisting(readOnly: true)
             let runs = try store.runs()
             guard !runs.isEmpty else {
-                Console.out("no runs in \(self.store.db) yet: pantrace record adds one\n")
+                try Console.out("no runs in \(self.store.db) yet: pantrace record adds one\n")
                 return
             }
             let baseline = try store.defaultBaselineRunID()
@@ -52,11 +52,11 @@ extension Pantrace {
             let rows = runs.map { run in
                 [
                     (run.id == baseline ? "*" : "") + "\(run.id)", run.kind.rawValue, "\(run.traceCount)",
-                    "\(run.finishCount)", "\(run.cancelCount)", "\(run.noneCount)", run.createdAt, run.configName,
+                    "\(run.finishCount)", "\(run.cancelCount)", "\(run.noneCount)", run.createdAt, TerminalText.escaped(run.configName),
                 ]
             }
-            Console.out(TextTable(header: header, rows: rows, rightAligned: [0, 2, 3, 4, 5]).render())
-            Console.out("* baseline" + (try store.baselineRunID() == nil ? " (the first run; none accepted)" : " (accepted)") + "\n")
+            try Console.out(TextTable(header: header, rows: rows, rightAligned: [0, 2, 3, 4, 5]).render())
+            try Console.out("* baseline" + (try store.baselineRunID() == nil ? " (the first run; none accepted)" : " (accepted)") + "\n")
         }
     }
 }

@@ -26,7 +26,7 @@ extension Pantrace {
 
         func run() throws {
             let store = try store.openExisting(readOnly: true)
-            Console.out(try TraceInspection(trace: trace, run: runID, in: store).text())
+            try Console.out( TraceInspection(trace: trace, run: runID, in: store).text())
         }
     }
 }

@@ -75,8 +75,8 @@ extension Pantrace {
             for (option, path) in [("--best-config", bestConfig), ("--html", html)] {
                 if let path { try OutputPath.refuseDatabase(path, option: option, database: store.db) }
             }
-            let htmlFile = try html.map { try AtomicOutputFile(path: $0) }
-            let configFile = try bestConfig.map { try AtomicOutputFile(path: $0) }
+            let htmlFile = try html.map { try AtomicFile(path: $0) }
+            let configFile = try bestConfig.map { try AtomicFile(path: $0) }
 
             let database = try store.openExisting(readOnly: true)
             let progress = Progress(quiet: quiet)
@@ -85,11 +85,13 @@ extension Pantrace {
 
             switch format {
             case .json:
-                tuning.writeJSON { Console.out($0) }
-                Console.out("\n")
+                try tuning.writeJSON { try Console.out($0) }
+                try Console.out("\n")
             case .text:
-                Console.out(tuning.textReport(style: TextStyle(colour: Console.colourOnStdout)))
+                try Console.out(tuning.textReport(style: TextStyle(colour: Console.colourOnStdout)))
             }
+            // A report that cannot be written leaves no --html or --best-config behind.
+            try Console.finish()
             if let htmlFile {
                 try htmlFile.write(tuning.html())
                 try htmlFile.commit()

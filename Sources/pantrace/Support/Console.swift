@@ -4,42 +4,73 @@ import Glibc
 import Darwin
 #endif
 
+import PanTraceCore
+
 /// Writing to standard output and standard error, and what the terminal allows.
+///
+/// Standard output carries the reports: a write that fails throws
+/// ``StreamWriteError`` (exit 74). Standard error carries diagnostics only:
+/// a failed write to it is dropped, and the exit status stays what it was.
 enum Console {
-    // The C streams, opened once: Swift 6 cannot touch the `stdout` and
-    // `stderr` globals, and unbuffered write(2) calls would be slow.
-    nonisolated(unsafe) private static let standardOutput = fdopen(1, "w")
-    nonisolated(unsafe) private static let standardError = fdopen(2, "w")
+    // Buffered: a report is written in pieces of 64 KB, not a call per line.
+    nonisolated(unsafe) static let output = StandardStream(descriptor: 1, name: "standard output", capacity: 1 << 16)
+    nonisolated(unsafe) static let errors = StandardStream(descriptor: 2, name: "standard error", capacity: 0)
 
-    /// Writes `text` to standard output as it is.
-    static func out(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, standardOutput) }
+    /// Makes the process safe to start in a hostile environment; call it first.
+    ///
+    /// SIGPIPE is ignored: a reader that goes away is a failed write
+    /// (EPIPE) that ends the command by its own path, rolling back what it
+    /// had not committed, rather than a death in the middle of it. A
+    /// standard descriptor closed by the caller (`pantrace runs >&-`) is
+    /// taken by /dev/null opened the other way round, so that no database or
+    /// output file opened later becomes descriptor 0, 1 or 2 and receives a
+    /// report, and reading or writing it still fails (EBADF); its stream is
+    /// marked closed so that nothing is even tried. SIGXFSZ too: a file
+    /// past `ulimit -f` is a failed write (EFBIG, exit 74), not a core dump.
+    static func prepare() {
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
+        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", descriptor == 0 ? O_WRONLY : O_RDONLY)
+            if opened >= 0, opened != descriptor {
+                dup2(opened, descriptor)
+                close(opened)
+            }
+            [output, errors].first { $0.descriptor == descriptor }?.isClosed = true
+        }
     }
 
-    /// Flushes standard output and standard error (before exiting).
-    static func flush() {
-        fflush(standardOutput)
-        fflush(standardError)
+    /// Writes `text` to standard output as it is (buffered: ``finish()`` writes the rest).
+    static func out(_ text: String) throws(StreamWriteError) {
+        try output.write(text)
     }
 
-    /// Writes `text` to standard error as it is.
+    /// Writes what standard output holds; throws when any write to it failed.
+    static func finish() throws(StreamWriteError) {
+        try output.flush()
+    }
+
+    /// Writes `text` to standard error, each line made safe for a terminal:
+    /// a name or path from the input cannot recolour or clear the screen
+    /// (``TerminalText/escaped(_:)``).
     static func errorText(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, standardError) }
+        try? errors.write(terminalSafe(text))
+    }
+
+    /// `text` with every line passed through ``TerminalText/escaped(_:)``, the line breaks kept.
+    static func terminalSafe(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }
+            .joined(separator: "\n")
     }
 
     /// Writes a line to standard error.
     static func error(_ line: String) {
-        var text = line + "\n"
-        text.withUTF8 { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, standardError) }
+        errorText(line + "\n")
     }
 
     /// Rewrites the current line of standard error (progress on a terminal).
     static func progress(_ line: String) {
-        var text = "\r\u{1B}[K" + line
-        text.withUTF8 { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, standardError) }
-        fflush(standardError)
+        try? errors.write("\r\u{1B}[K" + TerminalText.escaped(line))
     }
 
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }

@@ -29,11 +29,11 @@ enum Failure {
         switch error {
         case let exit as ExitCode: exit.rawValue
         case is SyntheticFamilyError, is OutputPathError, is TuningError: usage
-        case let workflow as WorkflowError: workflow.isUsage ? usage : internalError
+        case let workflow as WorkflowError: workflow.isUsage ? usage : cannotOpen
         case is TraceError, is TunerError: invalidData
         case let config as ConfigError: config.isUsage ? usage : invalidData
-        case is InputFileError, is OutputFileError: cannotOpen
-        case is FileWriteError: ioFailure
+        case is InputFileError: cannotOpen
+        case is FileWriteError, is StreamWriteError: ioFailure
         case let store as StoreError: storeStatus(store)
         default: nil
         }
@@ -53,6 +53,8 @@ enum Failure {
     /// What to print, where, and the exit status for `error`.
     static func report(for error: Error) -> (stdout: String, stderr: String, status: Int32) {
         if let code = error as? ExitCode { return ("", "", code.rawValue) }
+        // A reader that closed the pipe (`| head`) has what it wanted: no message.
+        if let write = error as? StreamWriteError, write.isBrokenPipe { return ("", "", ioFailure) }
         if let status = status(of: error) {
             var text = "pantrace: error: \(error)\n"
             if status == usage, !(error is StoreError) { text += "(see 'pantrace help')\n" }
@@ -76,11 +78,19 @@ enum Failure {
     }
 
     /// Prints the report of `error` and exits with its status.
+    ///
+    /// What standard output still holds is written first: when that fails, a
+    /// command that had succeeded (status 0: help, a report) fails with 74;
+    /// another failure keeps its own status and message.
     static func terminate(with error: Error) -> Never {
-        let (out, err, status) = report(for: error)
-        Console.out(out)
+        var (out, err, status) = report(for: error)
+        do {
+            try Console.out(out)
+            try Console.finish()
+        } catch let failed {
+            if status == 0 { (_, err, status) = report(for: failed) }
+        }
         Console.errorText(err)
-        Console.flush()
         exit(status)
     }
 }

@@ -26,7 +26,7 @@ struct ReplayOptions: ParsableArguments {
     @Flag(name: .long, help: "Print nothing on standard error.")
     var quiet = false
 
-    @Option(name: .long, parsing: .unconditional, help: "Rows of the changed-traces table in the text report (and traces plotted by --html).")
+    @Option(name: .long, parsing: .unconditional, help: "Rows of each table of the text report (changed decisions, changed reasons; 0: the counts alone), and traces plotted by --html.")
     var limit: Int = 50
 
     @Option(name: .long, help: ArgumentHelp("Also write a self-contained HTML report here: the configs, the counts, the release map and each changed trace's course (SPEC 7.8).", valueName: "file"))
@@ -50,10 +50,11 @@ struct ReplayOptions: ParsableArguments {
     /// progress on a terminal, then says on standard error what was stored.
     ///
     /// `body` passes `streaming` on to the replay (it gathers the `--html`
-    /// page as the traces go by) and `finishing` (it writes the page, and
-    /// then whatever `reports` writes): the replay calls it before the commit
-    /// when the run is to become the baseline, so a report that cannot be
-    /// written accepts nothing.
+    /// page as the traces go by) and `finishing` (it writes the page, then
+    /// whatever `reports` writes, then the report on standard output): the
+    /// replay calls it before the commit when the run is to become the
+    /// baseline, so a report that cannot be written accepts nothing;
+    /// otherwise after the commit, and the run stays stored.
     func run(
         _ replayer: Replayer, reports: ((RunComparison) throws -> Void)? = nil,
         _ body: (
@@ -77,8 +78,12 @@ struct ReplayOptions: ParsableArguments {
                     try AtomicFile.write(try page.page(for: comparison, in: store).html(), to: html)
                 }
                 try reports?(comparison)
+                try print(comparison)
+                try Console.finish()
             })
         if !quiet {
+            // Once, on standard error too: a report on standard output may go to a file.
+            for warning in comparison.warnings { Console.error("warning: \(warning)") }
             Console.error(
                 "\(kind.rawValue): run \(comparison.candidate.run) of \(comparison.traces + comparison.withoutBaseline) traces stored in \(self.store.db) "
                     + "in \(TextFormat.fixed(Console.now() - started, digits: 2)) s")
@@ -87,13 +92,13 @@ struct ReplayOptions: ParsableArguments {
     }
 
     /// Prints the report in the chosen format to standard output.
-    func print(_ comparison: RunComparison) {
+    func print(_ comparison: RunComparison) throws {
         switch format {
         case .json:
             // In pieces: the report is never held whole (it lists every change).
-            comparison.jsonReport { Console.out($0) }
-            Console.out("\n")
-        case .text: Console.out(comparison.textReport(limit: limit, style: TextStyle(colour: Console.colourOnStdout)))
+            try comparison.jsonReport { try Console.out($0) }
+            try Console.out("\n")
+        case .text: try Console.out(comparison.textReport(limit: limit, style: TextStyle(colour: Console.colourOnStdout)))
         }
     }
 }

@@ -134,6 +134,8 @@ struct HTMLBrowserTests {
             "traces": comparison.traces, "changed": comparison.changed, "reasonChanges": comparison.reasonChanges,
             "accidental": comparison.accidentalDismissals.count, "missed": comparison.missedDismissals.count,
             "nowAgree": comparison.nowAgree.count,
+            // SPEC 7.3: the regressions are the new accidental and the newly missed results.
+            "regressions": comparison.accidentalDismissals.count + comparison.missedDismissals.count,
         ]
         if comparison.withoutBaseline > 0 { expected["withoutBaseline"] = comparison.withoutBaseline }
         #expect(counts.count == expected.count)

@@ -21,6 +21,18 @@ import Testing
         Self.balanced(page.html())
     }
 
+    /// Another interaction: the page warns as the text and JSON reports do, and counts the regressions.
+    @Test func anotherInteractionWarnsOnThePage() throws {
+        let page = HTMLFixtures.replayPage(
+            traces: Array(SyntheticCorpus(seed: 11).traces(count: 100)), baseline: HTMLFixtures.config([]),
+            candidate: HTMLFixtures.config(["interaction=swipe-back"]), limit: 4, densityAbove: 50)
+        let html = page.html()
+        let warning = try #require(page.comparison.warnings.first)
+        #expect(html.contains("<p class=\"warning\" data-warning=\"\">Warning: \(HTMLText.escape(warning)).</p>"))
+        #expect(html.contains("data-count=\"regressions\" data-value=\"\(page.comparison.regressions)\""))
+        Self.balanced(html)
+    }
+
     @Test(arguments: [1, 2, 3])
     func tunePageIsBalanced(sweepCount: Int) {
         let sweeps = [

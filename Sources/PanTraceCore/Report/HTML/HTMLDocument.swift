@@ -41,6 +41,7 @@ enum HTMLDocument {
         .counts li{border:1px solid #ddd;border-radius:6px;padding:6px 12px;min-width:120px}
         .counts b{display:block;font-size:20px;font-variant-numeric:tabular-nums}
         .counts li.bad b{color:#D55E00}.counts li.good b{color:#007A57}
+        p.warning{border-left:4px solid #D55E00;padding-left:8px}
         figure{margin:10px 0 18px}
         figcaption{color:#333;font-size:14px;max-width:900px}
         svg.chart{max-width:100%;height:auto;display:block;background:#fff}

@@ -10,6 +10,10 @@ extension ReplayPage {
                 "\(HTMLText.count(comparison.traces)) traces compared; the decision of "
                     + "\(HTMLText.count(comparison.changed)) changed.")
             renderConfigs(&markup)
+            // The same sentences as the text and JSON reports, above the counts they qualify.
+            for warning in comparison.warnings {
+                markup.element("p", [("class", "warning"), ("data-warning", "")], "Warning: \(warning).")
+            }
             renderCounts(&markup)
             renderReleaseMap(&markup)
             renderPlots(&markup)
@@ -67,6 +71,8 @@ extension ReplayPage {
         var items: [(key: String, label: String, value: Int, tone: String)] = [
             ("traces", "traces compared", comparison.traces, ""),
             ("changed", "decisions changed", comparison.changed, comparison.changed == 0 ? "good" : "bad"),
+            ("regressions", "regressions against intent", comparison.regressions,
+             comparison.regressions == 0 ? "" : "bad"),
             ("reasonChanges", "reasons changed, same decision", comparison.reasonChanges, ""),
             ("accidental", "new accidental dismissals (intent cancel, now finish)",
              comparison.accidentalDismissalIndexes.count, comparison.accidentalDismissalIndexes.isEmpty ? "" : "bad"),

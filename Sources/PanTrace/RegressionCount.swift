@@ -1,0 +1,36 @@
+/// What a judged regression counted (SPEC 7.3): the changes that count under
+/// its ``RegressionGate``, how many were allowed, and every changed decision.
+public struct RegressionCount: Sendable, Hashable {
+    /// Which changes counted.
+    public var gate: RegressionGate
+    /// The changes that counted: every change (``RegressionGate/any``) or the regressions against intent.
+    public var counted: Int
+    /// `--max-changes`: the largest count that passes.
+    public var allowed: Int
+    /// Every changed decision, counted or not.
+    public var changed: Int
+
+    /// A count of `counted` changes under `gate` against `allowed`, of `changed` in all.
+    public init(gate: RegressionGate, counted: Int, allowed: Int, changed: Int) {
+        self.gate = gate
+        self.counted = counted
+        self.allowed = allowed
+        self.changed = changed
+    }
+
+    /// Whether more changes counted than were allowed.
+    public var exceeds: Bool { counted > allowed }
+}
+
+extension RegressionCount: CustomStringConvertible {
+    /// `3 decision(s) changed, 0 allowed`, or with the intent gate
+    /// `3 regression(s) against intent, 0 allowed (12 decisions changed)`.
+    public var description: String {
+        switch gate {
+        case .any: "\(counted) decision(s) changed, \(allowed) allowed"
+        case .intent:
+            "\(counted) regression(s) against intent, \(allowed) allowed "
+                + "(\(changed) \(changed == 1 ? "decision" : "decisions") changed)"
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+
+/// The README's "Replay and regress in CI" recipe, run as written: its first
+/// shell block on a developer's machine, then the `run: |` lines of its
+/// GitHub Actions job on a pull request, in a git repository whose
+/// `origin/main` holds the accepted config (SPEC 7.3, 7.6).
+@Suite struct ReadmeCITests {
+    /// The README's CI section.
+    static func section() throws -> String {
+        let readme = try String(contentsOf: CommandRunner.repositoryRoot.appending(path: "README.md"), encoding: .utf8)
+        return try #require(readme.components(separatedBy: "## Replay and regress in CI\n").dropFirst().first?
+            .components(separatedBy: "\n## ").first)
+    }
+
+    /// The lines of the first ```sh block: what a developer runs.
+    static func developerLines() throws -> [String] {
+        let block = try #require(try section().components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
+        return block.split(separator: "\n").map(String.init)
+    }
+
+    /// The lines of the job's `run: |` step, unindented: what CI runs.
+    static func ciLines() throws -> [String] {
+        let yaml = try #require(try section().components(separatedBy: "```yaml\n").dropFirst().first?.components(separatedBy: "```").first)
+        let step = try #require(yaml.components(separatedBy: "- run: |\n").dropFirst().first)
+        let lines = step.split(separator: "\n").prefix { $0.hasPrefix("          ") }
+        return lines.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// A repository with the corpus, `tuning.json` (the bundled baseline
+    /// config) and its `decisions.jsonl`, made by the developer's lines, on `main`.
+    static func repository() throws -> Shell {
+        let shell = try Shell()
+        let fixtures = CommandRunner.repositoryRoot.appending(path: "Fixtures")
+        try shell.run("pantrace record --db corpus.sqlite --quiet --count 120 --seed 3 --from '\(fixtures.path)/traces/families.jsonl'")
+        try shell.run("cp '\(fixtures.path)/configs/baseline.json' tuning.json")
+        try shell.run("git init -q -b main . && git config user.email ci@example.com && git config user.name CI")
+        try shell.run(Self.developerLines().map { $0.replacingOccurrences(of: "pantrace export traces", with: "pantrace export traces --db corpus.sqlite") }
+            .joined(separator: "\n"))
+        try shell.run("git add corpus.jsonl tuning.json decisions.jsonl && git commit -q -m corpus")
+        return shell
+    }
+
+    /// A pull request: `tuning.json` with `settings` changed, and — unless
+    /// `stale` — `decisions.jsonl` made again by the developer's lines after the export.
+    static func pullRequest(_ shell: Shell, settings: [String: Any], stale: Bool = false) throws {
+        try shell.run("git checkout -q -b change")
+        let url = URL(fileURLWithPath: shell.path("tuning.json"))
+        var config = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        config.merge(settings) { $1 }
+        try JSONSerialization.data(withJSONObject: config, options: [.prettyPrinted, .sortedKeys]).write(to: url)
+        if !stale { try shell.run(Self.developerLines().dropFirst().joined(separator: "\n")) }
+        try shell.run("git commit -q -am change")
+    }
+
+    /// Each line of `decisions.jsonl` at `revision`, by trace: (intent, decision).
+    static func decisions(_ shell: Shell, at revision: String) throws -> [String: (intent: String?, decision: String)] {
+        let text = try shell.run("git show \(revision):decisions.jsonl").stdout
+        var rows: [String: (intent: String?, decision: String)] = [:]
+        for line in text.split(separator: "\n") {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let trace = try #require(object["trace"] as? String)
+            rows[trace] = (object["intent"] as? String, try #require(object["decision"] as? String))
+        }
+        return rows
+    }
+
+    /// The job's lines in a fresh clone of the pull request's branch, as
+    /// `actions/checkout` with `fetch-depth: 0` makes it (`origin/main` there).
+    static func runCI(_ shell: Shell) throws -> CommandRunner.Output {
+        try shell.run("git clone -q -b change . ci")
+        return try shell.run("cd ci\n" + Self.ciLines().joined(separator: "\n"), allowing: [1])
+    }
+
+    /// SPEC 2: a result agrees with intent `finish` by finishing, with `cancel` by not finishing.
+    static func agrees(_ decision: String, _ intent: String) -> Bool { (decision == "finish") == (intent == "finish") }
+
+    /// A lower threshold: CI fails exactly on the regressions the two
+    /// committed decision files show, and JUnit has one failure for each.
+    @Test func aPullRequestWithRegressionsFails() throws {
+        let shell = try Self.repository()
+        try Self.pullRequest(shell, settings: ["threshold": 0.25])
+        let before = try Self.decisions(shell, at: "main")
+        let after = try Self.decisions(shell, at: "change")
+        #expect(before.count == after.count && before.count >= 120)
+        var regressions = 0
+        var changed = 0
+        for (trace, old) in before {
+            let new = try #require(after[trace])
+            guard old.decision != new.decision else { continue }
+            changed += 1
+            if let intent = old.intent, Self.agrees(old.decision, intent), !Self.agrees(new.decision, intent) { regressions += 1 }
+        }
+        try #require(regressions > 0 && changed > regressions, "changed \(changed), regressions \(regressions)")
+
+        let ci = try Self.runCI(shell)
+        #expect(ci.status == 1)
+        let junit = try String(contentsOfFile: shell.path("ci/pantrace.xml"), encoding: .utf8)
+        #expect(junit.components(separatedBy: "<failure ").count - 1 == regressions)
+        #expect(junit.components(separatedBy: "<system-out>").count - 1 == changed - regressions)
+        #expect(junit.components(separatedBy: "<testcase ").count - 1 == before.count)
+        #expect(FileManager.default.fileExists(atPath: shell.path("ci/pantrace.html")))
+    }
+
+    /// A change that decides nothing differently (the animation curve)
+    /// passes, with its new decisions committed; the same change with the old
+    /// `decisions.jsonl` fails at the `diff`.
+    @Test(arguments: [false, true])
+    func aPullRequestWithoutRegressionsPassesWhenItsDecisionsAreCommitted(stale: Bool) throws {
+        let shell = try Self.repository()
+        try Self.pullRequest(shell, settings: ["curve": "easeOut"], stale: stale)
+        let ci = try Self.runCI(shell)
+        #expect(ci.status == (stale ? 1 : 0), "\(ci.stderr)")
+        // The curve changes the tracking error, a column of the decisions: a stale file differs.
+        #expect(ci.stdout.contains("tracking_error") == stale)
+    }
+}
+
+/// `bash -e` in a fresh folder with the built `pantrace` first on the `PATH`
+/// and a `HOME` of its own (the job's `git config --global` stays in it).
+struct Shell {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appending(path: "pantrace-ci-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appending(path: "home"), withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String) -> String { folder.appending(path: name).path }
+
+    /// Runs `script`; an exit status other than 0 or one of `allowing` fails the test.
+    @discardableResult
+    func run(_ script: String, allowing: Set<Int32> = [], sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> CommandRunner.Output
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-e", "-c", script]
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = CommandRunner.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["HOME"] = path("home")
+        environment["GIT_CONFIG_NOSYSTEM"] = "1"
+        process.environment = environment
+        // Files, not pipes: a child that fills one pipe while the other is read would block.
+        let outputPath = path("shell.stdout")
+        let errorPath = path("shell.stderr")
+        for file in [outputPath, errorPath] { _ = FileManager.default.createFile(atPath: file, contents: nil) }
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+        let error = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
+        defer {
+            try? output.close()
+            try? error.close()
+        }
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        process.waitUntilExit()
+        let stdout = try Data(contentsOf: URL(fileURLWithPath: outputPath))
+        let stderr = try Data(contentsOf: URL(fileURLWithPath: errorPath))
+        let result = CommandRunner.Output(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+        #expect(
+            result.status == 0 || allowing.contains(result.status), "\(script)\nexit \(result.status)\n\(result.stderr)",
+            sourceLocation: sourceLocation)
+        return result
+    }
+}
