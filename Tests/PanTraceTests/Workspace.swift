@@ -52,7 +52,20 @@ struct Workspace {
     /// new database: recorded once per test process for each `key`, then
     /// copied (the same bytes a new record writes, but for `created_at`).
     static func recorded(_ key: String, _ record: (Store) throws -> Void) throws -> Workspace {
-        let data = try RecordedCorpora.shared.database(for: key) {
+        let workspace = try Workspace()
+        try workspace.write(try recordedDatabase(key, record), to: "test.sqlite")
+        return workspace
+    }
+
+    /// This workspace's `test.sqlite` as ``recorded(_:_:)`` makes it, opened.
+    func recorded(_ key: String, _ record: (Store) throws -> Void) throws -> Store {
+        try write(try Self.recordedDatabase(key, record), to: "test.sqlite")
+        return try Store(path: db)
+    }
+
+    /// The bytes of a new database after `record`, recorded once per test process for each `key`.
+    private static func recordedDatabase(_ key: String, _ record: (Store) throws -> Void) throws -> Data {
+        try RecordedCorpora.shared.database(for: key) {
             let workspace = try Workspace()
             do {
                 let store = try Store(path: workspace.db)
@@ -61,9 +74,6 @@ struct Workspace {
             // The store is closed: its WAL is checkpointed and removed.
             return try Data(contentsOf: URL(fileURLWithPath: workspace.db))
         }
-        let workspace = try Workspace()
-        try workspace.write(data, to: "test.sqlite")
-        return workspace
     }
 
     /// A new workspace whose `test.sqlite` is a copy of ``Seed/database``.
