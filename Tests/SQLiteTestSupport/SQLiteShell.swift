@@ -53,19 +53,21 @@ public enum SQLiteShell {
     /// schema, then every row of every table in storage order with its
     /// values' types, and the header's `user_version` and `application_id`.
     /// Read through a connection, so it includes what a WAL holds. A file
-    /// that is no database gives its error.
-    public static func dump(_ path: String) -> String {
+    /// that is no database gives its error. With `table`, as `.dump TABLE`:
+    /// that table's schema (and its indexes and triggers) and rows only.
+    public static func dump(_ path: String, table: String? = nil) -> String {
         var parts: [String] = []
         withConnection(path) { connection in
             var error: String?
             var tables: [String] = []
-            forEachRow(connection, "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name", error: &error) {
+            let only = table.map { " WHERE tbl_name = '\($0.replacingOccurrences(of: "'", with: "''"))'" } ?? ""
+            forEachRow(connection, "SELECT type, name, tbl_name, sql FROM sqlite_schema\(only) ORDER BY type, name", error: &error) {
                 statement, _ in
                 let row = (0..<4).map { sqlite3_column_text(statement, $0).map { String(cString: $0) } ?? "NULL" }
                 parts.append(row.joined(separator: "|"))
                 if row[0] == "table" { tables.append(row[1]) }
             }
-            for pragma in ["user_version", "application_id"] {
+            for pragma in ["user_version", "application_id"] where table == nil {
                 forEachRow(connection, "PRAGMA \(pragma)", error: &error) { statement, _ in
                     parts.append("\(pragma)=\(sqlite3_column_int64(statement, 0))")
                 }
