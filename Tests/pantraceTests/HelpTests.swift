@@ -69,14 +69,22 @@ import Testing
 
     /// Every `Examples:` line of every help, in a fresh folder holding the
     /// bundled Fixtures and the database the README's first command makes.
-    /// An example two helps share runs once.
+    /// An example two helps share runs once. The examples are independent
+    /// (a folder each), so two run at a time: the test is the longest of the
+    /// end-to-end ones, and ran alone at the end of `swift test`.
     @Test func everyExampleRunsAsPasted() throws {
         let examples = try Self.commands.flatMap { command in try Self.examples(in: Self.help(command).stdout) }
         #expect(examples.count >= 12, "\(examples)")
         #expect(examples.allSatisfy { $0.hasPrefix("pantrace ") }, "\(examples)")
         var seen: Set<String> = []
-        for example in examples where seen.insert(example).inserted {
-            let output = try Self.readmeFolder().shell(example)
+        let distinct = examples.filter { seen.insert($0).inserted }
+        let folders = try distinct.map { _ in try Self.readmeFolder() }
+        let outputs = OutputsByIndex(count: distinct.count)
+        DispatchQueue.concurrentPerform(iterations: distinct.count) { index in
+            outputs.set(index, Result { try folders[index].shell(distinct[index]) })
+        }
+        for (example, result) in zip(distinct, outputs.all) {
+            let output = try #require(result).get()
             // regress exits 1 when it finds more changes than allowed: a result, not a failure to run.
             let ran = output.status == 0 || (example.hasPrefix("pantrace regress") && output.status == 1 && output.stderr.contains("regress: FAIL"))
             #expect(ran, "\(example): exit \(output.status)\n\(output.stderr)")
@@ -102,5 +110,25 @@ extension CommandRunner {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: "", stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// What concurrently run commands gave, by index.
+final class OutputsByIndex: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outputs: [Result<CommandRunner.Output, any Error>?]
+
+    init(count: Int) { outputs = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ output: Result<CommandRunner.Output, any Error>) {
+        lock.lock()
+        defer { lock.unlock() }
+        outputs[index] = output
+    }
+
+    var all: [Result<CommandRunner.Output, any Error>?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return outputs
     }
 }
