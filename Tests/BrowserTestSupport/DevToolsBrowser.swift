@@ -147,21 +147,25 @@ final class DevToolsBrowser: @unchecked Sendable {
     /// The reader thread: NUL-separated JSON messages, replies by id, events by session.
     private func read() {
         let descriptor = replies.fileHandleForReading.fileDescriptor
-        var buffer = Data()
+        // The bytes of the message being read; a screenshot's is megabytes
+        // of base64, arriving 64 KiB at a time: only new bytes are searched
+        // for its end.
+        var message: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var reason = "its pipe closed"
         reading: while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
-            buffer.append(contentsOf: chunk[0..<count])
-            while let end = buffer.firstIndex(of: 0) {
-                let message = buffer[buffer.startIndex..<end]
-                buffer = Data(buffer[(end + 1)...])
-                guard let object = try? JSONSerialization.jsonObject(with: message) as? [String: Any] else {
+            var start = 0
+            while let end = chunk[start..<count].firstIndex(of: 0) {
+                message.append(contentsOf: chunk[start..<end])
+                start = end + 1
+                guard let object = try? JSONSerialization.jsonObject(with: Data(message)) as? [String: Any] else {
                     reason = "an unreadable message: \(String(decoding: message.prefix(200), as: UTF8.self))"
                     break reading
                 }
+                message.removeAll(keepingCapacity: true)
                 condition.lock()
                 if let id = object["id"] as? Int {
                     results[id] = object
@@ -171,6 +175,7 @@ final class DevToolsBrowser: @unchecked Sendable {
                 condition.broadcast()
                 condition.unlock()
             }
+            message.append(contentsOf: chunk[start..<count])
         }
         condition.lock()
         ended = reason
