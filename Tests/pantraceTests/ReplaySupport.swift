@@ -28,21 +28,22 @@ extension CommandRunner {
 
     /// Records a synthetic corpus as run 1 (SPEC 8); `extra` adds `--set`/`--config` options.
     ///
-    /// The binary records each distinct corpus once per test process; later
-    /// tests asking for the same one get a copy of that database (the same
-    /// bytes a new record would write, but for `created_at`).
+    /// The binary records each distinct corpus once per test process, into a
+    /// folder of its own; tests asking for it get a copy of that database (the
+    /// same bytes a new record would write, but for `created_at`). Into an
+    /// existing database, it records there.
     func recordCorpus(count: Int = 200, seed: Int = 7, _ extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
         let arguments = ["record", "--count", "\(count)", "--seed", "\(seed)"] + extra
-        let key = arguments.joined(separator: "\u{0}")
-        let database = URL(fileURLWithPath: db)
-        if !FileManager.default.fileExists(atPath: db), let recorded = CorpusCache.shared.database(for: key) {
-            try recorded.write(to: database)
+        guard !FileManager.default.fileExists(atPath: db) else {
+            try expect(0, arguments, sourceLocation: sourceLocation)
             return
         }
-        let existed = FileManager.default.fileExists(atPath: db)
-        try expect(0, arguments, sourceLocation: sourceLocation)
-        // Only a corpus recorded into a new database is the corpus alone.
-        if !existed { CorpusCache.shared.store(try Data(contentsOf: database), for: key) }
+        let recorded = try ProcessCache.shared.value(for: "corpus " + arguments.joined(separator: "\u{0}")) {
+            let fresh = try CommandRunner()
+            try fresh.expect(0, arguments, sourceLocation: sourceLocation)
+            return try Data(contentsOf: URL(fileURLWithPath: fresh.db))
+        }
+        try recorded.write(to: URL(fileURLWithPath: db))
     }
 
     /// The test's database, read with SQL.
@@ -80,7 +81,8 @@ extension CommandRunner {
 }
 
 /// What several tests make the same way, made once per test process: a
-/// help text, the README's database.
+/// recorded corpus, a help text, the README's database; a test asking for
+/// one being made waits for it.
 final class ProcessCache: @unchecked Sendable {
     static let shared = ProcessCache()
     private var values: [String: Any] = [:]
@@ -108,24 +110,5 @@ final class ProcessCache: @unchecked Sendable {
         values[key] = value
         made.unlock()
         return value
-    }
-}
-
-/// Databases of recorded corpora, by the record's arguments (see ``CommandRunner/recordCorpus(count:seed:_:sourceLocation:)``).
-final class CorpusCache: @unchecked Sendable {
-    static let shared = CorpusCache()
-    private let lock = NSLock()
-    private var databases: [String: Data] = [:]
-
-    func database(for key: String) -> Data? {
-        lock.lock()
-        defer { lock.unlock() }
-        return databases[key]
-    }
-
-    func store(_ data: Data, for key: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        databases[key] = data
     }
 }
