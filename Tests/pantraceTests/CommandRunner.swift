@@ -113,9 +113,14 @@ final class PipeDrain: @unchecked Sendable {
         }.start()
     }
 
-    /// The bytes, once every writer has closed the pipe (call once).
+    private var finished = false
+
+    /// The bytes, once every writer has closed the pipe.
     func finish() -> Data {
-        done.wait()
+        if !finished {
+            done.wait()
+            finished = true
+        }
         return data
     }
 }
