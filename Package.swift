@@ -40,6 +40,10 @@ let package = Package(
         // Headless Chromium and what the browser tests read back from a page,
         // shared by the renderer's tests and the workflow's (SPEC 7.8).
         .target(name: "BrowserTestSupport", path: "Tests/BrowserTestSupport"),
+        // A database read with SQL as the sqlite3 shell reads it, in-process
+        // (the system SQLite, not the store's code), for the workflow and
+        // end-to-end tests.
+        .target(name: "SQLiteTestSupport", dependencies: ["CSQLite"], path: "Tests/SQLiteTestSupport"),
         .testTarget(
             name: "PanTraceCoreTests",
             dependencies: [
@@ -57,7 +61,7 @@ let package = Package(
         .testTarget(
             name: "PanTraceTests",
             dependencies: [
-                "PanTrace", "PanTraceStore", "PanTraceCore", "BrowserTestSupport",
+                "PanTrace", "PanTraceStore", "PanTraceCore", "BrowserTestSupport", "SQLiteTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -65,7 +69,7 @@ let package = Package(
             name: "pantraceTests",
             // The end-to-end tests run the built binary; depending on the
             // executable makes `swift test` build it first.
-            dependencies: ["pantrace", "PanTraceCore"]
+            dependencies: ["pantrace", "PanTraceCore", "SQLiteTestSupport"]
         ),
         .testTarget(
             name: "PanTraceCaptureTests",

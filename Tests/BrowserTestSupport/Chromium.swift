@@ -1,8 +1,8 @@
 import Foundation
 
-/// Headless Chromium, run the way a user's browser would load a report: one
-/// fresh profile per page, the DOM after loading on standard output, the
-/// browser's log (with the page's console) on standard error.
+/// Headless Chromium, loading a report the way a user's browser would: each
+/// page in a tab of its own, its DOM read back after loading, and everything
+/// it said on the console.
 public enum Chromium {
     /// The browser, from `CHROMIUM` or the usual Debian paths; `nil` when absent.
     public static let path: String? = {
@@ -26,11 +26,11 @@ public enum Chromium {
     public struct Load {
         /// The document as the browser holds it after loading (`--dump-dom`).
         public var dom: String
-        /// Lines of the browser's log that come from the page (see ``pageMessages(in:page:)``).
+        /// What the page said on the console (see ``load(_:screenshot:height:)``).
         public var consoleMessages: [String]
-        /// The whole log, for failure messages.
+        /// The page's messages and the browser's log lines about it, for failure messages.
         public var log: String
-        /// Wall time of the whole browser run, start-up included.
+        /// Wall time from opening the tab to the screenshot (the browser's start-up is not included).
         public var seconds: Double
     }
 
@@ -41,63 +41,87 @@ public enum Chromium {
 
     /// Loads `page` in headless Chromium; with `screenshot`, also writes a PNG of
     /// the first `height` pixels of the page at 1280 px wide.
+    ///
+    /// The page opens in a new tab of the test process's browser
+    /// (``DevToolsBrowser``) sized 1280 × `height`; after its `load` event
+    /// the document is read back as `--dump-dom` prints it (the doctype, then
+    /// `outerHTML`). Its console is what the tab reported (console calls,
+    /// uncaught exceptions, log entries such as failed loads) and any line of
+    /// the browser's log naming the page.
     public static func load(_ page: URL, screenshot: URL? = nil, height: Int = 900) throws -> Load {
         guard let path else { throw Missing() }
-        let work = FileManager.default.temporaryDirectory.appending(path: "pantrace-chromium-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
-        let out = work.appending(path: "dom.html")
-        let err = work.appending(path: "log.txt")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        // Debian's chromium 156: --headless is the new headless mode; it needs
-        // --no-sandbox as root or in containers; --enable-logging=stderr with
-        // --v=0 prints console messages as INFO:CONSOLE lines; a fresh
-        // --user-data-dir keeps runs from sharing a profile (or a lock).
-        var arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0",
-            "--user-data-dir=\(work.appending(path: "profile").path)", "--no-first-run", "--no-default-browser-check",
-            "--hide-scrollbars", "--window-size=1280,\(height)", "--dump-dom",
-        ]
+        let browser = try DevToolsBrowser.shared(path: path)
+        let start = Date()
+        let target = try browser.send("Target.createTarget", ["url": "about:blank"])["targetId"] as? String ?? ""
+        defer { _ = try? browser.send("Target.closeTarget", ["targetId": target]) }
+        let session = try browser.send("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as? String ?? ""
+        defer { _ = browser.takeEvents(of: session) }
+        for domain in ["Page", "Runtime", "Log"] { try browser.send("\(domain).enable", session: session) }
+        try browser.send(
+            "Emulation.setDeviceMetricsOverride", ["width": 1280, "height": height, "deviceScaleFactor": 1, "mobile": false],
+            session: session)
+        let navigation = try browser.send("Page.navigate", ["url": page.absoluteString], session: session)
+        var log: [String] = []
+        if let error = navigation["errorText"] as? String {
+            log.append("navigation: \(error)")
+        } else {
+            _ = try browser.wait(for: "Page.loadEventFired", session: session)
+        }
+        let expression = #"(document.doctype ? new XMLSerializer().serializeToString(document.doctype) + "\n" : "") + document.documentElement.outerHTML"#
+        let evaluated = try browser.send("Runtime.evaluate", ["expression": expression, "returnByValue": true], session: session)
+        let dom = (evaluated["result"] as? [String: Any])?["value"] as? String ?? ""
         if let screenshot {
             try FileManager.default.createDirectory(at: screenshot.deletingLastPathComponent(), withIntermediateDirectories: true)
-            arguments.append("--screenshot=\(screenshot.path)")
+            // optimizeForSpeed: a faster PNG encoding (a larger file), the same pixels.
+            let shot = try browser.send("Page.captureScreenshot", ["format": "png", "optimizeForSpeed": true], session: session)
+            if let data = (shot["data"] as? String).flatMap({ Data(base64Encoded: $0) }) { try data.write(to: screenshot) }
         }
-        arguments.append(page.absoluteString)
-        process.arguments = arguments
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        let start = Date()
-        try process.run()
-        // A browser that hangs fails the test instead of stalling the suite.
-        let timeout = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: timeout)
-        process.waitUntilExit()
-        timeout.cancel()
         let seconds = Date().timeIntervalSince(start)
-        let dom = try String(contentsOf: out, encoding: .utf8)
-        let log = (try? String(contentsOf: err, encoding: .utf8)) ?? ""
-        return Load(dom: dom, consoleMessages: pageMessages(in: log, page: page), log: log, seconds: seconds)
+        let reported = browser.takeEvents(of: session).compactMap(pageMessage)
+        // Its CONSOLE lines in the browser's log repeat what the tab reported.
+        let logged = pageMessages(in: browser.log, page: page)
+        let messages = reported + logged.filter { !$0.contains(":CONSOLE") && !$0.contains("CONSOLE(") }
+        return Load(dom: dom, consoleMessages: messages, log: (log + reported + logged).joined(separator: "\n"), seconds: seconds)
     }
 
-    /// The lines of Chromium's log that the page caused.
-    ///
-    /// The filter: with `--enable-logging=stderr`, everything the page says —
-    /// `console.log/warn/error`, uncaught exceptions ("Uncaught ReferenceError
-    /// …"), failed loads it started — is logged by the browser process as
-    /// `[pid:tid:time:LEVEL:CONSOLE:line] "message", source: URL (line)`
-    /// (older builds: `CONSOLE(line)`), so any line with `:CONSOLE` is the
-    /// page's. Any other line naming the page's URL is counted too. What
-    /// remains is the browser's own start-up noise on a machine without a
-    /// desktop: D-Bus connection errors (`dbus/bus.cc`, `object_proxy.cc`),
-    /// no GPU devices (`vaapi_wrapper.cc`), the sandbox warning, UPower and
-    /// screensaver warnings, and the Debian launcher script's own shell
-    /// message (`/usr/bin/chromium: 9: [: …`) — none of which mention the page.
-    public static func pageMessages(in log: String, page: URL) -> [String] {
-        log.split(separator: "\n").map(String.init).filter { line in
-            line.contains(":CONSOLE") || line.contains("CONSOLE(") || line.contains(page.absoluteString)
+    /// What a DevTools event says the page did, as one line: a console call
+    /// (`console.error: deliberate`), an uncaught exception
+    /// (`Uncaught ReferenceError: …`) or a log entry (`network error: Failed
+    /// to load resource …`); `nil` for the other events.
+    static func pageMessage(_ event: [String: Any]) -> String? {
+        let parameters = event["params"] as? [String: Any] ?? [:]
+        switch event["method"] as? String {
+        case "Runtime.consoleAPICalled":
+            let arguments = (parameters["args"] as? [[String: Any]] ?? []).map { argument in
+                argument["value"].map { "\($0)" } ?? argument["description"] as? String ?? argument["type"] as? String ?? "?"
+            }
+            return "console.\(parameters["type"] as? String ?? "log"): \(arguments.joined(separator: " "))"
+        case "Runtime.exceptionThrown":
+            let details = parameters["exceptionDetails"] as? [String: Any] ?? [:]
+            let exception = (details["exception"] as? [String: Any])?["description"] as? String
+            return [details["text"] as? String, exception].compactMap { $0 }.joined(separator: " ")
+        case "Log.entryAdded":
+            let entry = parameters["entry"] as? [String: Any] ?? [:]
+            let url = (entry["url"] as? String).map { " (\($0))" } ?? ""
+            return "\(entry["source"] as? String ?? "?") \(entry["level"] as? String ?? "?"): \(entry["text"] as? String ?? "")\(url)"
+        default:
+            return nil
         }
+    }
+
+    /// The lines of Chromium's log that name `page`.
+    ///
+    /// With `--enable-logging=stderr`, what a page says — `console.log/warn/error`,
+    /// uncaught exceptions ("Uncaught ReferenceError …"), failed loads it
+    /// started — is logged as `[pid:tid:time:LEVEL:CONSOLE:line] "message",
+    /// source: URL (line)` (older builds: `CONSOLE(line)`). Every tab of the
+    /// browser writes to the one log, so a line is this page's when it names
+    /// its URL. The rest is the browser's own start-up noise on a machine
+    /// without a desktop: D-Bus connection errors (`dbus/bus.cc`,
+    /// `object_proxy.cc`), no GPU devices (`vaapi_wrapper.cc`), the sandbox
+    /// warning, UPower and screensaver warnings, and the Debian launcher
+    /// script's own shell message (`/usr/bin/chromium: 9: [: …`).
+    public static func pageMessages(in log: String, page: URL) -> [String] {
+        log.split(separator: "\n").map(String.init).filter { $0.contains(page.absoluteString) }
     }
 }

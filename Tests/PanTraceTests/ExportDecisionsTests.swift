@@ -9,16 +9,17 @@ import Testing
 /// whose values are exactly the view's; by default the baseline run.
 @Suite struct ExportDecisionsTests {
     /// The worked examples, the families, the awkward names and 40 synthetic
-    /// traces (run 1), and a replay at threshold 0.3 (run 2).
+    /// traces (run 1), and a replay at threshold 0.3 (run 2): made once per
+    /// test process, then copied.
     static func corpus(_ workspace: Workspace) throws -> Store {
-        let store = try Store(path: workspace.db)
-        _ = try Recorder(
-            inputs: try ["worked-examples", "families"].map { try TraceInput(path: Workspace.fixture("traces/\($0).jsonl")) }
-                + [TraceInput(text: ExportTracesTests.awkwardLines, name: "awkward.jsonl")],
-            synthetic: SyntheticTraces(count: 40, seed: 3)
-        ).record(into: store)
-        _ = try Replayer(config: try ConfigSource(overrides: ["threshold=0.3"]).resolve()).replay(in: store)
-        return store
+        try workspace.recorded("export decisions: worked examples, families, awkward, count=40 seed=3, replay threshold=0.3") { store in
+            _ = try Recorder(
+                inputs: try ["worked-examples", "families"].map { try TraceInput(path: Workspace.fixture("traces/\($0).jsonl")) }
+                    + [TraceInput(text: ExportTracesTests.awkwardLines, name: "awkward.jsonl")],
+                synthetic: SyntheticTraces(count: 40, seed: 3)
+            ).record(into: store)
+            _ = try Replayer(config: try ConfigSource(overrides: ["threshold=0.3"]).resolve()).replay(in: store)
+        }
     }
 
     static func export(_ store: Store, run: RunID? = nil) throws -> (run: RunID, text: String) {

@@ -30,17 +30,18 @@ import Testing
         } + [numbersLine]).joined(separator: "\n") + "\n"
     }
 
-    /// Every bundled trace fixture, the awkward traces and 40 synthetic ones, recorded as run 1.
+    /// Every bundled trace fixture, the awkward traces and 40 synthetic ones,
+    /// recorded as run 1 (once per test process, then copied).
     static func corpus(_ workspace: Workspace) throws -> Store {
         let folder = Workspace.fixture("traces")
         let fixtures = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".jsonl") }.sorted()
         try #require(fixtures.count >= 3)
-        let store = try Store(path: workspace.db)
-        _ = try Recorder(
-            inputs: try fixtures.map { try TraceInput(path: folder + "/" + $0) } + [TraceInput(text: awkwardLines, name: "awkward.jsonl")],
-            synthetic: SyntheticTraces(count: 40, seed: 11)
-        ).record(into: store)
-        return store
+        return try workspace.recorded("export traces: \(fixtures), awkward, count=40 seed=11") { store in
+            _ = try Recorder(
+                inputs: try fixtures.map { try TraceInput(path: folder + "/" + $0) } + [TraceInput(text: awkwardLines, name: "awkward.jsonl")],
+                synthetic: SyntheticTraces(count: 40, seed: 11)
+            ).record(into: store)
+        }
     }
 
     static func export(_ store: Store, _ selection: TraceSelection = .all) throws -> String {

@@ -11,7 +11,7 @@ import Testing
 /// parsed by Foundation (not by pantrace). The screenshot goes to
 /// `.build/screenshots/replay-workflow.png`.
 // Skipped where chromium is not installed; CI (`CI` set) always runs it.
-@Suite(.serialized, .enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
+@Suite(.enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
 struct ReplayHTMLTests {
     /// Fewer than the 18 changes (by name, the first 12 include scroll
     /// views and traces without one), so the page says how many are left out.

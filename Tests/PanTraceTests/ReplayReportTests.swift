@@ -6,10 +6,11 @@ import Testing
 /// `regressions` and the traces whose reason changed, counted here by hand
 /// from SPEC 2's words; and the warning for a candidate of another interaction.
 @Suite struct ReplayReportTests {
+    /// 400 synthetic traces without frames, recorded once per test process and copied.
     static func recorded(_ workspace: Workspace) throws -> Store {
-        let store = try Store(path: workspace.db)
-        _ = try Recorder(synthetic: SyntheticTraces(count: 400, seed: 5), storesFrames: false).record(into: store)
-        return store
+        try workspace.recorded("record count=400 seed=5 frameless") { store in
+            _ = try Recorder(synthetic: SyntheticTraces(count: 400, seed: 5), storesFrames: false).record(into: store)
+        }
     }
 
     /// The stored outcomes and intents of a run, by trace name.

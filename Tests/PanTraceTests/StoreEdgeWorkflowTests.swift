@@ -9,9 +9,9 @@ import Testing
 @Suite struct StoreEdgeWorkflowTests {
     /// The worked examples recorded as run 1 into the workspace's database.
     static func recorded(_ workspace: Workspace) throws -> Store {
-        let store = try Store(path: workspace.db)
-        _ = try Recorder(inputs: [try TraceInput(path: Workspace.fixture("traces/worked-examples.jsonl"))]).record(into: store)
-        return store
+        try workspace.recorded("record worked-examples") { store in
+            _ = try Recorder(inputs: [try TraceInput(path: Workspace.fixture("traces/worked-examples.jsonl"))]).record(into: store)
+        }
     }
 
     static func tuned() throws -> Config {

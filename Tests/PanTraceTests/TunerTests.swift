@@ -5,15 +5,15 @@ import Testing
 /// `pantrace tune` as a library workflow (SPEC 7.5): the best config read
 /// back, refusals before any work, and a store that is only read.
 @Suite struct TunerTests {
-    /// The worked examples and 300 synthetic traces, recorded once.
+    /// The worked examples and 300 synthetic traces, recorded once per test process (each test gets a copy).
     static func corpus() throws -> (Workspace, Store) {
-        let workspace = try Workspace()
-        let store = try Store(path: workspace.db)
-        _ = try Recorder(
-            inputs: [try TraceInput(path: Workspace.fixture("traces/worked-examples.jsonl"))],
-            synthetic: SyntheticTraces(count: 300, seed: 5)
-        ).record(into: store)
-        return (workspace, store)
+        let workspace = try Workspace.recorded("record worked-examples count=300 seed=5") { store in
+            _ = try Recorder(
+                inputs: [try TraceInput(path: Workspace.fixture("traces/worked-examples.jsonl"))],
+                synthetic: SyntheticTraces(count: 300, seed: 5)
+            ).record(into: store)
+        }
+        return (workspace, try Store(path: workspace.db))
     }
 
     /// The best config, written as `--best-config` writes it, is read by

@@ -48,6 +48,34 @@ struct Workspace {
         return FileManager.default.contents(atPath: db)
     }
 
+    /// A new workspace whose `test.sqlite` holds what `record` stores into a
+    /// new database: recorded once per test process for each `key`, then
+    /// copied (the same bytes a new record writes, but for `created_at`).
+    static func recorded(_ key: String, _ record: (Store) throws -> Void) throws -> Workspace {
+        let workspace = try Workspace()
+        try workspace.write(try recordedDatabase(key, record), to: "test.sqlite")
+        return workspace
+    }
+
+    /// This workspace's `test.sqlite` as ``recorded(_:_:)`` makes it, opened.
+    func recorded(_ key: String, _ record: (Store) throws -> Void) throws -> Store {
+        try write(try Self.recordedDatabase(key, record), to: "test.sqlite")
+        return try Store(path: db)
+    }
+
+    /// The bytes of a new database after `record`, recorded once per test process for each `key`.
+    private static func recordedDatabase(_ key: String, _ record: (Store) throws -> Void) throws -> Data {
+        try RecordedCorpora.shared.database(for: key) {
+            let workspace = try Workspace()
+            do {
+                let store = try Store(path: workspace.db)
+                try record(store)
+            }
+            // The store is closed: its WAL is checkpointed and removed.
+            return try Data(contentsOf: URL(fileURLWithPath: workspace.db))
+        }
+    }
+
     /// A new workspace whose `test.sqlite` is a copy of ``Seed/database``.
     static func seeded() throws -> Workspace {
         let workspace = try Workspace()
@@ -104,5 +132,35 @@ enum Seed {
     struct SeedError: Error, CustomStringConvertible {
         var text: String
         var description: String { "cannot make the seed database: \(text)" }
+    }
+}
+
+/// The databases of ``Workspace/recorded(_:_:)``, by key; a key being
+/// recorded makes the others asking for it wait.
+final class RecordedCorpora: @unchecked Sendable {
+    static let shared = RecordedCorpora()
+    private let condition = NSCondition()
+    private var databases: [String: Data] = [:]
+    private var recording: Set<String> = []
+
+    func database(for key: String, _ record: () throws -> Data) throws -> Data {
+        condition.lock()
+        while recording.contains(key) { condition.wait() }
+        if let data = databases[key] {
+            condition.unlock()
+            return data
+        }
+        recording.insert(key)
+        condition.unlock()
+        var data: Data?
+        defer {
+            condition.lock()
+            recording.remove(key)
+            if let data { databases[key] = data }
+            condition.broadcast()
+            condition.unlock()
+        }
+        data = try record()
+        return data ?? Data()
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Testing
 
@@ -69,9 +70,10 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
         ["show", "taken"],
     ]
 
-    /// Every case with every command, in-process: the command parsed and run
-    /// as `main` would, its error reported by ``Failure``. The bytes of the
-    /// file and the folder's listing (no journal or WAL left) prove it untouched.
+    /// Every case with every command, in-process: the command parsed as
+    /// `main` would, run against the case's database, its error reported by
+    /// ``Failure``. The bytes of the file and the folder's listing (no
+    /// journal or WAL left) prove it untouched.
     @Test(arguments: cases, commands)
     func badDatabaseIsRefusedAndLeftAlone(_ bad: Case, _ command: [String]) throws {
         let runner = try Hardening.seededRunner()
@@ -80,11 +82,9 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
         let before = FileManager.default.contents(atPath: path)
         let listing = try FileManager.default.contentsOfDirectory(atPath: runner.folder.path).sorted()
 
-        var arguments = command
-        arguments.insert(contentsOf: ["--db", path], at: 1)
         let report: (stdout: String, stderr: String, status: Int32)
         do {
-            var parsed = try Pantrace.parseAsRoot(arguments)
+            var parsed = try ParsedCommands.shared.command(command, database: path)
             try parsed.run()
             report = ("", "", 0)
         } catch {
@@ -179,5 +179,49 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
         #expect(missing.status == 64, "stderr: \(missing.stderr)")
         #expect(missing.stderr.contains("y'); DROP TABLE run;--"), "\(missing.stderr)")
         #expect(try Hardening.sqlite3(runner.db, "SELECT count(*) FROM run") == "4")
+    }
+}
+
+/// The battery's commands, each parsed once: a parse reflects over every
+/// option of the command (~20 ms in a debug build, 66 times over), and
+/// `--db` is a path the parser only carries. Each case runs a copy whose
+/// `--db` is its database.
+final class ParsedCommands: @unchecked Sendable {
+    static let shared = ParsedCommands()
+    private let lock = NSLock()
+    private var parsed: [[String]: ParsableCommand] = [:]
+
+    /// `pantrace command… --db path`, parsed (once per command) as `main` parses it.
+    func command(_ command: [String], database path: String) throws -> ParsableCommand {
+        lock.lock()
+        defer { lock.unlock() }
+        if parsed[command] == nil {
+            var arguments = command
+            arguments.insert(contentsOf: ["--db", "parsed.sqlite"], at: 1)
+            parsed[command] = try Pantrace.parseAsRoot(arguments)
+        }
+        switch parsed[command] {
+        case var record as Pantrace.Record:
+            record.store.db = path
+            return record
+        case var replay as Pantrace.Replay:
+            replay.options.store.db = path
+            return replay
+        case var regress as Pantrace.Regress:
+            regress.options.store.db = path
+            return regress
+        case var runs as Pantrace.Runs:
+            runs.store.db = path
+            return runs
+        case var show as Pantrace.Show:
+            show.store.db = path
+            return show
+        default:
+            throw Unsupported(command: command)
+        }
+    }
+
+    struct Unsupported: Error {
+        var command: [String]
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import SQLiteTestSupport
 import Testing
 
 /// What the bad-input, crash and concurrency tests share: a populated database
-/// to start from, a snapshot that proves the database unchanged, and the
-/// sqlite3 shell on any path.
+/// to start from, a snapshot that proves the database unchanged, and SQL on
+/// any path as the sqlite3 shell runs it (``SQLiteShell``).
 enum Hardening {
     /// A valid trace line, edited by the cases with `replacing(_:with:)`.
     static let validLine =
@@ -65,19 +66,10 @@ enum Hardening {
         return runner
     }
 
-    /// Runs `sqlite3 path sql…` and returns its standard output and standard error.
+    /// What `sqlite3 path sql…` prints, errors included (in-process, see ``SQLiteShell``).
     @discardableResult
     static func sqlite3(_ path: String, _ sql: String...) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", path] + sql
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        sql.map { SQLiteShell.run(path, $0) }.joined(separator: "\n")
     }
 }
 
@@ -86,7 +78,7 @@ enum Hardening {
 struct DatabaseState: Equatable, CustomStringConvertible {
     /// The file's bytes; `nil` when there is no file.
     var bytes: Data?
-    /// `sqlite3 .dump` (empty when there is no file).
+    /// The logical content, as `.dump` shows it (``SQLiteShell/dump(_:)``; empty when there is no file).
     var dump: String
     /// `PRAGMA integrity_check` (empty when there is no file).
     var integrity: String
@@ -100,8 +92,8 @@ struct DatabaseState: Equatable, CustomStringConvertible {
             integrity = ""
             return
         }
-        // Read the state through the shell first (it may replay a WAL), then the bytes.
-        dump = try Hardening.sqlite3(path, ".dump")
+        // Read the state through a connection first (it may replay a WAL), then the bytes.
+        dump = SQLiteShell.dump(path)
         integrity = try Hardening.sqlite3(path, "PRAGMA integrity_check")
         bytes = try Data(contentsOf: URL(fileURLWithPath: path))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteTestSupport
 import Testing
 
 /// Runs the built `pantrace` binary like swift-argument-parser's
@@ -91,16 +92,8 @@ struct CommandRunner {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    /// Runs `sqlite3 db sql` and returns its output (the tests use the shell as a user would).
+    /// What `sqlite3 db sql` prints (in-process, see ``SQLiteShell``).
     func sqlite(_ sql: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", db, sql]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        SQLiteShell.run(db, sql)
     }
 }

@@ -56,6 +56,7 @@ import Testing
         (["replay", "--limit", "-3"], "--limit must be 0 or more, not -3"),
         (["regress", "--max-changes", "-1"], "--max-changes must be 0 or more, not -1"),
         (["regress", "--force"], "--force only goes with --accept"),
+        (["tune", "--sweep", "threshold=0.3", "--max-accidental", "-1"], "--max-accidental must be 0 or more, not -1"),
         (["record", "--family", "nope"], "unknown synthetic family 'nope'; valid families: slow-drag"),
         (["generate", "--family", "nope"], "unknown synthetic family 'nope'"),
         (["record", "--from", "a.jsonl", "--family", "flick"], "--family chooses synthetic traces: give --count too"),

@@ -8,8 +8,12 @@ import Testing
         "", "record", "replay", "regress", "tune", "export", "export traces", "export decisions", "runs", "show", "generate",
     ]
 
+    /// `pantrace [command] --help` at 80 columns, run once per test process
+    /// (the golden files, the examples and RunsAndShowTests read the same text).
     static func help(_ command: String) throws -> CommandRunner.Output {
-        try CommandRunner().run(command.split(separator: " ").map(String.init) + ["--help"], db: false, environment: ["COLUMNS": "80"])
+        try ProcessCache.shared.value(for: "help \(command)") {
+            try CommandRunner().run(command.split(separator: " ").map(String.init) + ["--help"], db: false, environment: ["COLUMNS": "80"])
+        }
     }
 
     @Test(arguments: commands)
@@ -44,24 +48,43 @@ import Testing
         return line.dropFirst("swift run pantrace ".count).split(separator: " ").map(String.init)
     }
 
+    /// A new test folder holding the bundled Fixtures (a symbolic link) and
+    /// `pantrace.sqlite` as the README's first command makes it, run once
+    /// per test process and copied.
+    static func readmeFolder() throws -> CommandRunner {
+        let database = try ProcessCache.shared.value(for: "readme database") {
+            let seed = try CommandRunner()
+            try FileManager.default.createSymbolicLink(
+                at: seed.folder.appending(path: "Fixtures"), withDestinationURL: CommandRunner.repositoryRoot.appending(path: "Fixtures"))
+            let first = try seed.run(try Self.readmeFirstCommand(), db: false)
+            try #require(first.status == 0, "README's first command: \(first.stderr)")
+            return try Data(contentsOf: seed.folder.appending(path: "pantrace.sqlite"))
+        }
+        let runner = try CommandRunner()
+        try FileManager.default.createSymbolicLink(
+            at: runner.folder.appending(path: "Fixtures"), withDestinationURL: CommandRunner.repositoryRoot.appending(path: "Fixtures"))
+        try database.write(to: runner.folder.appending(path: "pantrace.sqlite"))
+        return runner
+    }
+
     /// Every `Examples:` line of every help, in a fresh folder holding the
     /// bundled Fixtures and the database the README's first command makes.
+    /// An example two helps share runs once. The examples are independent
+    /// (a folder each), so two run at a time: the test is the longest of the
+    /// end-to-end ones, and ran alone at the end of `swift test`.
     @Test func everyExampleRunsAsPasted() throws {
         let examples = try Self.commands.flatMap { command in try Self.examples(in: Self.help(command).stdout) }
         #expect(examples.count >= 12, "\(examples)")
         #expect(examples.allSatisfy { $0.hasPrefix("pantrace ") }, "\(examples)")
-        let seed = try CommandRunner()
-        try FileManager.default.createSymbolicLink(
-            at: seed.folder.appending(path: "Fixtures"), withDestinationURL: CommandRunner.repositoryRoot.appending(path: "Fixtures"))
-        let first = try seed.run(try Self.readmeFirstCommand(), db: false)
-        try #require(first.status == 0, "README's first command: \(first.stderr)")
-        let database = try Data(contentsOf: seed.folder.appending(path: "pantrace.sqlite"))
-        for example in examples {
-            let runner = try CommandRunner()
-            try FileManager.default.createSymbolicLink(
-                at: runner.folder.appending(path: "Fixtures"), withDestinationURL: CommandRunner.repositoryRoot.appending(path: "Fixtures"))
-            try database.write(to: runner.folder.appending(path: "pantrace.sqlite"))
-            let output = try runner.shell(example)
+        var seen: Set<String> = []
+        let distinct = examples.filter { seen.insert($0).inserted }
+        let folders = try distinct.map { _ in try Self.readmeFolder() }
+        let outputs = OutputsByIndex(count: distinct.count)
+        DispatchQueue.concurrentPerform(iterations: distinct.count) { index in
+            outputs.set(index, Result { try folders[index].shell(distinct[index]) })
+        }
+        for (example, result) in zip(distinct, outputs.all) {
+            let output = try #require(result).get()
             // regress exits 1 when it finds more changes than allowed: a result, not a failure to run.
             let ran = output.status == 0 || (example.hasPrefix("pantrace regress") && output.status == 1 && output.stderr.contains("regress: FAIL"))
             #expect(ran, "\(example): exit \(output.status)\n\(output.stderr)")
@@ -87,5 +110,25 @@ extension CommandRunner {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: "", stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// What concurrently run commands gave, by index.
+final class OutputsByIndex: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outputs: [Result<CommandRunner.Output, any Error>?]
+
+    init(count: Int) { outputs = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ output: Result<CommandRunner.Output, any Error>) {
+        lock.lock()
+        defer { lock.unlock() }
+        outputs[index] = output
+    }
+
+    var all: [Result<CommandRunner.Output, any Error>?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return outputs
     }
 }

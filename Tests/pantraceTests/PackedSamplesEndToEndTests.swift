@@ -1,8 +1,9 @@
 import Foundation
+import SQLiteTestSupport
 import Testing
 
 /// `trace.packed` end to end: replay reads the packed samples, and after a
-/// hand edit of `sample` rows through the sqlite3 shell it reads the rows.
+/// hand edit of `sample` rows (SQL with the shell's defaults: foreign keys off) it reads the rows.
 @Suite struct PackedSamplesEndToEndTests {
     @Test func anUpdateOfSampleRowsChangesWhatReplayDecides() throws {
         let runner = try CommandRunner()

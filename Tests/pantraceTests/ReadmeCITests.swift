@@ -28,16 +28,22 @@ import Testing
     }
 
     /// A repository with the corpus, `tuning.json` (the bundled baseline
-    /// config) and its `decisions.jsonl`, made by the developer's lines, on `main`.
+    /// config) and its `decisions.jsonl`, made by the developer's lines, on
+    /// `main`: made once per test process, and each test works in a copy.
     static func repository() throws -> Shell {
+        let made = try ProcessCache.shared.value(for: "readme CI repository") {
+            let shell = try Shell()
+            let fixtures = CommandRunner.repositoryRoot.appending(path: "Fixtures")
+            try shell.run("pantrace record --db corpus.sqlite --quiet --count 120 --seed 3 --from '\(fixtures.path)/traces/families.jsonl'")
+            try shell.run("cp '\(fixtures.path)/configs/baseline.json' tuning.json")
+            try shell.run("git init -q -b main . && git config user.email ci@example.com && git config user.name CI")
+            try shell.run(Self.developerLines().map { $0.replacingOccurrences(of: "pantrace export traces", with: "pantrace export traces --db corpus.sqlite") }
+                .joined(separator: "\n"))
+            try shell.run("git add corpus.jsonl tuning.json decisions.jsonl && git commit -q -m corpus")
+            return shell.folder
+        }
         let shell = try Shell()
-        let fixtures = CommandRunner.repositoryRoot.appending(path: "Fixtures")
-        try shell.run("pantrace record --db corpus.sqlite --quiet --count 120 --seed 3 --from '\(fixtures.path)/traces/families.jsonl'")
-        try shell.run("cp '\(fixtures.path)/configs/baseline.json' tuning.json")
-        try shell.run("git init -q -b main . && git config user.email ci@example.com && git config user.name CI")
-        try shell.run(Self.developerLines().map { $0.replacingOccurrences(of: "pantrace export traces", with: "pantrace export traces --db corpus.sqlite") }
-            .joined(separator: "\n"))
-        try shell.run("git add corpus.jsonl tuning.json decisions.jsonl && git commit -q -m corpus")
+        try shell.run("cp -a '\(made.path)/.' .")
         return shell
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `pantrace record` end to end: the built binary, a fresh database, the sqlite3 shell.
+/// `pantrace record` end to end: the built binary, a fresh database, SQL as the sqlite3 shell reads it.
 @Suite struct RecordEndToEndTests {
     static let fixtures = CommandRunner.repositoryRoot.appending(path: "Fixtures/traces")
     static var workedExamples: String { fixtures.appending(path: "worked-examples.jsonl").path }

@@ -1,108 +1,13 @@
 import Foundation
+import SQLiteTestSupport
 import Testing
 
 /// `pantrace replay` end to end (SPEC 7.2, issue 3): what it stores, checked
-/// in the database with the sqlite3 shell, and what it reports.
+/// in the database with SQL, and what it reports on its streams. Properties
+/// of the replay itself (a run's own config changes nothing, a threshold flips
+/// exactly the traces between, replay equals a fresh record) are tested
+/// in-process: PanTraceTests' ReplayWorkflowTests.
 @Suite struct ReplayTests {
-    /// Configs that exercise every decision mode, both estimators, the gating
-    /// policies, another interaction, the guard and a curve.
-    static let configs: [[String]] = [
-        ["--set", "threshold=0.3"],
-        ["--set", "decision=velocity", "--set", "velocityEstimator=lastSegment"],
-        ["--config", CommandRunner.config("projection")],
-        ["--config", CommandRunner.config("handoff")],
-        ["--config", CommandRunner.config("guarded"), "--set", "curve=easeOut", "--set", "lockScroll=true"],
-        ["--config", CommandRunner.config("swipe-back")],
-    ]
-
-    /// Every column of `result` but the ids: a replay under the same config must reproduce them all.
-    static let resultColumns = [
-        "decision", "reason", "percent", "peak_percent", "velocity", "projected", "settle", "overscroll",
-        "tracking_error", "attempted", "began_seq", "start_seq",
-    ]
-
-    @Test(arguments: configs)
-    func replayingARunsOwnConfigChangesNothing(_ config: [String]) throws {
-        let runner = try CommandRunner()
-        try runner.recordCorpus(count: 120, seed: 11, config)
-        let traces = try runner.integer("SELECT count(*) FROM trace")
-        let corpus = try runner.sqlite("SELECT * FROM trace ORDER BY id; SELECT * FROM sample ORDER BY trace_id, seq;")
-        let output = try runner.expect(0, ["regress", "--format", "json"] + config)
-        // Replay reads the stored traces and never writes them.
-        #expect(try runner.sqlite("SELECT * FROM trace ORDER BY id; SELECT * FROM sample ORDER BY trace_id, seq;") == corpus)
-        let candidate = try runner.newestRun()
-        #expect(candidate == 2)
-
-        // The database: one config row (identified by content), every result identical.
-        #expect(try runner.integer("SELECT count(*) FROM config") == 1)
-        #expect(try runner.integer("SELECT count(DISTINCT config_id) FROM run") == 1)
-        #expect(try runner.integer("SELECT count(*) FROM result WHERE run_id = 2") == traces)
-        let differs = Self.resultColumns.map { "b.\($0) IS NOT c.\($0)" }.joined(separator: " OR ")
-        let different = try runner.integer(
-            """
-            SELECT count(*) FROM result AS b JOIN result AS c ON c.trace_id = b.trace_id
-            WHERE b.run_id = 1 AND c.run_id = 2 AND (\(differs))
-            """)
-        #expect(different == 0)
-
-        // The report agrees.
-        let report = try JSONReport(output.stdout)
-        #expect(report.changed == 0)
-        #expect(report.changes.isEmpty)
-        #expect(report.traces == traces)
-        #expect(report.run("baseline") == 1)
-        #expect(report.run("candidate") == candidate)
-        #expect(report.config("baseline") == report.config("candidate"))
-
-        let text = try runner.expect(0, ["replay"] + config).stdout
-        #expect(text.contains("settings   identical"))
-        #expect(text.contains("decisions changed: 0"))
-        #expect(text.contains("traces compared: \(traces)"))
-    }
-
-    /// SPEC 4.6: only the threshold rule looks at the threshold, so exactly the
-    /// lifted traces whose stored percent lies between the two thresholds flip.
-    @Test(arguments: [(0.4, 0.3), (0.4, 0.55), (0.25, 0.5)])
-    func aThresholdChangeFlipsExactlyTheTracesBetweenTheThresholds(recorded: Double, replayed: Double) throws {
-        let runner = try CommandRunner()
-        try runner.recordCorpus(count: 300, seed: 7, ["--set", "threshold=\(recorded)"])
-        let output = try runner.expect(0, ["replay", "--format", "json", "--set", "threshold=\(replayed)"])
-        let candidate = try runner.newestRun()
-
-        let low = min(recorded, replayed)
-        let high = max(recorded, replayed)
-        let between = try runner.names(
-            """
-            SELECT trace FROM decisions WHERE run = 1 AND reason IN ('threshold', 'belowThreshold')
-            AND percent >= \(low) AND percent < \(high)
-            """)
-        let changed = try runner.changedTraces(baseline: 1, candidate: candidate)
-        try #require(!between.isEmpty, "the corpus should have traces between the thresholds")
-        #expect(changed == between)
-
-        // The direction of every flip follows the threshold's.
-        let (from, to) = replayed < recorded ? ("cancel", "finish") : ("finish", "cancel")
-        let wrongWay = try runner.integer(
-            """
-            SELECT count(*) FROM decisions AS b JOIN decisions AS c ON c.trace = b.trace
-            WHERE b.run = 1 AND c.run = \(candidate) AND b.decision <> c.decision
-            AND NOT (b.decision = '\(from)' AND c.decision = '\(to)')
-            """)
-        #expect(wrongWay == 0)
-        // A threshold changes no percent and no velocity.
-        let moved = try runner.integer(
-            """
-            SELECT count(*) FROM result AS b JOIN result AS c ON c.trace_id = b.trace_id
-            WHERE b.run_id = 1 AND c.run_id = \(candidate) AND (b.percent <> c.percent OR b.velocity <> c.velocity)
-            """)
-        #expect(moved == 0)
-
-        let report = try JSONReport(output.stdout)
-        #expect(Set(report.changedNames) == between)
-        #expect(report.changedNames.count == between.count)
-        #expect(report.changed == between.count)
-    }
-
     @Test func repeatedTraceOptionsReplayExactlyThoseTraces() throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 100)
@@ -152,13 +57,13 @@ import Testing
     func aFilterMatchingNothingWritesNothing(_ filter: [String]) throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 50)
-        let before = try runner.dump()
+        let before = try runner.files()
         for command in ["replay", "regress"] {
             let output = try runner.expect(64, [command, "--set", "threshold=0.33", "--frames"] + filter)
             #expect(output.stdout.isEmpty)
             #expect(output.stderr.contains("no-such"))
         }
-        #expect(try runner.dump() == before)
+        #expect(try runner.files() == before)
     }
 
     @Test func framesAreStoredOnlyWhenAsked() throws {
@@ -245,55 +150,6 @@ import Testing
         let quiet = try runner.expect(0, ["replay", "--set", "decision=velocity", "--quiet"])
         #expect(quiet.stderr.isEmpty)
         #expect(!quiet.stdout.isEmpty)
-    }
-
-    /// Replaying stored traces under a config gives what recording them under
-    /// it gives: the traces survive the database bit for bit, frames included.
-    @Test(arguments: [
-        ["--config", CommandRunner.config("handoff")],
-        ["--config", CommandRunner.config("swipe-back")],
-        ["--config", CommandRunner.config("guarded"), "--set", "curve=easeInOut", "--set", "velocityEstimator=lastSegment"],
-        ["--set", "interaction=pull-up-present", "--set", "extent=300", "--set", "maximumNumberOfTouches=2"],
-    ])
-    func replayGivesWhatAFreshRecordGives(_ config: [String]) throws {
-        let replayed = try CommandRunner()
-        let fixtures = CommandRunner.repositoryRoot.appending(path: "Fixtures/traces/worked-examples.jsonl").path
-        try replayed.recordCorpus(count: 120, seed: 5, ["--from", fixtures])
-        try replayed.expect(0, ["replay", "--frames", "--quiet"] + config)
-        let recorded = try CommandRunner()
-        try recorded.recordCorpus(count: 120, seed: 5, ["--from", fixtures] + config)
-
-        let traces = try replayed.integer("SELECT count(*) FROM trace")
-        #expect(try replayed.integer("SELECT count(*) FROM result WHERE run_id = 2") == traces)
-        #expect(try recorded.integer("SELECT count(*) FROM result WHERE run_id = 1") == traces)
-        let columns = Self.resultColumns.map { "r.\($0) IS NOT f.\($0)" }.joined(separator: " OR ")
-        let differing = try replayed.sqlite(
-            """
-            ATTACH '\(recorded.db)' AS fresh;
-            SELECT count(*) FROM decisions AS r JOIN fresh.decisions AS f ON f.trace = r.trace
-            WHERE r.run = 2 AND f.run = 1 AND (\(columns));
-            """)
-        #expect(differing == "0")
-        #expect(try replayed.sqlite(
-            """
-            ATTACH '\(recorded.db)' AS fresh;
-            SELECT count(*) FROM decisions AS r JOIN fresh.decisions AS f ON f.trace = r.trace WHERE r.run = 2 AND f.run = 1;
-            """) == "\(traces)")
-        let frames = """
-            SELECT t.name, f.seq, f.state, f.owner, f.percent, f.scroll_offset
-            FROM %@frame AS f JOIN %@result AS r ON r.id = f.result_id JOIN %@trace AS t ON t.id = r.trace_id
-            WHERE r.run_id = %@
-            """
-        func framesOf(_ schema: String, run: Int) -> String {
-            frames.replacingOccurrences(of: "%@frame", with: schema + "frame")
-                .replacingOccurrences(of: "%@result", with: schema + "result")
-                .replacingOccurrences(of: "%@trace", with: schema + "trace")
-                .replacingOccurrences(of: "%@", with: "\(run)")
-        }
-        for (a, b) in [(framesOf("main.", run: 2), framesOf("fresh.", run: 1)), (framesOf("fresh.", run: 1), framesOf("main.", run: 2))] {
-            #expect(try replayed.sqlite("ATTACH '\(recorded.db)' AS fresh; SELECT count(*) FROM (\(a) EXCEPT \(b));") == "0")
-        }
-        #expect(try replayed.integer("SELECT count(*) FROM frame JOIN result ON result.id = result_id WHERE run_id = 2") > traces)
     }
 
     /// Names a report must escape: markup characters, quotes, a tab, accents and an emoji.

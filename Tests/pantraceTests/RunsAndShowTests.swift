@@ -38,79 +38,15 @@ import Testing
         #expect(output.stdout.contains("pantrace record"))
     }
 
-    /// SPEC 4.1: position samples are `down`, `move`, and an `up` that moved.
-    static func positionSamples(_ runner: CommandRunner, trace: String) throws -> [Int] {
-        try runner.rows(
-            """
-            SELECT seq FROM (
-              SELECT seq, phase, x, y, lag(x) OVER w AS px, lag(y) OVER w AS py
-              FROM sample JOIN trace ON trace.id = sample.trace_id WHERE trace.name = '\(trace)'
-              WINDOW w AS (ORDER BY seq))
-            WHERE phase IN ('down', 'move') OR (phase = 'up' AND (x <> px OR y <> py)) ORDER BY seq
-            """
-        ).compactMap { Int($0[0]) }
-    }
-
-    @Test(arguments: ["scroll-top", "flick", "system-cancel", "two-finger"])
-    func showPrintsOneRowPerPositionSampleAndTheOutcome(_ family: String) throws {
-        let runner = try CommandRunner()
-        try runner.recordCorpus(count: 60)
-        try runner.expect(0, ["replay", "--config", CommandRunner.config("handoff")])
-        let trace = try runner.sqlite("SELECT name FROM trace WHERE family = '\(family)' ORDER BY id LIMIT 1")
-        try #require(!trace.isEmpty)
-        let positions = try Self.positionSamples(runner, trace: trace)
-        try #require(positions.count >= 2)
-
-        // The record stored frames; the replay did not, and show recomputes them under its config.
-        for run in [1, 2] {
-            let output = try runner.expect(0, ["show", trace, "--run", "\(run)"])
-            let table = ShowTable(output.stdout)
-            #expect(table.rows.map(\.seq) == positions, "\(output.stdout)")
-            // A lift in place or a cancel closes the table; every line is aligned.
-            let last = try #require(try runner.rows(
-                "SELECT seq, phase FROM sample JOIN trace ON trace.id = trace_id WHERE name = '\(trace)' ORDER BY seq DESC LIMIT 1").first)
-            if positions.last == Int(last[0]) {
-                #expect(table.lift == nil)
-            } else {
-                #expect(table.lift?.seq == Int(last[0]))
-                #expect(table.lift?.phase == last[1])
-            }
-            #expect(Set(table.lines.map(\.count)).count == 1, "\(table.lines.joined(separator: "\n"))")
-            let stored = try #require(try runner.rows(
-                "SELECT decision, reason, began_seq, start_seq FROM decisions WHERE run = \(run) AND trace = '\(trace)'").first)
-            #expect(output.stdout.contains("outcome  \(stored[0])/\(stored[1])"), "\(output.stdout)")
-            let began = stored[2].isEmpty ? "-" : stored[2]
-            let started = stored[3].isEmpty ? "-" : stored[3]
-            #expect(output.stdout.contains("began at \(began), transition started at \(started)"))
-            #expect(output.stdout.contains("run \(run) "))
-            if run == 1 {
-                // The stored frames, row by row.
-                let frames = try runner.rows(
-                    """
-                    SELECT seq, state, owner FROM frame JOIN result ON result.id = frame.result_id
-                    JOIN trace ON trace.id = result.trace_id WHERE run_id = 1 AND trace.name = '\(trace)' ORDER BY seq
-                    """)
-                #expect(table.rows.map { [String($0.seq), $0.state, $0.owner] } == frames)
-            }
-        }
-        // Recomputed frames are the frames a replay stores with --frames.
-        try runner.expect(0, ["replay", "--frames", "--trace", trace, "--config", CommandRunner.config("handoff")])
-        let storedByReplay = try runner.rows(
-            """
-            SELECT seq, state, owner FROM frame JOIN result ON result.id = frame.result_id
-            WHERE run_id = 3 ORDER BY seq
-            """)
-        let recomputed = ShowTable(try runner.expect(0, ["show", trace, "--run", "2"]).stdout)
-        #expect(recomputed.rows.map { [String($0.seq), $0.state, $0.owner] } == storedByReplay)
-        #expect(try runner.expect(0, ["show", trace, "--run", "3"]).stdout.contains("frames stored"))
-        // Without --run: the newest run with this trace.
-        #expect(try runner.expect(0, ["show", trace]).stdout.contains("run 3 "))
-    }
-
-    @Test func showOfAMissingTraceOrRunIsAUsageError() throws {
+    /// The table on standard output (its rows are tested in-process:
+    /// PanTraceTests' TraceInspectionTests); a missing trace or run, 64.
+    @Test func showPrintsTheTableOrAUsageError() throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 20)
         let trace = try runner.sqlite("SELECT name FROM trace LIMIT 1")
+        let shown = try runner.expect(0, ["show", trace])
+        #expect(shown.stdout.contains("outcome  ") && shown.stdout.contains("\nseq "), "\(shown.stdout)")
+        #expect(shown.stderr.isEmpty)
         #expect(try runner.expect(64, ["show", "no-such-trace"]).stderr.contains("no-such-trace"))
         try runner.expect(64, ["show", trace, "--run", "99"])
         try runner.expect(64, ["show"])
@@ -118,8 +54,7 @@ import Testing
 
     @Test(arguments: ["record", "replay", "regress", "tune", "runs", "show", "generate"])
     func everyCommandsHelpHasAnExample(_ command: String) throws {
-        let runner = try CommandRunner()
-        let output = try runner.run([command, "--help"], db: false)
+        let output = try HelpTests.help(command)
         #expect(output.status == 0)
         #expect(output.stdout.contains("Example"))
         #expect(output.stdout.contains("\n  pantrace \(command) "), "\(output.stdout)")
@@ -194,44 +129,6 @@ struct RunsTable {
                     id: Int(first.replacingOccurrences(of: "*", with: "")) ?? 0, baseline: first.hasPrefix("*"), kind: cells[1],
                     traces: Int(cells[2]), finish: Int(cells[3]), cancel: Int(cells[4]), none: Int(cells[5]),
                     config: String(line.dropFirst(offset))))
-        }
-    }
-}
-
-/// The frame table `pantrace show` prints, read back.
-struct ShowTable {
-    struct Row {
-        var seq: Int
-        var phase: String
-        var state: String
-        var owner: String
-    }
-
-    /// One row per frame (position sample).
-    var rows: [Row] = []
-    /// The closing row of a lift or cancel that is no position sample.
-    var lift: Row?
-    /// The header and every row, as printed.
-    var lines: [String] = []
-
-    init(_ text: String) {
-        var inTable = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let cells = line.split(separator: " ").map(String.init)
-            if cells.first == "seq" {
-                inTable = true
-                lines.append(String(line))
-                continue
-            }
-            guard inTable else { continue }
-            guard !cells.isEmpty else {
-                inTable = false
-                continue
-            }
-            lines.append(String(line))
-            guard cells.count == 9, let seq = Int(cells[0]) else { continue }
-            let row = Row(seq: seq, phase: cells[4], state: cells[5], owner: cells[6])
-            if row.owner == "-" { lift = row } else { rows.append(row) }
         }
     }
 }

@@ -6,10 +6,11 @@ import Testing
 /// The HTML reports loaded in headless Chromium (SPEC 7.8): no console
 /// message, nothing fetched from outside the file, the charts present and
 /// every number read back from the DOM equal to the input. Each test also
-/// writes a screenshot to `.build/screenshots/` for a reviewer.
+/// writes a screenshot to `.build/screenshots/` for a reviewer. The pages
+/// load in tabs of one browser, in parallel like the other tests.
 // Skipped where chromium is not installed (a developer's machine); in CI
 // (`CI` set) the suite runs regardless, so a missing browser fails it.
-@Suite(.serialized, .enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
+@Suite(.enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
 struct HTMLBrowserTests {
     /// Names that would run script if they reached the page unescaped: the
     /// console check catches it.
@@ -98,18 +99,19 @@ struct HTMLBrowserTests {
         }
     }
 
-    /// Negative control: the console check does catch a page's console.error
-    /// and an uncaught exception.
+    /// Negative control: the console check does catch a page's console.error,
+    /// an uncaught exception and a resource that fails to load.
     @Test func aConsoleErrorOrAnExceptionIsDetected() throws {
         let html = """
             <!DOCTYPE html><html><head><meta charset="utf-8"><title>control</title></head>
-            <body><p>control</p><script>console.error("deliberate"); missingFunction();</script></body></html>
+            <body><p>control</p><img src="missing-control.png"><script>console.error("deliberate"); missingFunction();</script></body></html>
             """
         let file = try BrowserPage.write(html, named: "control.html")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let load = try Chromium.load(file)
         #expect(load.consoleMessages.contains { $0.contains("deliberate") }, "\(load.log)")
         #expect(load.consoleMessages.contains { $0.contains("Uncaught ReferenceError") }, "\(load.log)")
+        #expect(load.consoleMessages.contains { $0.contains("missing-control.png") }, "\(load.log)")
     }
 
     // MARK: - Shared checks

@@ -1,0 +1,185 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One headless Chromium for the whole test process, driven over the
+/// DevTools protocol on a pipe (`--remote-debugging-pipe`: commands in on
+/// file descriptor 3, replies and events out on 4, each message ended by a
+/// NUL byte). Starting the browser costs about a second of CPU time and
+/// loading a page in a new tab a fraction of that, so the pages share one.
+///
+/// Each page gets a new tab: a fresh document, its own console, and the
+/// window size given by device metrics. Tabs may load at the same time.
+final class DevToolsBrowser: @unchecked Sendable {
+    /// A reply that is an error, a browser that went away, or no answer in time.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let process = Process()
+    private let commands = Pipe()
+    private let replies = Pipe()
+    /// The browser's own log (standard error), and its profile.
+    let work: URL
+    private let condition = NSCondition()
+    private let writing = NSLock()
+    private var nextID = 0
+    private var results: [Int: [String: Any]] = [:]
+    /// Events of each session (tab), in order of arrival.
+    private var events: [String: [[String: Any]]] = [:]
+    private var ended: String?
+
+    /// The browser of this test process, started on first use (and again if it died).
+    static func shared(path: String) throws -> DevToolsBrowser {
+        lock.lock()
+        defer { lock.unlock() }
+        if let running, running.isRunning { return running }
+        let browser = try DevToolsBrowser(path: path)
+        if running == nil {
+            // Closed with the test process, its profile removed (the pipe's end would stop it too).
+            atexit { DevToolsBrowser.running?.quit() }
+        }
+        running = browser
+        return browser
+    }
+
+    nonisolated(unsafe) private static var running: DevToolsBrowser?
+    private static let lock = NSLock()
+
+    private init(path: String) throws {
+        work = FileManager.default.temporaryDirectory.appending(path: "pantrace-chromium-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let log = work.appending(path: "log.txt")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        // Process sets up descriptors 0-2 only: the shell moves the pipes to 3 and 4.
+        // Debian's chromium 156: --headless is the new headless mode; it needs
+        // --no-sandbox as root or in containers; --enable-logging=stderr with
+        // --v=0 logs what pages say as CONSOLE lines.
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+            "-c", #"exec "$0" "$@" 3<&0 4>&1 </dev/null >/dev/null"#, path,
+            "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0",
+            "--user-data-dir=\(work.appending(path: "profile").path)", "--no-first-run", "--no-default-browser-check",
+            "--hide-scrollbars", "--remote-debugging-pipe", "about:blank",
+        ]
+        process.standardInput = commands
+        process.standardOutput = replies
+        process.standardError = try FileHandle(forWritingTo: log)
+        try process.run()
+        let reader = Thread { [self] in read() }
+        reader.stackSize = 1 << 20
+        reader.start()
+    }
+
+    var isRunning: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return ended == nil && process.isRunning
+    }
+
+    /// Closes the browser and removes its profile.
+    func quit() {
+        if isRunning, (try? send("Browser.close", timeout: 5)) != nil { process.waitUntilExit() }
+        try? FileManager.default.removeItem(at: work)
+    }
+
+    /// The lines of the browser's log so far.
+    var log: String { (try? String(contentsOf: work.appending(path: "log.txt"), encoding: .utf8)) ?? "" }
+
+    // MARK: - Messages
+
+    /// Sends `method` (to a tab when `session` is given) and waits for its result.
+    @discardableResult
+    func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil, timeout: Double = 120) throws -> [String: Any] {
+        condition.lock()
+        nextID += 1
+        let id = nextID
+        condition.unlock()
+        var message: [String: Any] = ["id": id, "method": method, "params": parameters]
+        if let session { message["sessionId"] = session }
+        var data = try JSONSerialization.data(withJSONObject: message)
+        data.append(0)
+        // Tabs load from several test threads: one message at a time on the pipe.
+        do {
+            writing.lock()
+            defer { writing.unlock() }
+            try commands.fileHandleForWriting.write(contentsOf: data)
+        }
+
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while results[id] == nil {
+            if let ended { throw Failure(description: "\(method): the browser ended (\(ended))") }
+            guard condition.wait(until: deadline) else { throw Failure(description: "\(method): no reply in \(Int(timeout)) s") }
+        }
+        let reply = results.removeValue(forKey: id) ?? [:]
+        if let error = reply["error"] as? [String: Any] {
+            throw Failure(description: "\(method): \(error["message"] as? String ?? "\(error)")")
+        }
+        return reply["result"] as? [String: Any] ?? [:]
+    }
+
+    /// Waits for the event `method` in `session` and returns its parameters;
+    /// the events before it stay in ``events(of:)``.
+    func wait(for method: String, session: String, timeout: Double = 120) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let event = events[session, default: []].first(where: { $0["method"] as? String == method }) {
+                return event["params"] as? [String: Any] ?? [:]
+            }
+            if let ended { throw Failure(description: "waiting for \(method): the browser ended (\(ended))") }
+            guard condition.wait(until: deadline) else { throw Failure(description: "no \(method) in \(Int(timeout)) s") }
+        }
+    }
+
+    /// Every event of `session` so far, and forgets them.
+    func takeEvents(of session: String) -> [[String: Any]] {
+        condition.lock()
+        defer { condition.unlock() }
+        return events.removeValue(forKey: session) ?? []
+    }
+
+    /// The reader thread: NUL-separated JSON messages, replies by id, events by session.
+    private func read() {
+        let descriptor = replies.fileHandleForReading.fileDescriptor
+        // The bytes of the message being read; a screenshot's is megabytes
+        // of base64, arriving 64 KiB at a time: only new bytes are searched
+        // for its end.
+        var message: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var reason = "its pipe closed"
+        reading: while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            var start = 0
+            while let end = chunk[start..<count].firstIndex(of: 0) {
+                message.append(contentsOf: chunk[start..<end])
+                start = end + 1
+                guard let object = try? JSONSerialization.jsonObject(with: Data(message)) as? [String: Any] else {
+                    reason = "an unreadable message: \(String(decoding: message.prefix(200), as: UTF8.self))"
+                    break reading
+                }
+                message.removeAll(keepingCapacity: true)
+                condition.lock()
+                if let id = object["id"] as? Int {
+                    results[id] = object
+                } else if let session = object["sessionId"] as? String {
+                    events[session, default: []].append(object)
+                }
+                condition.broadcast()
+                condition.unlock()
+            }
+            message.append(contentsOf: chunk[start..<count])
+        }
+        condition.lock()
+        ended = reason
+        condition.broadcast()
+        condition.unlock()
+    }
+}
