@@ -123,15 +123,12 @@ extension CommandRunner {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        nonisolated(unsafe) var errData = Data()
-        let reading = DispatchGroup()
-        DispatchQueue.global().async(group: reading) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        let errors = PipeDrain(err)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        reading.wait()
         return Output(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            stderr: String(decoding: errors.finish(), as: UTF8.self))
     }
 }
 

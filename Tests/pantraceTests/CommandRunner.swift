@@ -78,22 +78,44 @@ struct CommandRunner {
         process.standardInput = input
         try process.run()
         // Read both pipes concurrently so that a large output cannot block the child.
-        nonisolated(unsafe) var errData = Data()
-        let reading = DispatchGroup()
-        DispatchQueue.global().async(group: reading) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        let errors = PipeDrain(err)
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        reading.wait()
         return Output(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            stderr: String(decoding: errors.finish(), as: UTF8.self))
     }
 
     /// What `sqlite3 db sql` prints (in-process, see ``SQLiteShell``).
     func sqlite(_ sql: String) throws -> String {
         SQLiteShell.run(db, sql)
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+///
+/// Not on `DispatchQueue.global()`: the tests block their threads while a
+/// child runs, and on Linux those are the global queue's threads, so a
+/// block queued there waited up to a second for one (libdispatch adds a
+/// thread only when it sees the pool starved).
+final class PipeDrain: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        Thread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }.start()
+    }
+
+    /// The bytes, once every writer has closed the pipe (call once).
+    func finish() -> Data {
+        done.wait()
+        return data
     }
 }
