@@ -57,10 +57,16 @@ struct Migrator: Sendable {
     ///   `SQLITE_NOTADB` for a file that is not SQLite at all.
     func inspect(_ database: Database) throws -> Int {
         // The first read of the file: fails with SQLITE_NOTADB for a text file.
-        let objects = try database.integer(
-            "SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
-        let version = Int(try database.integer("PRAGMA user_version"))
-        let applicationID = try database.integer("PRAGMA application_id")
+        // One statement, so one snapshot: read one by one, another process's
+        // migration 1 could commit between the version and the id, and a new
+        // file would look like a file with the id and no version.
+        let header = try database.prepare(
+            "SELECT (SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'), "
+                + "(SELECT user_version FROM pragma_user_version), (SELECT application_id FROM pragma_application_id)")
+        guard try header.step() else { throw StoreError.notAPantraceDatabase(path: database.path, reason: "no header") }
+        let objects = header.int64(at: 0)
+        let version = Int(header.int64(at: 1))
+        let applicationID = header.int64(at: 2)
         let path = database.path
         if objects == 0 && version == 0 && applicationID == 0 { return 0 }
         guard applicationID == Migrator.applicationID else {

@@ -19,8 +19,8 @@ final class ChildProcess {
     init(_ arguments: [String], in runner: CommandRunner, label: String) throws {
         outputPath = runner.path("\(label).stdout")
         errorPath = runner.path("\(label).stderr")
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
-        FileManager.default.createFile(atPath: errorPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         process.executableURL = CommandRunner.binary
         process.arguments = arguments
         process.currentDirectoryURL = runner.folder
