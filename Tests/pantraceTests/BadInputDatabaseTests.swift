@@ -205,10 +205,10 @@ final class ParsedCommands: @unchecked Sendable {
             record.store.db = path
             return record
         case var replay as Pantrace.Replay:
-            replay.options.store.db = path
+            replay.store.db = path
             return replay
         case var regress as Pantrace.Regress:
-            regress.options.store.db = path
+            regress.store.db = path
             return regress
         case var runs as Pantrace.Runs:
             runs.store.db = path

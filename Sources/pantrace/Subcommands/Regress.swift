@@ -28,6 +28,8 @@ extension Pantrace {
                   pantrace regress --set threshold=0.35 --accept
                 """)
 
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var configOptions: ConfigOptions
         @OptionGroup var options: ReplayOptions
 
         @Option(name: .long, parsing: .unconditional, help: "Changed decisions that count allowed before the regression fails.")
@@ -55,11 +57,11 @@ extension Pantrace {
 
         func run() throws {
             let regression = Regression(
-                replayer: try options.replayer(kind: .regress), maxChanges: maxChanges, gate: failOn, accept: accept)
-            if let junit { try OutputPath.refuseDatabase(junit, option: "--junit", database: options.store.db) }
+                replayer: try options.replayer(kind: .regress, config: configOptions), maxChanges: maxChanges, gate: failOn, accept: accept)
+            if let junit { try OutputPath.refuseDatabase(junit, option: "--junit", database: store.db) }
             let report = try junit.map { try JUnitFile(path: $0) }
             // The reports before the baseline moves: a report that cannot be written accepts nothing.
-            let (store, comparison) = try options.run(regression.replayer, reports: { try report?.finish(suite: $0.candidate.config) }) {
+            let (store, comparison) = try options.run(regression.replayer, in: self.store, reports: { try report?.finish(suite: $0.candidate.config) }) {
                 store, progress, streaming, finishing in
                 try regression.replay(
                     in: store, progress: progress, each: report.map { report in { try report.add($0, counts: regression.counts($0)) } },

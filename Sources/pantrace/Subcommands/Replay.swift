@@ -25,11 +25,13 @@ extension Pantrace {
                   pantrace replay --set decision=projection --limit 0
                 """)
 
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var configOptions: ConfigOptions
         @OptionGroup var options: ReplayOptions
 
         func run() throws {
-            let replayer = try options.replayer(kind: .replay)
-            _ = try options.run(replayer) { store, progress, streaming, finishing in
+            let replayer = try options.replayer(kind: .replay, config: configOptions)
+            _ = try options.run(replayer, in: store) { store, progress, streaming, finishing in
                 try replayer.replay(in: store, progress: progress, streaming: streaming, finishing: finishing)
             }
         }

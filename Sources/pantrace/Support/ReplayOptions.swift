@@ -3,11 +3,15 @@ import PanTrace
 import PanTraceCore
 import PanTraceStore
 
-/// The options `replay` and `regress` share (SPEC 7.2).
+/// The options `replay` and `regress` share (SPEC 7.2), besides the
+/// ``StoreOptions`` and ``ConfigOptions`` each command declares beside them.
+///
+/// Not nested in here as option groups: swift-argument-parser checks every
+/// group of a command, and every group inside it, again for each check of
+/// the enclosing one when it is built for debugging, so one more level of
+/// nesting made a debug `pantrace replay` spend four fifths of its
+/// instructions on that (docs/performance.md, "Debug builds").
 struct ReplayOptions: ParsableArguments {
-    @OptionGroup var store: StoreOptions
-    @OptionGroup var configOptions: ConfigOptions
-
     @Option(name: .customLong("trace"), help: ArgumentHelp("Replay only this stored trace (repeatable; with --family, both are replayed).", valueName: "name"))
     var traces: [String] = []
 
@@ -40,7 +44,7 @@ struct ReplayOptions: ParsableArguments {
     var selection: TraceSelection { TraceSelection(names: traces, families: families) }
 
     /// The replay these options ask for.
-    func replayer(kind: RunKind) throws -> Replayer {
+    func replayer(kind: RunKind, config configOptions: ConfigOptions) throws -> Replayer {
         Replayer(
             config: try configOptions.resolve(), selection: selection, baseline: baseline,
             storesFrames: frames, kind: kind)
@@ -56,7 +60,7 @@ struct ReplayOptions: ParsableArguments {
     /// baseline, so a report that cannot be written accepts nothing;
     /// otherwise after the commit, and the run stays stored.
     func run(
-        _ replayer: Replayer, reports: ((RunComparison) throws -> Void)? = nil,
+        _ replayer: Replayer, in storeOptions: StoreOptions, reports: ((RunComparison) throws -> Void)? = nil,
         _ body: (
             Store, _ progress: @escaping (Int) -> Void, _ streaming: ((ComparedTrace, Trace) -> Void)?,
             _ finishing: @escaping (RunComparison) throws -> Void
@@ -65,8 +69,8 @@ struct ReplayOptions: ParsableArguments {
         let kind = replayer.kind
         let started = Console.now()
         // SPEC 7.4: refused before the database is even opened.
-        if let html { try OutputPath.refuseDatabase(html, option: "--html", database: self.store.db) }
-        let store = try store.openExisting()
+        if let html { try OutputPath.refuseDatabase(html, option: "--html", database: storeOptions.db) }
+        let store = try storeOptions.openExisting()
         let progress = Progress(quiet: quiet)
         var page = html.map { _ in ReplayPageBuilder(kind: kind, candidate: replayer.config, limit: limit) }
         let html = html
@@ -85,7 +89,7 @@ struct ReplayOptions: ParsableArguments {
             // Once, on standard error too: a report on standard output may go to a file.
             for warning in comparison.warnings { Console.error("warning: \(warning)") }
             Console.error(
-                "\(kind.rawValue): run \(comparison.candidate.run) of \(comparison.traces + comparison.withoutBaseline) traces stored in \(self.store.db) "
+                "\(kind.rawValue): run \(comparison.candidate.run) of \(comparison.traces + comparison.withoutBaseline) traces stored in \(storeOptions.db) "
                     + "in \(TextFormat.fixed(Console.now() - started, digits: 2)) s")
         }
         return (store, comparison)
