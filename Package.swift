@@ -39,7 +39,10 @@ let package = Package(
         ),
         // Headless Chromium and what the browser tests read back from a page,
         // shared by the renderer's tests and the workflow's (SPEC 7.8).
-        .target(name: "BrowserTestSupport", path: "Tests/BrowserTestSupport"),
+        .target(name: "BrowserTestSupport", dependencies: ["TestFolders"], path: "Tests/BrowserTestSupport"),
+        // Every test's temporary folder, under one folder per test process
+        // that is removed when it exits.
+        .target(name: "TestFolders", path: "Tests/TestFolders"),
         // A database read with SQL as the sqlite3 shell reads it, in-process
         // (the system SQLite, not the store's code), for the workflow and
         // end-to-end tests.
@@ -47,21 +50,21 @@ let package = Package(
         .testTarget(
             name: "PanTraceCoreTests",
             dependencies: [
-                "PanTraceCore", "BrowserTestSupport",
+                "PanTraceCore", "BrowserTestSupport", "TestFolders",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "PanTraceStoreTests",
             dependencies: [
-                "PanTraceStore", "PanTraceCore",
+                "PanTraceStore", "PanTraceCore", "TestFolders",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "PanTraceTests",
             dependencies: [
-                "PanTrace", "PanTraceStore", "PanTraceCore", "BrowserTestSupport", "SQLiteTestSupport",
+                "PanTrace", "PanTraceStore", "PanTraceCore", "BrowserTestSupport", "SQLiteTestSupport", "TestFolders",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -69,12 +72,12 @@ let package = Package(
             name: "pantraceTests",
             // The end-to-end tests run the built binary; depending on the
             // executable makes `swift test` build it first.
-            dependencies: ["pantrace", "PanTraceCore", "SQLiteTestSupport"]
+            dependencies: ["pantrace", "PanTraceCore", "SQLiteTestSupport", "TestFolders"]
         ),
         .testTarget(
             name: "PanTraceCaptureTests",
             dependencies: [
-                "PanTraceCapture", "PanTraceCore", "capture-example",
+                "PanTraceCapture", "PanTraceCore", "capture-example", "TestFolders",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

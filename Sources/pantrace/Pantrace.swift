@@ -26,14 +26,24 @@ struct Pantrace: ParsableCommand {
         ]
     )
 
-    /// Parses the command line, runs the command, and maps every error to the
-    /// exit statuses of SPEC 7.4 (see ``Failure``).
+    /// Parses the command line, runs the command, and exits with the status
+    /// SPEC 7.4 gives its outcome (see ``run(_:)``).
     static func main() {
         Console.prepare()
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        Failure.exitProcess(run(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Runs the command line `arguments` (without the program's name) and
+    /// returns its exit status: the report is on ``Console/output``, every
+    /// error mapped by ``Failure`` and said on ``Console/errors``.
+    ///
+    /// `main` runs it with the process's streams; the tests run it in their
+    /// own process with a ``Redirection`` (the binary is for what only a
+    /// process shows: its exit status, its descriptors, signals).
+    static func run(_ arguments: [String]) -> Int32 {
         if let message = UnknownCommand.message(for: arguments) {
             Console.error(message)
-            exit(withError: ExitCode(Failure.usage))
+            return Failure.usage
         }
         do {
             var command = try parseAsRoot(arguments)
@@ -42,8 +52,9 @@ struct Pantrace: ParsableCommand {
             if !(command is Record) { try Console.output.checkOpen() }
             try command.run()
             try Console.finish()
+            return 0
         } catch {
-            Failure.terminate(with: error)
+            return Failure.conclude(with: error)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestFolders
 
 /// A report page loaded in headless Chromium and checked for what every page
 /// must satisfy (SPEC 7.8): no console message, no reference to anything
@@ -12,8 +13,7 @@ public enum BrowserPage {
 
     /// Writes `html` into a fresh temporary folder and returns its URL.
     public static func write(_ html: String, named name: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "pantrace-html-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestFolders.make("html")
         let file = folder.appending(path: name)
         try html.write(to: file, atomically: true, encoding: .utf8)
         return file

@@ -2,6 +2,7 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+import TestFolders
 #endif
 
 /// One headless Chromium for the whole test process, driven over the
@@ -49,8 +50,7 @@ final class DevToolsBrowser: @unchecked Sendable {
     private static let lock = NSLock()
 
     private init(path: String) throws {
-        work = FileManager.default.temporaryDirectory.appending(path: "pantrace-chromium-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        work = try TestFolders.make("chromium")
         let log = work.appending(path: "log.txt")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         // Process sets up descriptors 0-2 only: the shell moves the pipes to 3 and 4.

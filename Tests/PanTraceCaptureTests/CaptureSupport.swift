@@ -2,6 +2,7 @@ import Foundation
 import PanTraceCapture
 import PanTraceCore
 import Testing
+import TestFolders
 
 /// A clock the test moves by hand: the labelling window never needs a sleep.
 final class ManualClock {
@@ -20,8 +21,7 @@ struct CaptureFolder {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appending(path: "pantrace-capture-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TestFolders.make("capture")
     }
 
     var tracesPath: String { folder.appending(path: "gestures.jsonl").path }

@@ -1,15 +1,15 @@
 import Foundation
 import PanTraceCore
+import TestFolders
 
 @testable import PanTraceStore
 
-/// A fresh folder under the system's temporary directory, removed by `remove()`.
+/// A fresh folder under the test process's ``TestFolders/root``, removed by `remove()`.
 struct TemporaryFolder {
     let path: String
 
     init() throws {
-        path = NSTemporaryDirectory() + "pantrace-store-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        path = try TestFolders.make("store").path
     }
 
     /// A path inside the folder.

@@ -1,4 +1,5 @@
 import Foundation
+import TestFolders
 import Testing
 
 // README: begin
@@ -44,8 +45,7 @@ func tryTheVelocityRule(database: String) throws -> RunComparison {
     /// 300 traces recorded, then replayed under the velocity rule: every
     /// change can only be a release the rule now decides by velocity.
     @Test func theExampleRuns() throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "pantrace-readme-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestFolders.make("readme")
         defer { try? FileManager.default.removeItem(at: folder) }
         let comparison = try tryTheVelocityRule(database: folder.appending(path: "example.sqlite").path)
         #expect(comparison.baseline.run == 1)

@@ -1,6 +1,7 @@
 import Foundation
 import PanTrace
 import Testing
+import TestFolders
 
 /// A fresh temporary folder for one test: its database and input files.
 struct Workspace {
@@ -13,8 +14,7 @@ struct Workspace {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appending(path: "pantrace-lib-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TestFolders.make("lib")
     }
 
     /// The test's database path.

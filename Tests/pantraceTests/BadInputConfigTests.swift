@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// SPEC 5 and 7.4 through the binary, for what only it shows: each command
+/// SPEC 5 and 7.4 on the command line (in-process, ``InProcessCommandLine``; ExitStatusTests
+/// holds the binary to it): each command
 /// that reads a config exits 65 for a bad file, 64 for a bad `--set` and 66 for
 /// a missing file, and resolves the config before it touches the database.
 /// Every rule of the battery is checked in-process (PanTraceTests/BadConfigTests).

@@ -19,7 +19,7 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
 
 /// Databases of every vintage and origin: each is refused with exit 66 and a
 /// message naming it, and left exactly as it was, by every subcommand that
-/// opens one (in-process; the binary shows one case).
+/// opens one (in-process; the binary shows one case, and ExitStatusTests the rest).
 @Suite struct BadInputDatabaseTests {
     typealias Case = BadDatabaseCase
 
@@ -107,7 +107,7 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
         let runner = try CommandRunner()
         try runner.write("these are my notes, not a database\n", to: "notes.sqlite")
         let before = try DatabaseState(path: runner.path("notes.sqlite"))
-        let output = try runner.run(["runs", "--db", "notes.sqlite"], db: false)
+        let output = try runner.run(["runs", "--db", "notes.sqlite"], db: false, process: true)
         #expect(output.status == 66, "stderr: \(output.stderr)")
         #expect(output.stderr.hasPrefix("pantrace: error: "), "stderr: \(output.stderr)")
         #expect(output.stderr.contains("notes.sqlite is not a pantrace database"), "\(output.stderr)")

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// SPEC 7.4 through the binary, for what only it shows: exit 65 with one line
+/// SPEC 7.4 on the command line (in-process, ``InProcessCommandLine``; the binary
+/// for standard input and in ExitStatusTests): exit 65 with one line
 /// on standard error and nothing on standard output, standard input named
 /// `<stdin>`, and a missing input that leaves no new database. Every rule of
 /// the battery is checked in-process (PanTraceTests/BadTraceInputTests).

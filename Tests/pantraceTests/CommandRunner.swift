@@ -1,6 +1,13 @@
 import Foundation
 import SQLiteTestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
+import TestFolders
+
+@testable import pantrace
 
 /// Runs the built `pantrace` binary like swift-argument-parser's
 /// `AssertExecuteCommand`: arguments and standard input in; standard output,
@@ -34,8 +41,7 @@ struct CommandRunner {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appending(path: "pantrace-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TestFolders.make("e2e")
     }
 
     /// The test's database path.
@@ -53,22 +59,31 @@ struct CommandRunner {
     }
 
     /// Runs `pantrace arguments…` with `--db` added after the subcommand unless `db` is false.
+    ///
+    /// In this process (``InProcessCommandLine``) unless `process` is true or
+    /// there is standard input to give: what a command prints and the status
+    /// it ends with are the same there, without starting a debug binary
+    /// (~30 ms of CPU each). `process: true` runs the built binary, for what
+    /// only a process shows: the exit status the shell sees, its descriptors.
     func run(
         _ arguments: [String], db useDatabase: Bool = true, stdin: String? = nil,
-        environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
+        environment: [String: String] = [:], process inProcess: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Output {
         var arguments = arguments
         if useDatabase, let first = arguments.first, !first.hasPrefix("-") {
             arguments.insert(contentsOf: ["--db", db], at: 1)
         }
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         env.removeValue(forKey: "CI")
         for (key, value) in environment { env[key] = value }
+        guard inProcess || stdin != nil else {
+            return InProcessCommandLine.run(arguments, in: folder, environment: env)
+        }
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
         process.environment = env
         let out = Pipe()
         let err = Pipe()
@@ -92,6 +107,44 @@ struct CommandRunner {
     /// What `sqlite3 db sql` prints (in-process, see ``SQLiteShell``).
     func sqlite(_ sql: String) throws -> String {
         SQLiteShell.run(db, sql)
+    }
+}
+
+/// `pantrace`'s command line run in the tests' process: ``Pantrace/run(_:)``,
+/// the function the binary's `main` calls, with standard output and error
+/// captured (``Redirection``) and the environment given.
+///
+/// In the test's folder, as the binary runs: a command's relative paths
+/// (`--junit pantrace.xml`) are the working directory's. On Linux the thread
+/// takes a working directory of its own first (`unshare(CLONE_FS)`), so that
+/// commands of other tests run at the same time on other threads keep theirs;
+/// elsewhere they take turns.
+enum InProcessCommandLine {
+    private static let turns = NSLock()
+
+    /// Linux's `unshare(2)` (Glibc's module leaves it out) and its `CLONE_FS`.
+    private static let unshareWorkingDirectory: (@convention(c) (Int32) -> Int32)? = {
+        #if os(Linux)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "unshare") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
+        #else
+        return nil
+        #endif
+    }()
+    private static let cloneFS: Int32 = 0x0000_0200
+
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String]) -> CommandRunner.Output {
+        let ownDirectory = unshareWorkingDirectory?(cloneFS) == 0
+        if !ownDirectory { turns.lock() }
+        defer { if !ownDirectory { turns.unlock() } }
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(folder.path)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        let redirection = Redirection(environment: environment)
+        let status = Console.$redirection.withValue(redirection) { Pantrace.run(arguments) }
+        return CommandRunner.Output(
+            status: status, stdout: String(decoding: redirection.output.captured, as: UTF8.self),
+            stderr: String(decoding: redirection.errors.captured, as: UTF8.self))
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// `pantrace export` (SPEC 7.6) as only the binary shows it: the lines on
+/// `pantrace export` (SPEC 7.6) on the command line (in-process unless a
+/// descriptor is the point, ``InProcessCommandLine``): the lines on
 /// standard output and nothing on standard error, the exit statuses, a
 /// database that is only read, and a standard output that cannot be written.
 /// What the lines hold is tested in-process (PanTraceTests' Export suites).

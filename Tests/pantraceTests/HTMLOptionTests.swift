@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// What only the binary shows of `--html` (SPEC 7.4, 7.8): the exit status
+/// `--html` on the command line (SPEC 7.4, 7.8; in-process, ``InProcessCommandLine``): the exit status
 /// of a refused or failed page, and that neither leaves a page or moves the
 /// baseline. The page itself is tested in-process (PanTraceTests' ReplayHTMLTests).
 @Suite struct HTMLOptionTests {

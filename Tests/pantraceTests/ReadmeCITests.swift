@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestFolders
 
 /// The README's "Replay and regress in CI" recipe, run as written: its first
 /// shell block on a developer's machine, then the `run: |` lines of its
@@ -128,7 +129,7 @@ struct Shell {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appending(path: "pantrace-ci-\(UUID().uuidString)")
+        folder = try TestFolders.make("ci")
         try FileManager.default.createDirectory(at: folder.appending(path: "home"), withIntermediateDirectories: true)
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// `pantrace record` end to end: the built binary, a fresh database, SQL as the sqlite3 shell reads it.
+/// `pantrace record` end to end: the command line (in-process, ``InProcessCommandLine``;
+/// the binary for standard input), a fresh database, SQL as the sqlite3 shell reads it.
 @Suite struct RecordEndToEndTests {
     static let fixtures = CommandRunner.repositoryRoot.appending(path: "Fixtures/traces")
     static var workedExamples: String { fixtures.appending(path: "worked-examples.jsonl").path }
@@ -40,7 +41,7 @@ import Testing
         #expect(try runner.sqlite("SELECT count(*) FROM config") == "1")
     }
 
-    /// SPEC 4.9, through the binary and the `decisions` view.
+    /// SPEC 4.9, through the command line and the `decisions` view.
     @Test func decisionsViewShowsTheWorkedExamples() throws {
         let runner = try CommandRunner()
         #expect(try runner.run(["record", "--from", Self.workedExamples]).status == 0)

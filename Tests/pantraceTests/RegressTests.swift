@@ -214,7 +214,7 @@ import FoundationXML
         try runner.expect(0, ["regress"])
     }
 
-    /// The binary reads CI from its environment; which values mean CI is
+    /// The command reads CI from its environment; which values mean CI is
     /// PanTraceTests' RegressionTests (1, true, yes; unset, empty, 0, false).
     @Test(arguments: ["1"])
     func acceptIsRefusedInCIUnlessForced(_ ci: String) throws {

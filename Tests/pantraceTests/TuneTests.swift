@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// What only the binary shows of `pantrace tune` (SPEC 7.5): exit statuses,
+/// `pantrace tune` on the command line (SPEC 7.5; in-process, ``InProcessCommandLine``): exit statuses,
 /// the streams, the files it writes and the database it leaves alone. The
 /// counts themselves are tested in-process (Tests/PanTraceTests/TunerTests).
 @Suite struct TuneTests {

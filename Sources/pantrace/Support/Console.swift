@@ -13,8 +13,19 @@ import PanTraceCore
 /// a failed write to it is dropped, and the exit status stays what it was.
 enum Console {
     // Buffered: a report is written in pieces of 64 KB, not a call per line.
-    nonisolated(unsafe) static let output = StandardStream(descriptor: 1, name: "standard output", capacity: 1 << 16)
-    nonisolated(unsafe) static let errors = StandardStream(descriptor: 2, name: "standard error", capacity: 0)
+    nonisolated(unsafe) static let standardOutput = StandardStream(descriptor: 1, name: "standard output", capacity: 1 << 16)
+    nonisolated(unsafe) static let standardError = StandardStream(descriptor: 2, name: "standard error", capacity: 0)
+
+    /// Streams and an environment of their own for the command line run in
+    /// the tests' process (``Pantrace/run(_:)``); `nil` in the `pantrace`
+    /// process, which writes to its descriptors 1 and 2 and reads its
+    /// environment.
+    @TaskLocal static var redirection: Redirection?
+
+    /// Where reports go: standard output, or a redirection's.
+    static var output: StandardStream { redirection?.output ?? standardOutput }
+    /// Where diagnostics go: standard error, or a redirection's.
+    static var errors: StandardStream { redirection?.errors ?? standardError }
 
     /// Makes the process safe to start in a hostile environment; call it first.
     ///
@@ -36,7 +47,7 @@ enum Console {
                 dup2(opened, descriptor)
                 close(opened)
             }
-            [output, errors].first { $0.descriptor == descriptor }?.isClosed = true
+            [standardOutput, standardError].first { $0.descriptor == descriptor }?.isClosed = true
         }
     }
 
@@ -73,17 +84,18 @@ enum Console {
         try? errors.write("\r\u{1B}[K" + TerminalText.escaped(line))
     }
 
-    static var stdoutIsTerminal: Bool { isatty(1) == 1 }
-    static var stderrIsTerminal: Bool { isatty(2) == 1 }
+    static var stdoutIsTerminal: Bool { output.isTerminal }
+    static var stderrIsTerminal: Bool { errors.isTerminal }
 
     /// Colour only on a terminal, never with `NO_COLOR` (no-color.org).
     static var colourOnStdout: Bool {
-        stdoutIsTerminal && getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
+        stdoutIsTerminal && environment("NO_COLOR").map(\.isEmpty) ?? true
     }
 
-    /// Whether the variable is set, to any value.
+    /// The variable's value, `nil` when it is not set.
     static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+        if let redirection { return redirection.environment[name] }
+        return getenv(name).map { String(cString: $0) }
     }
 
     /// Seconds on a monotonic clock.
@@ -91,6 +103,18 @@ enum Console {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
+/// What a command run in-process writes and reads instead of the process's
+/// standard streams and environment (see ``Console/redirection``).
+final class Redirection: @unchecked Sendable {
+    let output = StandardStream(capturing: "standard output")
+    let errors = StandardStream(capturing: "standard error")
+    let environment: [String: String]
+
+    init(environment: [String: String]) {
+        self.environment = environment
     }
 }
 

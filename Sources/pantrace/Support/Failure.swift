@@ -77,12 +77,12 @@ enum Failure {
         return "pantrace: error: " + body + (body.hasSuffix("\n") ? "" : "\n")
     }
 
-    /// Prints the report of `error` and exits with its status.
+    /// Prints the report of `error` and returns its exit status.
     ///
     /// What standard output still holds is written first: when that fails, a
     /// command that had succeeded (status 0: help, a report) fails with 74;
     /// another failure keeps its own status and message.
-    static func terminate(with error: Error) -> Never {
+    static func conclude(with error: Error) -> Int32 {
         var (out, err, status) = report(for: error)
         do {
             try Console.out(out)
@@ -91,6 +91,11 @@ enum Failure {
             if status == 0 { (_, err, status) = report(for: failed) }
         }
         Console.errorText(err)
+        return status
+    }
+
+    /// Ends the process with `status` (what `main` returns to the shell).
+    static func exitProcess(_ status: Int32) -> Never {
         exit(status)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+import TestFolders
 @testable import PanTraceCore
 
 @Suite struct ConfigJSONTests {
@@ -133,7 +134,7 @@ import Testing
     }
 
     @Test func loadsAFile() throws {
-        let path = FileManager.default.temporaryDirectory.appending(path: "pantrace-config-\(UInt32.random(in: 0...UInt32.max)).json").path
+        let path = try TestFolders.make("config").appending(path: "config.json").path
         try Data(#"{"threshold": 0.3}"#.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try Config.load(path: path).threshold == 0.3)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestFolders
 
 @testable import PanTraceCore
 
@@ -15,8 +16,7 @@ import Testing
     }
 
     private func temporaryFile(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory
-            .appending(path: "pantrace-limit-\(UInt64.random(in: 0...UInt64.max))").path
+        let path = try TestFolders.make("limit").appending(path: "input").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }

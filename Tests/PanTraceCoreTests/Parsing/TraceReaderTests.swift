@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestFolders
 @testable import PanTraceCore
 
 @Suite struct TraceReaderTests {
@@ -90,8 +91,7 @@ import Testing
     // MARK: Files
 
     private func temporaryFile(_ contents: [UInt8]) throws -> String {
-        let path = FileManager.default.temporaryDirectory
-            .appending(path: "pantrace-reader-\(UInt64.random(in: 0...UInt64.max)).jsonl").path
+        let path = try TestFolders.make("reader").appending(path: "traces.jsonl").path
         try Data(contents).write(to: URL(fileURLWithPath: path))
         return path
     }

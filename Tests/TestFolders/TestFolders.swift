@@ -1,0 +1,47 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The tests' temporary folders: each is made under one folder per test
+/// process, `pantrace-tests-<pid>` in the system's temporary directory, which
+/// is removed when the process exits (set `PANTRACE_KEEP_TEST_FILES` to keep
+/// it). The roots of test processes that are gone (a crash, a kill) are
+/// removed when the next one starts, so that runs never pile up: they used
+/// to leave every database behind, tens of gigabytes after a day of work.
+public enum TestFolders {
+    /// This process's root, made (and earlier runs' roots removed) on first use.
+    public static let root: URL = {
+        let temporary = FileManager.default.temporaryDirectory
+        removeRootsOfEndedProcesses(in: temporary)
+        let root = temporary.appending(path: "\(prefix)\(getpid())")
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        if ProcessInfo.processInfo.environment["PANTRACE_KEEP_TEST_FILES"] == nil {
+            atexit { try? FileManager.default.removeItem(at: TestFolders.root) }
+        }
+        return root
+    }()
+
+    static let prefix = "pantrace-tests-"
+
+    /// A new empty folder named `<label>-<UUID>` under ``root``.
+    public static func make(_ label: String) throws -> URL {
+        let folder = root.appending(path: "\(label)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Removes every `pantrace-tests-<pid>` folder whose process has ended.
+    static func removeRootsOfEndedProcesses(in folder: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid != getpid() else { continue }
+            if kill(pid, 0) == -1, errno == ESRCH {
+                try? FileManager.default.removeItem(at: folder.appending(path: name))
+            }
+        }
+    }
+}

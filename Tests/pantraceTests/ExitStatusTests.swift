@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// SPEC 7.4 through the built binary, once per class of outcome: the status
+/// the shell sees and both streams are what the command line gives in this
+/// process (``InProcessCommandLine``), which the other end-to-end tests run.
+/// A closed or failing stream (74) is ClosedStreamTests'; signals are
+/// CrashSafetyTests'; a lock held past the busy timeout (75) takes a minute
+/// and is StoreFailureStatusTests' in-process.
+@Suite struct ExitStatusTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var status: Int32
+        var arguments: [String]
+        var testDescription: String { "\(status): pantrace \(arguments.joined(separator: " "))" }
+    }
+
+    static let cases: [Case] = [
+        Case(status: 0, arguments: ["runs"]),
+        Case(status: 0, arguments: ["replay", "--set", "threshold=0.3", "--format", "json"]),
+        Case(status: 0, arguments: ["show", "drag-back-s7-0003"]),
+        Case(status: 0, arguments: ["--version"]),
+        Case(status: 1, arguments: ["regress", "--set", "threshold=0.3", "--junit", "pantrace.xml"]),
+        // pantrace's own usage errors, the parser's, and an unknown command.
+        Case(status: 64, arguments: ["record", "--count", "-5"]),
+        Case(status: 64, arguments: ["replay", "--bogus"]),
+        Case(status: 64, arguments: ["recrod", "--count", "5"]),
+        Case(status: 64, arguments: ["show", "no-such-trace"]),
+        Case(status: 65, arguments: ["record", "--from", "bad.jsonl"]),
+        Case(status: 65, arguments: ["replay", "--config", "bad-config.json"]),
+        Case(status: 66, arguments: ["runs", "--db", "missing.sqlite"]),
+        Case(status: 74, arguments: ["replay", "--set", "threshold=0.3", "--html", "no/such/folder/page.html"]),
+    ]
+
+    /// A runner with corpus 7 (60 traces) and the bad input files.
+    static func prepared() throws -> CommandRunner {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 60)
+        try runner.write(Hardening.edited(#""width":400"#, #""width":0"#) + "\n", to: "bad.jsonl")
+        try runner.write("{\"threshold\": 2}\n", to: "bad-config.json")
+        return runner
+    }
+
+    @Test(arguments: cases)
+    func theBinaryEndsAsTheCommandLineReturns(_ test: Case) throws {
+        let binary = try Self.prepared()
+        let inProcess = try Self.prepared()
+        let usesDatabase = test.arguments.first.map { !$0.hasPrefix("-") && !test.arguments.contains("--db") } ?? false
+        let shell = try binary.run(test.arguments, db: usesDatabase, process: true)
+        let here = try inProcess.run(test.arguments, db: usesDatabase)
+
+        #expect(shell.status == test.status, "stderr: \(shell.stderr)")
+        #expect(here.status == shell.status)
+        #expect(Self.comparable(here.stdout, of: inProcess) == Self.comparable(shell.stdout, of: binary))
+        #expect(Self.comparable(here.stderr, of: inProcess) == Self.comparable(shell.stderr, of: binary))
+        if test.status == 0 { #expect(!shell.stdout.isEmpty) } else { #expect(!shell.stderr.isEmpty) }
+        if test.status >= 64 { #expect(shell.stderr.hasPrefix("pantrace: error: "), "\(shell.stderr)") }
+    }
+
+    /// `text` without what differs between two runs: the runner's folder and the seconds taken.
+    static func comparable(_ text: String, of runner: CommandRunner) -> String {
+        text.replacingOccurrences(of: runner.folder.path, with: "FOLDER")
+            .replacingOccurrences(of: #"in [0-9]+\.[0-9]+ s"#, with: "in _ s", options: .regularExpression)
+    }
+}
