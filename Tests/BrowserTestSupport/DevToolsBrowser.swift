@@ -62,7 +62,11 @@ final class DevToolsBrowser: @unchecked Sendable {
             "-c", #"exec "$0" "$@" 3<&0 4>&1 </dev/null >/dev/null"#, path,
             "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0",
             "--user-data-dir=\(work.appending(path: "profile").path)", "--no-first-run", "--no-default-browser-check",
-            "--hide-scrollbars", "--remote-debugging-pipe", "about:blank",
+            "--hide-scrollbars", "--remote-debugging-pipe",
+            "--disable-extensions", "--disable-component-update", "--disable-background-networking", "--disable-default-apps",
+            "--disable-sync", "--no-pings", "--mute-audio", "--disable-breakpad", "--disable-crash-reporter",
+            "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication,CertificateTransparencyComponentUpdater,DialMediaRouteProvider",
+            "about:blank",
         ]
         process.standardInput = commands
         process.standardOutput = replies

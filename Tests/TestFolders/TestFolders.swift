@@ -7,15 +7,22 @@ import Darwin
 #endif
 
 /// The tests' temporary folders: each is made under one folder per test
-/// process, `pantrace-tests-<pid>` in the system's temporary directory, which
-/// is removed when the process exits (set `PANTRACE_KEEP_TEST_FILES` to keep
-/// it). The roots of test processes that are gone (a crash, a kill) are
-/// removed when the next one starts, so that runs never pile up: they used
-/// to leave every database behind, tens of gigabytes after a day of work.
+/// process, `pantrace-tests-<pid>`, which is removed when the process exits
+/// (set `PANTRACE_KEEP_TEST_FILES` to keep it). The roots of test processes
+/// that are gone (a crash, a kill) are removed when the next one starts, so
+/// that runs never pile up: they used to leave every database behind, tens of
+/// gigabytes after a day of work.
+///
+/// In `/dev/shm` where there is one (Linux's shared-memory tmpfs): the tests'
+/// databases are throwaway, no test is about surviving a power cut (a kill is
+/// CrashSafetyTests', and a full disk is `ulimit -f`), and in memory a commit's
+/// `fdatasync` and a new file's inode cost nothing. On the 2-core machine that
+/// took 2-3 s of system time off `swift test` (docs/performance.md, "Tests").
+/// Elsewhere, the system's temporary directory (`TMPDIR`).
 public enum TestFolders {
     /// This process's root, made (and earlier runs' roots removed) on first use.
     public static let root: URL = {
-        let temporary = FileManager.default.temporaryDirectory
+        let temporary = parent
         removeRootsOfEndedProcesses(in: temporary)
         let root = temporary.appending(path: "\(prefix)\(getpid())")
         try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
@@ -26,6 +33,17 @@ public enum TestFolders {
     }()
 
     static let prefix = "pantrace-tests-"
+
+    /// `/dev/shm` when it is a folder this process may write, else the temporary directory.
+    static var parent: URL {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isFolder), isFolder.boolValue,
+            FileManager.default.isWritableFile(atPath: "/dev/shm")
+        {
+            return URL(fileURLWithPath: "/dev/shm")
+        }
+        return FileManager.default.temporaryDirectory
+    }
 
     /// A new empty folder named `<label>-<UUID>` under ``root``.
     public static func make(_ label: String) throws -> URL {
