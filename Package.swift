@@ -72,7 +72,9 @@ let package = Package(
             name: "pantraceTests",
             // The end-to-end tests run the built binary; depending on the
             // executable makes `swift test` build it first.
-            dependencies: ["pantrace", "PanTraceCore", "SQLiteTestSupport", "TestFolders"]
+            dependencies: ["pantrace", "PanTraceCore", "SQLiteTestSupport", "TestFolders"],
+            // The help's golden files, read from the source tree by path.
+            exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "PanTraceCaptureTests",

@@ -47,6 +47,7 @@ public struct Recorder {
     ///   line), a trace whose name is stored with other content, or inputs
     ///   without a trace; ``WorkflowError/nothingToRecord`` when there is
     ///   nothing to record; `StoreError`. Nothing is stored then.
+    @discardableResult
     public func record(into store: Store, progress: ((Int) -> Void)? = nil) throws -> RecordSummary {
         let config = config
         let storesFrames = storesFrames

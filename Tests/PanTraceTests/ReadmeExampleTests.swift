@@ -5,14 +5,11 @@ import Testing
 // README: begin
 import PanTrace
 
-/// Records 300 synthetic gestures, then shows what the velocity rule would change.
+/// Records 300 synthetic gestures, then replays them under the velocity rule.
 func tryTheVelocityRule(database: String) throws -> RunComparison {
     let store = try Store(path: database)
-    let recorded = try Recorder(synthetic: SyntheticTraces(count: 300, seed: 7)).record(into: store)
-    let candidate = try ConfigSource(overrides: ["decision=velocity"]).resolve()
-    let comparison = try Replayer(config: candidate).replay(in: store)
-    print("run \(recorded.run): \(recorded.count(of: .finish)) of \(recorded.traces) finish")
-    print("run \(comparison.candidate.run): \(comparison.changed) decisions changed")
+    try Recorder(synthetic: SyntheticTraces(count: 300, seed: 7)).record(into: store)
+    let comparison = try Replayer(config: ConfigSource(overrides: ["decision=velocity"]).resolve()).replay(in: store)
     for change in comparison.changes.prefix(3) {
         print(change.name, change.baseline?.decision ?? .none, "→", change.candidate.decision)
     }

@@ -68,7 +68,7 @@ import Testing
         let workspace = try Workspace()
         let store = try Self.recorded(workspace)
         let traces = try store.traceCount()
-        let shell = try Shell(path: workspace.db)
+        let shell = Shell(path: workspace.db)
         try shell.run(
             """
             DELETE FROM sample WHERE trace_id = 1 AND seq = (SELECT max(seq) - 1 FROM sample WHERE trace_id = 1);
