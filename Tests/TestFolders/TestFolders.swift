@@ -13,7 +13,7 @@ import Darwin
 /// that runs never pile up: they used to leave every database behind, tens of
 /// gigabytes after a day of work.
 ///
-/// In `/dev/shm` where there is one (Linux's shared-memory tmpfs): the tests'
+/// In `/dev/shm` where it has 2 GiB free (Linux's shared-memory tmpfs): the tests'
 /// databases are throwaway, no test is about surviving a power cut (a kill is
 /// CrashSafetyTests', and a full disk is `ulimit -f`), and in memory a commit's
 /// `fdatasync` and a new file's inode cost nothing. On the 2-core machine that
@@ -34,11 +34,15 @@ public enum TestFolders {
 
     static let prefix = "pantrace-tests-"
 
-    /// `/dev/shm` when it is a folder this process may write, else the temporary directory.
+    /// `/dev/shm` when it is a folder this process may write with room for a
+    /// run (a container's is often 64 MB; a run writes about 250 MB), else
+    /// the temporary directory.
     static var parent: URL {
         var isFolder: ObjCBool = false
+        var space = statvfs()
         if FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isFolder), isFolder.boolValue,
-            FileManager.default.isWritableFile(atPath: "/dev/shm")
+            FileManager.default.isWritableFile(atPath: "/dev/shm"), statvfs("/dev/shm", &space) == 0,
+            UInt64(space.f_bavail) * UInt64(space.f_frsize) >= 2 << 30
         {
             return URL(fileURLWithPath: "/dev/shm")
         }
