@@ -6,11 +6,11 @@ import PanTraceStore
 /// The options `replay` and `regress` share (SPEC 7.2), besides the
 /// ``StoreOptions`` and ``ConfigOptions`` each command declares beside them.
 ///
-/// Not nested in here as option groups: swift-argument-parser checks every
-/// group of a command, and every group inside it, again for each check of
-/// the enclosing one when it is built for debugging, so one more level of
-/// nesting made a debug `pantrace replay` spend four fifths of its
-/// instructions on that (docs/performance.md, "Debug builds").
+/// Not nested in here as option groups: built for debugging,
+/// swift-argument-parser checks every group of a command, and every group
+/// inside it, again for each check of the enclosing one, and the one more
+/// level made a debug `pantrace replay` take 248 M instructions instead of
+/// 163 M (docs/performance.md, "Debug builds: the command line's parse").
 struct ReplayOptions: ParsableArguments {
     @Option(name: .customLong("trace"), help: ArgumentHelp("Replay only this stored trace (repeatable; with --family, both are replayed).", valueName: "name"))
     var traces: [String] = []
