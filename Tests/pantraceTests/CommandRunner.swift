@@ -138,8 +138,10 @@ enum InProcessCommandLine {
         if !ownDirectory { turns.lock() }
         defer { if !ownDirectory { turns.unlock() } }
         let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(folder.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        guard FileManager.default.changeCurrentDirectoryPath(folder.path) else {
+            return CommandRunner.Output(status: -1, stdout: "", stderr: "the test cannot enter its folder \(folder.path)")
+        }
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let redirection = Redirection(environment: environment)
         let status = Console.$redirection.withValue(redirection) { Pantrace.run(arguments) }
         return CommandRunner.Output(

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// SPEC 7.4 through the built binary, once per class of outcome: the status
+/// SPEC 7.4 through the built binary, for every class of outcome: the status
 /// the shell sees and both streams are what the command line gives in this
 /// process (``InProcessCommandLine``), which the other end-to-end tests run.
 /// A closed or failing stream (74) is ClosedStreamTests'; signals are
@@ -19,6 +19,7 @@ import Testing
         Case(status: 0, arguments: ["replay", "--set", "threshold=0.3", "--format", "json"]),
         Case(status: 0, arguments: ["show", "drag-back-s7-0003"]),
         Case(status: 0, arguments: ["--version"]),
+        Case(status: 0, arguments: ["regress", "--help"]),
         Case(status: 1, arguments: ["regress", "--set", "threshold=0.3", "--junit", "pantrace.xml"]),
         // pantrace's own usage errors, the parser's, and an unknown command.
         Case(status: 64, arguments: ["record", "--count", "-5"]),

@@ -8,13 +8,11 @@ import Testing
         "", "record", "replay", "regress", "tune", "export", "export traces", "export decisions", "runs", "show", "generate",
     ]
 
-    /// `pantrace [command] --help` at 80 columns from the binary (in-process,
-    /// the parser would read the width of the tests' terminal), run once per test process
+    /// `pantrace [command] --help` at 80 columns (`COLUMNS`), run once per test process
     /// (the golden files, the examples and RunsAndShowTests read the same text).
     static func help(_ command: String) throws -> CommandRunner.Output {
         try ProcessCache.shared.value(for: "help \(command)") {
-            try CommandRunner().run(
-                command.split(separator: " ").map(String.init) + ["--help"], db: false, environment: ["COLUMNS": "80"], process: true)
+            try CommandRunner().run(command.split(separator: " ").map(String.init) + ["--help"], db: false, environment: ["COLUMNS": "80"])
         }
     }
 

@@ -92,6 +92,14 @@ enum Console {
         stdoutIsTerminal && environment("NO_COLOR").map(\.isEmpty) ?? true
     }
 
+    /// The width help and usage messages are wrapped to: `COLUMNS` when it
+    /// is set, else `nil`, which leaves it to swift-argument-parser (the
+    /// terminal's width, or 80); a redirection, which is no terminal, gets 80.
+    static var textColumns: Int? {
+        if let columns = environment("COLUMNS").flatMap(Int.init), columns > 0 { return columns }
+        return redirection == nil ? nil : 80
+    }
+
     /// The variable's value, `nil` when it is not set.
     static func environment(_ name: String) -> String? {
         if let redirection { return redirection.environment[name] }

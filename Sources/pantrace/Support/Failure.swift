@@ -64,7 +64,7 @@ enum Failure {
         // output as it writes them; a usage error in pantrace's voice, with the
         // parser's usage line and pointer to the help.
         switch Pantrace.exitCode(for: error) {
-        case .success: return (Pantrace.fullMessage(for: error) + "\n", "", 0)
+        case .success: return (Pantrace.fullMessage(for: error, columns: Console.textColumns) + "\n", "", 0)
         case .validationFailure: return ("", usageMessage(for: error), usage)
         default: return ("", "pantrace: error: \(error)\n", internalError)
         }
@@ -72,7 +72,7 @@ enum Failure {
 
     /// `pantrace: error: <the parser's message>`, then its usage line and hint.
     static func usageMessage(for error: Error) -> String {
-        let full = Pantrace.fullMessage(for: error)
+        let full = Pantrace.fullMessage(for: error, columns: Console.textColumns)
         let body = full.hasPrefix("Error: ") ? String(full.dropFirst("Error: ".count)) : full
         return "pantrace: error: " + body + (body.hasSuffix("\n") ? "" : "\n")
     }
