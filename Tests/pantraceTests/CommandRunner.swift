@@ -1,17 +1,18 @@
 import Foundation
 import SQLiteTestSupport
+import TestFolders
+import Testing
+
+@testable import pantrace
 
 #if canImport(Glibc)
 import Glibc
 #endif
-import Testing
-import TestFolders
 
-@testable import pantrace
-
-/// Runs the built `pantrace` binary like swift-argument-parser's
+/// Runs `pantrace`'s command line like swift-argument-parser's
 /// `AssertExecuteCommand`: arguments and standard input in; standard output,
-/// standard error and the exit status out.
+/// standard error and the exit status out. In this process by default
+/// (``InProcessCommandLine``), or the built binary (`process: true`).
 struct CommandRunner {
     struct Output {
         var status: Int32

@@ -41,7 +41,7 @@ import Testing
         return examples
     }
 
-    /// The README's first command, with `swift run pantrace` as the built binary.
+    /// The README's first command without its `swift run pantrace`.
     static func readmeFirstCommand() throws -> [String] {
         let readme = try String(contentsOf: CommandRunner.repositoryRoot.appending(path: "README.md"), encoding: .utf8)
         let line = try #require(readme.split(separator: "\n").first { $0.hasPrefix("swift run pantrace ") })

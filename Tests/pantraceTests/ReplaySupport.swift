@@ -28,7 +28,7 @@ extension CommandRunner {
 
     /// Records a synthetic corpus as run 1 (SPEC 8); `extra` adds `--set`/`--config` options.
     ///
-    /// The binary records each distinct corpus once per test process, into a
+    /// The command line records each distinct corpus once per test process, into a
     /// folder of its own; tests asking for it get a copy of that database (the
     /// same bytes a new record would write, but for `created_at`). Into an
     /// existing database, it records there.
