@@ -200,28 +200,23 @@ final class ParsedCommands: @unchecked Sendable {
             arguments.insert(contentsOf: ["--db", "parsed.sqlite"], at: 1)
             parsed[command] = try Pantrace.parseAsRoot(arguments)
         }
-        switch parsed[command] {
-        case var record as Pantrace.Record:
-            record.store.db = path
-            return record
-        case var replay as Pantrace.Replay:
-            replay.store.db = path
-            return replay
-        case var regress as Pantrace.Regress:
-            regress.store.db = path
-            return regress
-        case var runs as Pantrace.Runs:
-            runs.store.db = path
-            return runs
-        case var show as Pantrace.Show:
-            show.store.db = path
-            return show
-        default:
-            throw Unsupported(command: command)
-        }
+        guard var opening = parsed[command] as? OpensADatabase else { throw Unsupported(command: command) }
+        opening.store.db = path
+        return opening
     }
 
     struct Unsupported: Error {
         var command: [String]
     }
 }
+
+/// The commands of the battery: each holds its `--db` in `store`.
+protocol OpensADatabase: ParsableCommand {
+    var store: StoreOptions { get set }
+}
+
+extension Pantrace.Record: OpensADatabase {}
+extension Pantrace.Replay: OpensADatabase {}
+extension Pantrace.Regress: OpensADatabase {}
+extension Pantrace.Runs: OpensADatabase {}
+extension Pantrace.Show: OpensADatabase {}
