@@ -56,11 +56,14 @@ final class DevToolsBrowser: @unchecked Sendable {
         // Process sets up descriptors 0-2 only: the shell moves the pipes to 3 and 4.
         // Debian's chromium 156: --headless is the new headless mode; it needs
         // --no-sandbox as root or in containers; --enable-logging=stderr with
-        // --v=0 logs what pages say as CONSOLE lines.
+        // --v=0 logs what pages say as CONSOLE lines. --single-process runs
+        // the renderer, GPU and network services as threads of the browser
+        // instead of five processes talking over IPC: the same pages, DOM
+        // and console, for about 15 % less CPU (docs/performance.md).
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = [
             "-c", #"exec "$0" "$@" 3<&0 4>&1 </dev/null >/dev/null"#, path,
-            "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0",
+            "--headless", "--no-sandbox", "--single-process", "--disable-gpu", "--enable-logging=stderr", "--v=0",
             "--user-data-dir=\(work.appending(path: "profile").path)", "--no-first-run", "--no-default-browser-check",
             "--hide-scrollbars", "--remote-debugging-pipe",
             "--disable-extensions", "--disable-component-update", "--disable-background-networking", "--disable-default-apps",
