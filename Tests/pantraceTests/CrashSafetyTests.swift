@@ -11,6 +11,10 @@ import Testing
 @Suite(.serialized) struct CrashSafetyTests {
     /// A synthetic record long enough (a few seconds in a debug build) to be killed in the middle.
     static let longRecord = 5000
+    /// A record whose commit is watched: 1,000 traces write a WAL of about
+    /// 4.5 MB at commit, so the kill lands while it is written (in 8 trials
+    /// of 8 with this test's polling), for a fifth of `longRecord`'s work.
+    static let committedRecord = 1000
 
     struct Moment: CustomStringConvertible, Sendable {
         var description: String
@@ -36,7 +40,7 @@ import Testing
             return child.wait { child.unreadInput == 0 && child.isSleeping }
         },
         Moment(description: "near the end: the commit writing the WAL",
-            arguments: ["record", "--count", "\(longRecord)", "--seed", "4"]) { child, runner in
+            arguments: ["record", "--count", "\(committedRecord)", "--seed", "4"]) { child, runner in
             // The run fits in the page cache until commit: the WAL grows only then.
             let wal = runner.db + "-wal"
             func walSize() -> Int { ((try? FileManager.default.attributesOfItem(atPath: wal))?[.size] as? Int) ?? 0 }
