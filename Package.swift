@@ -43,6 +43,9 @@ let package = Package(
         // Every test's temporary folder, under one folder per test process
         // that is removed when it exits.
         .target(name: "TestFolders", path: "Tests/TestFolders"),
+        // The trait that runs a test waiting on a process, the browser or a
+        // lock on threads of its own, off Swift Testing's pool.
+        .target(name: "TestThreads", path: "Tests/TestThreads"),
         // A database read with SQL as the sqlite3 shell reads it, in-process
         // (the system SQLite, not the store's code), for the workflow and
         // end-to-end tests.
@@ -50,21 +53,21 @@ let package = Package(
         .testTarget(
             name: "PanTraceCoreTests",
             dependencies: [
-                "PanTraceCore", "BrowserTestSupport", "TestFolders",
+                "PanTraceCore", "BrowserTestSupport", "TestFolders", "TestThreads",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "PanTraceStoreTests",
             dependencies: [
-                "PanTraceStore", "PanTraceCore", "TestFolders",
+                "PanTraceStore", "PanTraceCore", "TestFolders", "TestThreads",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "PanTraceTests",
             dependencies: [
-                "PanTrace", "PanTraceStore", "PanTraceCore", "BrowserTestSupport", "SQLiteTestSupport", "TestFolders",
+                "PanTrace", "PanTraceStore", "PanTraceCore", "BrowserTestSupport", "SQLiteTestSupport", "TestFolders", "TestThreads",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -72,14 +75,14 @@ let package = Package(
             name: "pantraceTests",
             // The end-to-end tests run the built binary; depending on the
             // executable makes `swift test` build it first.
-            dependencies: ["pantrace", "PanTraceCore", "SQLiteTestSupport", "TestFolders"],
+            dependencies: ["pantrace", "PanTraceCore", "SQLiteTestSupport", "TestFolders", "TestThreads"],
             // The help's golden files, read from the source tree by path.
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "PanTraceCaptureTests",
             dependencies: [
-                "PanTraceCapture", "PanTraceCore", "capture-example", "TestFolders",
+                "PanTraceCapture", "PanTraceCore", "capture-example", "TestFolders", "TestThreads",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

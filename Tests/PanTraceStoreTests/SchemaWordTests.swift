@@ -6,9 +6,9 @@ import Testing
 /// schema.sql, the store's column descriptions and Core's enumerations agree: by a test, not by care.
 @Suite struct SchemaWordTests {
     /// Every table the store writes, by its description.
-    static let tables: [any TableRow.Type] = [
-        TraceRow.self, SampleRow.self, ConfigRow.self, RunRow.self, ResultRow.self, FrameRow.self,
-    ]
+    static var tables: [any TableRow.Type] {
+        [TraceRow.self, SampleRow.self, ConfigRow.self, RunRow.self, ResultRow.self, FrameRow.self]
+    }
 
     /// schema.sql without its `--` comments.
     static func schemaSQL() throws -> String {

@@ -10,6 +10,7 @@ import Testing
 #endif
 
 @testable import PanTraceStore
+import TestThreads
 
 /// Issue 14 around the store: odd files, leftovers, locks, a full disk, damage, names.
 @Suite struct StoreEdgeTests {
@@ -90,7 +91,7 @@ import Testing
     }
 
     /// Locked past the timeout: `locked` (exit 75), after about the timeout, not 20 times it.
-    @Test func aLockedDatabaseIsReportedAfterTheBusyTimeout() throws {
+    @Test(.blocksItsThread) func aLockedDatabaseIsReportedAfterTheBusyTimeout() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let holder = try Store.fresh(in: folder)

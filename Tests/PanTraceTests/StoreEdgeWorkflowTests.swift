@@ -3,6 +3,7 @@ import PanTrace
 import PanTraceCore
 import PanTraceStore
 import Testing
+import TestThreads
 
 /// Issue 13 and 14 through the workflows: run deletion, refused records
 /// leaving no file, `--accept` in one transaction, hand edits then replay.
@@ -64,7 +65,7 @@ import Testing
     }
 
     /// A sample row deleted in the shell (foreign keys off): replay uses the rows, nothing is "damaged".
-    @Test func replayAfterHandEditsInTheShell() throws {
+    @Test(.blocksItsThread) func replayAfterHandEditsInTheShell() throws {
         let workspace = try Workspace()
         let store = try Self.recorded(workspace)
         let traces = try store.traceCount()

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import pantrace
+import TestThreads
 
 /// One `--db` that pantrace must refuse (SPEC 6, 7.4: exit 66).
 struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
@@ -103,7 +104,7 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
     }
 
     /// Through the binary, once: exit 66, one message, the file as it was.
-    @Test func notADatabaseExits66() throws {
+    @Test(.blocksItsThread) func notADatabaseExits66() throws {
         let runner = try CommandRunner()
         try runner.write("these are my notes, not a database\n", to: "notes.sqlite")
         let before = try DatabaseState(path: runner.path("notes.sqlite"))
@@ -128,7 +129,7 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
 
     /// A database the user may read but not write: record refuses it (66);
     /// reading commands still work.
-    @Test func readOnlyDatabase() throws {
+    @Test(.blocksItsThread) func readOnlyDatabase() throws {
         if let reason = Hardening.nobodyUnavailable { try Test.cancel("skipped: \(reason)") }
         let runner = try Hardening.seededRunner()
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: runner.folder.path)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// SPEC 7.4 on the command line (in-process, ``InProcessCommandLine``; the binary
 /// for standard input and in ExitStatusTests): exit 65 with one line
@@ -24,7 +25,7 @@ import Testing
     }
 
     /// The same content on standard input is named `<stdin>`.
-    @Test func badTraceOnStandardInputNamesStdin() throws {
+    @Test(.blocksItsThread) func badTraceOnStandardInputNamesStdin() throws {
         let runner = try Hardening.seededRunner()
         let before = try DatabaseState(path: runner.db)
         let input = [Hardening.validLine(named: "new-1"), Self.edit(#""t":0.1,"#, #""t":0.01,"#)].joined(separator: "\n")

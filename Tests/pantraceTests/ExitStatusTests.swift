@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// SPEC 7.4 through the built binary, for every class of outcome: the status
 /// the shell sees and both streams are what the command line gives in this
@@ -7,7 +8,7 @@ import Testing
 /// A closed or failing stream (74) is ClosedStreamTests'; signals are
 /// CrashSafetyTests'; a lock held past the busy timeout (75) takes a minute
 /// and is StoreFailureStatusTests' in-process.
-@Suite struct ExitStatusTests {
+@Suite(.blocksItsThread) struct ExitStatusTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var status: Int32
         var arguments: [String]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// `pantrace export` (SPEC 7.6) on the command line (in-process unless a
 /// descriptor is the point, ``InProcessCommandLine``): the lines on
@@ -13,7 +14,7 @@ import Testing
         try runner.run(["export", what, "--db", db ?? runner.db] + arguments, db: false, stdin: stdin)
     }
 
-    @Test func tracesAndDecisionsGoToStandardOutputOneLineEach() throws {
+    @Test(.blocksItsThread) func tracesAndDecisionsGoToStandardOutputOneLineEach() throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 30)
         let traces = try Self.export(runner, "traces")
@@ -79,7 +80,7 @@ import Testing
 
     /// SPEC 7.4: a failed write to standard output is an I/O error (74), not
     /// a crash and not a success with a cut export.
-    @Test(arguments: [">&-", ">/dev/full"])
+    @Test(.blocksItsThread, arguments: [">&-", ">/dev/full"])
     func aStandardOutputThatCannotBeWrittenIs74(redirection: String) throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 30)

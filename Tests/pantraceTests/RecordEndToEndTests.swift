@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// `pantrace record` end to end: the command line (in-process, ``InProcessCommandLine``;
 /// the binary for standard input), a fresh database, SQL as the sqlite3 shell reads it.
@@ -73,7 +74,7 @@ import Testing
         for column in ["seq", "t", "x", "y", "phase", "touches"] { #expect(sampleColumns.contains(column)) }
     }
 
-    @Test func standardInputAndDeduplication() throws {
+    @Test(.blocksItsThread) func standardInputAndDeduplication() throws {
         let runner = try CommandRunner()
         let text = try String(contentsOfFile: Self.workedExamples, encoding: .utf8)
         #expect(try runner.run(["record", "--from", "-"], stdin: text).status == 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// `pantrace runs`, `pantrace show` and what every command shares: help with
 /// an example, colour only on a terminal and never with NO_COLOR (issue 3).
@@ -61,7 +62,7 @@ import Testing
     }
 
     /// Colour only on a terminal (a pseudo-terminal from script(1)), never with NO_COLOR.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(.blocksItsThread, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func colourOnlyOnATerminalAndNeverWithNoColor() throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 100)

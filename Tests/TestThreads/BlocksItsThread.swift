@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// A test that blocks its thread — waiting for a child process, the test
+/// browser, another connection's lock — runs on threads of its own instead
+/// of Swift Testing's cooperative pool.
+///
+/// The pool has one thread per core (two here), and a synchronous wait holds
+/// its thread: while a test waits for a `pantrace` child or a page load, one
+/// core can run nothing else of the suite, and when both threads wait on
+/// children that sleep (a lock's busy timeout, a page's timers, standard
+/// input) the machine idles. With this trait the test's body runs on a new
+/// thread per job (``ThreadPerJob``), so its waits leave the pool to the
+/// tests that compute. Mark only tests that wait: a test that computes gains
+/// nothing from a thread of its own and would take the cores from the pool.
+///
+/// On a suite, it applies to each of its tests and their cases.
+public struct BlocksItsThread: SuiteTrait, TestTrait, TestScoping {
+    public var isRecursive: Bool { true }
+
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        try await withTaskExecutorPreference(ThreadPerJob.shared) {
+            try await function()
+        }
+    }
+}
+
+extension Trait where Self == BlocksItsThread {
+    /// The test waits on something outside the process: see ``BlocksItsThread``.
+    public static var blocksItsThread: Self { BlocksItsThread() }
+}
+
+/// A task executor that runs every job it is given on a new thread.
+///
+/// The jobs of a test marked ``BlocksItsThread`` are few (its body, and each
+/// resumption after an `await`), so a thread each costs little, and no job
+/// ever waits for another to give a thread back.
+public final class ThreadPerJob: TaskExecutor {
+    public static let shared = ThreadPerJob()
+
+    /// A debug build's deep test stacks: the size of the main thread's.
+    static let stackSize = 8 << 20
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        let thread = Thread { job.runSynchronously(on: executor) }
+        thread.stackSize = Self.stackSize
+        thread.start()
+    }
+}
