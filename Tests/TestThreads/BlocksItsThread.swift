@@ -21,7 +21,13 @@ public struct BlocksItsThread: SuiteTrait, TestTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        try await withTaskExecutorPreference(ThreadPerJob.shared) {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            try await withTaskExecutorPreference(ThreadPerJob.shared) {
+                try await function()
+            }
+        } else {
+            // Task executors came with Swift 6's runtime: an older Apple
+            // system runs the test on the pool, as without the trait.
             try await function()
         }
     }
@@ -37,6 +43,7 @@ extension Trait where Self == BlocksItsThread {
 /// The jobs of a test marked ``BlocksItsThread`` are few (its body, and each
 /// resumption after an `await`), so a thread each costs little, and no job
 /// ever waits for another to give a thread back.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 public final class ThreadPerJob: TaskExecutor {
     public static let shared = ThreadPerJob()
 
