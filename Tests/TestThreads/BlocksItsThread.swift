@@ -50,10 +50,19 @@ public final class ThreadPerJob: TaskExecutor {
     /// A debug build's deep test stacks: the size of the main thread's.
     static let stackSize = 8 << 20
 
+    /// The name of each thread, as a debugger or `perf` shows it.
+    public static let threadName = "blocksItsThread"
+
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
-        let thread = Thread { job.runSynchronously(on: executor) }
+        let thread = Thread {
+            // Named from inside: on Linux a new thread starts with its
+            // creator's name (a pool thread's), and a name given before
+            // `start()` does not reach it.
+            Thread.current.name = Self.threadName
+            job.runSynchronously(on: executor)
+        }
         thread.stackSize = Self.stackSize
         thread.start()
     }
