@@ -23,6 +23,10 @@ public struct BlocksItsThread: SuiteTrait, TestTrait, TestScoping {
     ) async throws {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             try await withTaskExecutorPreference(ThreadPerJob.shared) {
+                // A preference applies from the task's next enqueue, and the
+                // test would start on the pool thread that called this: one
+                // yield enqueues it, on a thread of its own.
+                await Task.yield()
                 try await function()
             }
         } else {
