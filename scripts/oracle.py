@@ -42,7 +42,6 @@ import json
 import math
 import sqlite3
 import sys
-from fractions import Fraction
 
 # --------------------------------------------------------------------------
 # Config (SPEC 5)
@@ -237,32 +236,27 @@ def velocity_lsq2(pos):
     if len(set(t for t, _ in kept)) < 3:
         return 0.0
     # Unweighted least squares q = a + b tau + c tau^2, tau = t_i - t_n,
-    # solved exactly in rationals (the reference; no conditioning issues).
-    s = [Fraction(0)] * 5  # sums of tau^k, k = 0..4
-    r = [Fraction(0)] * 3  # sums of q tau^k, k = 0..2
-    for t, q in kept:
-        tau = Fraction(t - tn)
-        fq = Fraction(q)
-        pw = Fraction(1)
-        for k in range(5):
-            s[k] += pw
-            if k < 3:
-                r[k] += fq * pw
-            pw *= tau
-    a = [[s[0], s[1], s[2], r[0]],
-         [s[1], s[2], s[3], r[1]],
-         [s[2], s[3], s[4], r[2]]]
-    # Gauss-Jordan elimination (exact)
-    for col in range(3):
-        piv = next(i for i in range(col, 3) if a[i][col] != 0)
-        a[col], a[piv] = a[piv], a[col]
-        for i in range(3):
-            if i != col and a[i][col] != 0:
-                f = a[i][col] / a[col][col]
-                for j in range(col, 4):
-                    a[i][j] -= f * a[col][j]
-    b = a[1][3] / a[1][1]
-    return float(b)
+    # solved exactly (the reference; no conditioning issues). Every double is
+    # a dyadic rational, so one power of two D turns every tau and q into an
+    # integer (T = tau D, Q = q D); fitting Q = A + B T + C T^2 gives B = b.
+    # Cramer's rule on the integer normal equations, and int / int, which
+    # Python rounds correctly: the same double as exact rational elimination.
+    taus = [t - tn for t, _ in kept]
+    ratios = [x.as_integer_ratio() for x in taus] + [q.as_integer_ratio() for _, q in kept]
+    scale = max(den for _, den in ratios)
+    ints = [num * (scale // den) for num, den in ratios]
+    T, Q = ints[:len(taus)], ints[len(taus):]
+    s = [sum(t ** k for t in T) for k in range(5)]          # sums of T^k, k = 0..4
+    r = [sum(q * t ** k for t, q in zip(T, Q)) for k in range(3)]  # sums of Q T^k, k = 0..2
+
+    def det3(m):
+        return (m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+                - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+                + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]))
+
+    normal = [[s[0], s[1], s[2]], [s[1], s[2], s[3]], [s[2], s[3], s[4]]]
+    with_rhs = [[s[0], r[0], s[2]], [s[1], r[1], s[3]], [s[2], r[2], s[4]]]
+    return det3(with_rhs) / det3(normal)
 
 
 # --------------------------------------------------------------------------
