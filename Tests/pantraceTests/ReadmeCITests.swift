@@ -36,7 +36,7 @@ import TestThreads
         let made = try ProcessCache.shared.value(for: "readme CI repository") {
             let shell = try Shell()
             let fixtures = CommandRunner.repositoryRoot.appending(path: "Fixtures")
-            try shell.run("pantrace record --db corpus.sqlite --quiet --count 120 --seed 3 --from '\(fixtures.path)/traces/families.jsonl'")
+            try shell.run("pantrace record --db corpus.sqlite --quiet --count 60 --seed 3 --from '\(fixtures.path)/traces/families.jsonl'")
             try shell.run("cp '\(fixtures.path)/configs/baseline.json' tuning.json")
             try shell.run("git init -q -b main . && git config user.email ci@example.com && git config user.name CI")
             try shell.run(Self.developerLines().map { $0.replacingOccurrences(of: "pantrace export traces", with: "pantrace export traces --db corpus.sqlite") }
@@ -90,7 +90,7 @@ import TestThreads
         try Self.pullRequest(shell, settings: ["threshold": 0.25])
         let before = try Self.decisions(shell, at: "main")
         let after = try Self.decisions(shell, at: "change")
-        #expect(before.count == after.count && before.count >= 120)
+        #expect(before.count == after.count && before.count >= 60)
         var regressions = 0
         var changed = 0
         for (trace, old) in before {
