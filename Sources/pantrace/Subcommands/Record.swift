@@ -23,7 +23,7 @@ extension Pantrace {
                   pantrace record --from Fixtures/traces/edge-cases.jsonl --db edge.sqlite
                   pantrace record --count 200 --seed 7 --family flick --family peek
                   pantrace record --count 100 --set decision=velocity --db tuning.sqlite
-                  pantrace record --count 2000 --seed 7 --no-frames --db ci.sqlite
+                  pantrace record --count 500 --seed 7 --no-frames --db ci.sqlite
                 """)
 
         @OptionGroup var store: StoreOptions
