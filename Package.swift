@@ -6,34 +6,44 @@ let package = Package(
     // An app and its test target can depend on the libraries (SPEC 9 capture, replay from Swift).
     platforms: [.iOS(.v15), .macOS(.v13)],
     products: [
+        .library(name: "PanTraceModel", targets: ["PanTraceModel"]),
         .library(name: "PanTraceCore", targets: ["PanTraceCore"]),
+        .library(name: "PanTraceReports", targets: ["PanTraceReports"]),
         .library(name: "PanTraceStore", targets: ["PanTraceStore"]),
-        .library(name: "PanTrace", targets: ["PanTrace"]),
+        .library(name: "PanTraceKit", targets: ["PanTraceKit"]),
         .library(name: "PanTraceCapture", targets: ["PanTraceCapture"]),
-        .executable(name: "pantrace", targets: ["pantrace"]),
+        // The product keeps the command's name; the target's name differs from
+        // every other module's even ignoring case (macOS's file system).
+        .executable(name: "pantrace", targets: ["PanTraceCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
-        .target(name: "PanTraceCore"),
+        // docs/architecture.md: what each target owns and may import.
+        // The values: trace, sample, config, outcome, frame, and their JSON codec.
+        .target(name: "PanTraceModel"),
+        // The simulation, synthetic traces, tuning and run comparison: no I/O, no reports.
+        .target(name: "PanTraceCore", dependencies: ["PanTraceModel"]),
+        // Every renderer: text, JSON, JUnit, HTML/SVG.
+        .target(name: "PanTraceReports", dependencies: ["PanTraceCore", "PanTraceModel"]),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "PanTraceStore", dependencies: ["PanTraceCore", "CSQLite"]),
+        .target(name: "PanTraceStore", dependencies: ["PanTraceModel", "CSQLite"]),
         // The workflows (record, replay, regress; later tune and export) as Swift API.
-        .target(name: "PanTrace", dependencies: ["PanTraceStore", "PanTraceCore"]),
+        .target(name: "PanTraceKit", dependencies: ["PanTraceStore", "PanTraceCore", "PanTraceReports", "PanTraceModel"]),
         // SPEC 9: what an app links to capture its users' pans; Core at most.
-        .target(name: "PanTraceCapture", dependencies: ["PanTraceCore"]),
+        .target(name: "PanTraceCapture", dependencies: ["PanTraceModel"]),
         // The README's capture example, verbatim; PanTraceCaptureTests runs it.
-        .executableTarget(name: "capture-example", dependencies: ["PanTraceCapture", "PanTraceCore"]),
+        .executableTarget(name: "capture-example", dependencies: ["PanTraceCapture", "PanTraceModel"]),
         .executableTarget(
-            name: "pantrace",
+            name: "PanTraceCLI",
             dependencies: [
-                "PanTrace", "PanTraceCore", "PanTraceStore",
+                "PanTraceKit", "PanTraceReports", "PanTraceCore", "PanTraceModel", "PanTraceStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -53,36 +63,36 @@ let package = Package(
         .testTarget(
             name: "PanTraceCoreTests",
             dependencies: [
-                "PanTraceCore", "BrowserTestSupport", "TestFolders", "TestThreads",
+                "PanTraceModel", "PanTraceCore", "PanTraceReports", "BrowserTestSupport", "TestFolders", "TestThreads",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "PanTraceStoreTests",
             dependencies: [
-                "PanTraceStore", "PanTraceCore", "TestFolders", "TestThreads",
+                "PanTraceStore", "PanTraceCore", "PanTraceModel", "TestFolders", "TestThreads",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
-            name: "PanTraceTests",
+            name: "PanTraceKitTests",
             dependencies: [
-                "PanTrace", "PanTraceStore", "PanTraceCore", "BrowserTestSupport", "SQLiteTestSupport", "TestFolders", "TestThreads",
+                "PanTraceKit", "PanTraceStore", "PanTraceCore", "PanTraceReports", "PanTraceModel", "BrowserTestSupport", "SQLiteTestSupport", "TestFolders", "TestThreads",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
-            name: "pantraceTests",
+            name: "PanTraceCLITests",
             // The end-to-end tests run the built binary; depending on the
             // executable makes `swift test` build it first.
-            dependencies: ["pantrace", "PanTraceCore", "SQLiteTestSupport", "TestFolders", "TestThreads"],
+            dependencies: ["PanTraceCLI", "PanTraceModel", "SQLiteTestSupport", "TestFolders", "TestThreads"],
             // The help's golden files, read from the source tree by path.
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "PanTraceCaptureTests",
             dependencies: [
-                "PanTraceCapture", "PanTraceCore", "capture-example", "TestFolders", "TestThreads",
+                "PanTraceCapture", "PanTraceCore", "PanTraceModel", "capture-example", "TestFolders", "TestThreads",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

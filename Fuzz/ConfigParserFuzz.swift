@@ -1,5 +1,5 @@
 // libFuzzer target for the config reader (SPEC 5) and `--set` overrides,
-// built by scripts/fuzz.sh together with the PanTraceCore sources.
+// built by scripts/fuzz.sh together with the PanTraceModel sources.
 //
 // Any input must give a config or a clean `ConfigError` of the right kind: a
 // file's errors are invalid data (exit 65), an override's are usage (64).

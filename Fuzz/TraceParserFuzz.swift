@@ -1,7 +1,7 @@
 // libFuzzer target for the JSON Lines trace reader (SPEC 3), built by
-// scripts/fuzz.sh together with the PanTraceCore sources:
+// scripts/fuzz.sh together with the PanTraceModel sources:
 //
-//   swiftc -sanitize=fuzzer,address -parse-as-library Sources/PanTraceCore/**/*.swift Fuzz/TraceParserFuzz.swift
+//   swiftc -sanitize=fuzzer,address -parse-as-library Sources/PanTraceModel/**/*.swift Fuzz/TraceParserFuzz.swift
 //
 // Any input must give valid traces or clean `TraceError`s. A trace the reader
 // accepts must also pass `validate()`, read back from its own `jsonLine()`,

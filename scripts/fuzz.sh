@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh                 # both targets, 200000 inputs each
 #   RUNS=2000000 scripts/fuzz.sh trace
 #
-# Builds Fuzz/<Target>ParserFuzz.swift with the PanTraceCore sources into
+# Builds Fuzz/<Target>ParserFuzz.swift with the PanTraceModel sources into
 # .build-fuzz/, seeds a corpus from Fixtures/ (one trace line or one config
 # a file), and runs a bounded number of inputs. A crash leaves its input in
 # .build-fuzz/artifacts/ and makes the script fail; rerun one with
@@ -25,9 +25,9 @@ mkdir -p "$out/artifacts"
 # A snapshot of the sources, so that editing them during the build does no harm.
 rm -rf "$out/src"
 mkdir -p "$out/src"
-cp -R Sources/PanTraceCore Fuzz "$out/src/"
+cp -R Sources/PanTraceModel Fuzz "$out/src/"
 core_sources=()
-while IFS= read -r file; do core_sources+=("$file"); done < <(find "$out/src/PanTraceCore" -name '*.swift' | sort)
+while IFS= read -r file; do core_sources+=("$file"); done < <(find "$out/src/PanTraceModel" -name '*.swift' | sort)
 
 seed() {
     local target=$1 corpus=$2

@@ -1,4 +1,4 @@
-import PanTraceCore
+import PanTraceModel
 
 /// What a ``GestureRecorder`` records and how much (SPEC 9).
 ///

@@ -1,4 +1,4 @@
-import PanTraceCore
+import PanTraceModel
 
 /// Turns an app's touch events into SPEC 3 traces and appends them to a JSON
 /// Lines file that `pantrace record --from` accepts (SPEC 9).

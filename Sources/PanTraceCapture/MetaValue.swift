@@ -1,4 +1,4 @@
-import PanTraceCore
+import PanTraceModel
 
 /// A value an app adds to the `meta` of every captured trace.
 ///

@@ -1,5 +1,5 @@
 #if canImport(UIKit)
-import PanTraceCore
+import PanTraceModel
 import UIKit
 import UIKit.UIGestureRecognizerSubclass
 

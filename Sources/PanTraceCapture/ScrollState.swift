@@ -1,4 +1,4 @@
-import PanTraceCore
+import PanTraceModel
 
 /// An embedded scroll view's state along the interaction's axis: the trace's
 /// `scrollOffset` and `scrollContent` (SPEC 3).

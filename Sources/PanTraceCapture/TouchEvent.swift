@@ -1,4 +1,4 @@
-import PanTraceCore
+import PanTraceModel
 
 /// One touch event as an app sees it: a ``Sample`` whose time is still on
 /// the app's clock (SPEC 9).

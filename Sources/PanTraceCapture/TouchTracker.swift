@@ -1,4 +1,4 @@
-import PanTraceCore
+import PanTraceModel
 
 /// Turns the per-touch callbacks of a gesture recognizer into one
 /// ``TouchEvent`` per callback: the centroid of the touches down, as

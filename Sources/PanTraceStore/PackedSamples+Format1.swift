@@ -1,4 +1,4 @@
-import PanTraceCore
+import PanTraceModel
 
 /// Format 1 of `trace.packed`: the doubles bit for bit (schema.sql, inside `CREATE TABLE trace`).
 ///

@@ -1,4 +1,4 @@
-import PanTraceCore
+import PanTraceModel
 
 /// Format 2 of `trace.packed`: times and places as integer steps on a decimal grid (schema.sql, after `trace`).
 ///

@@ -1,4 +1,4 @@
-import PanTraceCore
+import PanTraceModel
 
 /// The samples of one trace in one BLOB: the `trace.packed` column (schema.sql documents the layouts).
 ///

@@ -1,4 +1,4 @@
-import PanTraceCore
+import PanTraceModel
 
 /// The one-byte phase codes of `trace.packed` (format 1 as a byte, format 2 in the low two bits of a varint) and of ``TraceDigest``.
 ///

@@ -1,5 +1,5 @@
 import CSQLite
-import PanTraceCore
+import PanTraceModel
 
 /// Writes the results of a run session, 16 rows per `INSERT`, and their frames.
 ///

@@ -1,5 +1,5 @@
 import CSQLite
-import PanTraceCore
+import PanTraceModel
 
 /// One run being written: the whole of it is one `BEGIN IMMEDIATE` transaction (SPEC 7.1).
 ///

@@ -1,4 +1,4 @@
-import PanTraceCore
+import PanTraceModel
 
 extension Store {
     /// One query over the `decisions` view for one run (`?1`), by trace name.

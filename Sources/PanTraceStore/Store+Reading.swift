@@ -1,5 +1,5 @@
 import CSQLite
-import PanTraceCore
+import PanTraceModel
 
 extension Store {
     /// Calls `body` with every selected trace, in id order (or by name), streaming: memory stays flat as the corpus grows.

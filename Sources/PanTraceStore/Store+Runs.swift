@@ -1,5 +1,5 @@
 import CSQLite
-import PanTraceCore
+import PanTraceModel
 
 extension Store {
     /// Starts writing a run of `kind` under a config: one `BEGIN IMMEDIATE` transaction until ``RunSession/commit()``.

@@ -1,4 +1,4 @@
-import PanTraceCore
+import PanTraceModel
 
 /// A stored result with the trace it belongs to.
 public struct StoredResult: Equatable, Hashable, Sendable {

@@ -1,5 +1,5 @@
 import CSQLite
-import PanTraceCore
+import PanTraceModel
 
 /// An enumeration stored as TEXT: its words are its raw values, and they are
 /// written and read without creating a Swift `String` per row.

@@ -1,4 +1,4 @@
-import PanTraceCore
+import PanTraceModel
 
 /// The content identity of a trace: 64-bit FNV-1a over a canonical byte encoding of every field.
 ///

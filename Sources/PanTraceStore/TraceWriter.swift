@@ -1,4 +1,4 @@
-import PanTraceCore
+import PanTraceModel
 
 /// Writes the traces of a run session: each once, with its digest, its packed samples and its `sample` rows.
 ///

@@ -1,5 +1,4 @@
 import PanTraceCapture
-import PanTraceCore
 
 // On a device: a path in the app's Documents folder, for users who opted in.
 let recorder = try GestureRecorder(

@@ -1,5 +1,5 @@
 import Foundation
-import PanTraceCore
+import PanTraceModel
 import Testing
 import TestThreads
 

@@ -1,6 +1,6 @@
 import Foundation
 import PanTraceCapture
-import PanTraceCore
+import PanTraceModel
 import Testing
 import TestFolders
 

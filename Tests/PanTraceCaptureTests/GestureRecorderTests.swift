@@ -1,6 +1,6 @@
 import Foundation
 import PanTraceCapture
-import PanTraceCore
+import PanTraceModel
 import Testing
 
 /// The recorder turns event streams into SPEC 3 traces (SPEC 9).

@@ -1,5 +1,5 @@
 import PanTraceCapture
-import PanTraceCore
+import PanTraceModel
 import Testing
 
 /// A finished gesture waits for its label (SPEC 9), timed by an injected clock.

@@ -1,6 +1,6 @@
 import Foundation
 import PanTraceCapture
-import PanTraceCore
+import PanTraceModel
 import Testing
 
 /// Real strokes from Flutter's and Android's velocity tests, replayed as

@@ -1,5 +1,5 @@
 import PanTraceCapture
-import PanTraceCore
+import PanTraceModel
 import Testing
 
 /// A scroll view's numbers become SPEC 3's offset from the edge the interaction pulls away from.

@@ -1,5 +1,5 @@
 import PanTraceCapture
-import PanTraceCore
+import PanTraceModel
 import Testing
 
 /// The UIKit adapter's logic: one event per callback at the centroid of the touches down (SPEC 9).

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 /// The compact list of changes gives back exactly what was added, and the JSON report streams it.
 @Suite struct ChangeListTests {

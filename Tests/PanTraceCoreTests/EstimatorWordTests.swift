@@ -1,5 +1,7 @@
 import Testing
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 /// Every estimator of SPEC 5's `velocityEstimator` row is a word a config file,
 /// a `--set` override and the stored canonical JSON accept, and round-trips.

@@ -3,6 +3,8 @@ import PropertyBased
 import Testing
 
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 /// Issue 5's fuzzing inside `swift test`: thousands of mutated trace lines,
 /// config files and `--set` overrides (byte flips, truncations, deletions,

@@ -1,5 +1,7 @@
 import Testing
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 /// SPEC 4.4 to 4.8: percent and its reset, velocity, decisions, guard, settling, curves.
 @Suite struct PercentAndDecisionTests {

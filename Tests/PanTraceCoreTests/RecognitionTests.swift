@@ -1,5 +1,7 @@
 import Testing
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 /// SPEC 4.1 and 4.2: position samples, slop, touches, lifts before recognition.
 @Suite struct RecognitionTests {

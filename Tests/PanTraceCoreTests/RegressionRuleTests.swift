@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 /// SPEC 7.3's regression against intent, over every intent × baseline decision
 /// × candidate decision, with the expected values spelt from SPEC 2's words

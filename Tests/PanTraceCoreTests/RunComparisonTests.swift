@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 @Suite struct RunComparisonTests {
     static func summary(_ decision: Decision, _ reason: Reason, _ percent: Double = 0.3, _ velocity: Double = 100) -> ResultSummary {

@@ -1,5 +1,7 @@
 import Testing
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 /// SPEC 4.3: who owns the gesture when a scroll view is embedded.
 @Suite struct ScrollArbitrationTests {

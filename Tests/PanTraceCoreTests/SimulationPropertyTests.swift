@@ -1,6 +1,8 @@
 import PropertyBased
 import Testing
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 /// Invariants of SPEC 4 over synthetic traces and arbitrary configs.
 @Suite struct SimulationPropertyTests {

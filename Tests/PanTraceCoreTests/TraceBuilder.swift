@@ -1,4 +1,6 @@
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 /// Builds traces for simulator tests: a down, moves, then an up or a cancel.
 struct TraceBuilder {

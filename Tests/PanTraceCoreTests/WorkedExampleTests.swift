@@ -1,5 +1,7 @@
 import Testing
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 /// SPEC 4.9's worked examples, every number pinned (container 400 × 800).
 @Suite struct WorkedExampleTests {

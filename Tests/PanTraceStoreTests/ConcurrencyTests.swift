@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import PanTraceCore
+import PanTraceModel
 import Testing
 
 @testable import PanTraceStore

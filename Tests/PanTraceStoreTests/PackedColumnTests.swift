@@ -1,4 +1,5 @@
 import PanTraceCore
+import PanTraceModel
 import Testing
 
 @testable import PanTraceStore

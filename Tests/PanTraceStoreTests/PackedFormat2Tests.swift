@@ -1,4 +1,5 @@
 import PanTraceCore
+import PanTraceModel
 import PropertyBased
 import Testing
 

@@ -1,4 +1,4 @@
-import PanTraceCore
+import PanTraceModel
 import Testing
 
 @testable import PanTraceStore

@@ -1,6 +1,6 @@
 import CSQLite
 import Foundation
-import PanTraceCore
+import PanTraceModel
 import Testing
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import PanTraceModel
+
 extension Curve {
     /// The cubic Bézier's control points (x1, y1, x2, y2), from (0,0) to (1,1) (docs/model.md §4.8).
     public var controlPoints: (x1: Double, y1: Double, x2: Double, y2: Double) {

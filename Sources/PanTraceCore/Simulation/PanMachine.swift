@@ -1,3 +1,5 @@
+import PanTraceModel
+
 /// The state of one simulated pan, advanced one position sample at a time:
 /// recognition (docs/model.md §4.2), scroll arbitration (§4.3), percent (§4.4), and at the
 /// end the decision (4.5–4.8).

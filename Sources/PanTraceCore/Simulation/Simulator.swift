@@ -1,3 +1,5 @@
+import PanTraceModel
+
 /// Turns a trace into the outcome `UIPercentDrivenInteractiveTransition` would
 /// reach under a config: every rule of docs/model.md §4.
 ///

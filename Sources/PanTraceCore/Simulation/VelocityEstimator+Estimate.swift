@@ -1,3 +1,5 @@
+import PanTraceModel
+
 extension VelocityEstimator {
     /// docs/model.md §4.5: ages and gaps are compared with this slack, because real data
     /// has samples exactly 100 ms old and `0.1` is not exact in binary.

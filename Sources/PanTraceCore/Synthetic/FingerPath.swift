@@ -1,3 +1,5 @@
+import PanTraceModel
+
 /// One continuous movement of a finger: a displacement over a duration with a
 /// velocity profile.
 ///

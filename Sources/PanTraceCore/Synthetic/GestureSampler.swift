@@ -1,3 +1,5 @@
+import PanTraceModel
+
 /// Turns a planned gesture into the samples a touch screen would report.
 ///
 /// Events arrive once per display frame (60 or 120 Hz) with a little

@@ -1,3 +1,5 @@
+import PanTraceModel
+
 /// An endless, index-addressable corpus of synthetic traces (SPEC 8).
 ///
 /// Trace `i` depends only on the seed, the family list and `i`: its family

@@ -1,3 +1,5 @@
+import PanTraceModel
+
 /// A screen a synthetic trace happens on: container size, pixel scale and refresh rate.
 struct SyntheticDevice: Sendable {
     /// `375x667`: the size, as written into `meta.device`.

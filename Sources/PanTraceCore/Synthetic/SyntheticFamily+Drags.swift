@@ -3,6 +3,8 @@
 // Distances are fractions of the container height (the default extent), so
 // that the spread straddles the default threshold of 0.4: changing the
 // threshold, the decision rule or the estimator flips some decisions.
+import PanTraceModel
+
 
 extension SyntheticFamily {
     /// Plans one gesture of this family on `gesture`'s device.

@@ -1,5 +1,7 @@
 // The edge cases: gestures that are not a plain dismissal drag — sideways
 // swipes, scroll views that own or hand off the gesture, system cancels, taps.
+import PanTraceModel
+
 
 extension SyntheticFamily {
     /// A mostly horizontal swipe with a little vertical travel. Intent `cancel`.

@@ -1,3 +1,5 @@
+import PanTraceModel
+
 /// A named kind of synthetic gesture (SPEC 8).
 ///
 /// The raw value is the family's stable name: it appears in trace names,

@@ -1,3 +1,5 @@
+import PanTraceModel
+
 /// Everything a family decides about one trace before it is sampled: the
 /// finger's path, the screen, the scroll view, the touch clock and the noise.
 struct SyntheticGesture: Sendable {

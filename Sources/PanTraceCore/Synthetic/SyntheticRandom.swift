@@ -1,3 +1,5 @@
+import PanTraceModel
+
 /// The package's own seeded pseudo-random generator: xoshiro256** seeded by SplitMix64.
 ///
 /// SPEC 8 asks for byte-identical synthetic traces on every machine, so the

@@ -1,3 +1,5 @@
+import PanTraceModel
+
 /// A chunk of traces simulated under one trajectory, reduced to what every
 /// lift setting of the plan needs to be counted (``TuningEngine``).
 struct ChunkTally {

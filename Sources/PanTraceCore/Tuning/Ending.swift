@@ -1,3 +1,5 @@
+import PanTraceModel
+
 /// How a simulated gesture ended, as far as the lift-only keys are concerned.
 enum Ending: UInt8, Sendable {
     /// An `up` after the transition started: the lift-only keys decide.

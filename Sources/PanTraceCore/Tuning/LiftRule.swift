@@ -1,3 +1,5 @@
+import PanTraceModel
+
 /// What SPEC 4.6 decides at a lift, reduced to one number per result: the
 /// candidate finishes exactly when `threshold ≤ score`.
 ///

@@ -1,3 +1,5 @@
+import PanTraceModel
+
 /// One `--sweep`: a config key and the values to try for it (SPEC 7.5).
 ///
 /// Two forms: a range of numbers, `threshold=0.2:0.6:0.1` (the values

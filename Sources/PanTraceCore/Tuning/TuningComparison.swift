@@ -1,3 +1,5 @@
+import PanTraceModel
+
 /// The base config against the best candidate of a tune, trace by trace:
 /// the counts of both and the traces whose decision moves.
 ///

@@ -1,3 +1,5 @@
+import PanTraceModel
+
 /// The counts of one candidate over a set of traces (SPEC 7.5, words of SPEC 2).
 ///
 /// `finish + cancel + none` is every trace; `agree + accidental + missed`

@@ -1,4 +1,5 @@
 import Dispatch
+import PanTraceModel
 
 /// Decides every candidate of a ``TuningGrid`` over a stream of traces,
 /// exactly as `replay` would decide each one (SPEC 7.5), and counts.

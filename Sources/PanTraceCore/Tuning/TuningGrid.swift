@@ -1,3 +1,5 @@
+import PanTraceModel
+
 /// The candidates of a tune: every combination of one to three sweeps on top
 /// of a base config (SPEC 7.5).
 ///

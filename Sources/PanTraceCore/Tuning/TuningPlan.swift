@@ -1,3 +1,5 @@
+import PanTraceModel
+
 /// How a grid's candidates are evaluated: which sweeps need their own
 /// simulation and which are decided from a simulation's lift (SPEC 7.5).
 ///

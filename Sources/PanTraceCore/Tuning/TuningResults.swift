@@ -1,3 +1,5 @@
+import PanTraceModel
+
 /// The counts of every candidate of a tune, which of them are on the Pareto
 /// frontier, and the best one (SPEC 7.5).
 ///

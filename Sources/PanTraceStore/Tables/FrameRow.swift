@@ -1,4 +1,4 @@
-import PanTraceCore
+import PanTraceModel
 
 /// A row of `frame`: the simulated state after one sample of one result.
 struct FrameRow: TableRow {

@@ -1,4 +1,4 @@
-import PanTraceCore
+import PanTraceModel
 
 /// A row of `result`: the outcome of one trace in one run.
 struct ResultRow: TableRow {

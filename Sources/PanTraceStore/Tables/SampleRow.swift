@@ -1,4 +1,4 @@
-import PanTraceCore
+import PanTraceModel
 
 /// A row of `sample`: one touch event of a trace.
 struct SampleRow: TableRow {

@@ -1,5 +1,5 @@
 import CSQLite
-import PanTraceCore
+import PanTraceModel
 
 /// A row of `trace`: a trace's fields, its identity and its samples packed in one BLOB.
 ///

@@ -2,6 +2,8 @@ import PropertyBased
 import Testing
 
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 @Suite struct DecisionBoundaryTests {
     /// The boundary's velocity at percent `p` on its first non-vertical segment spanning `p`.

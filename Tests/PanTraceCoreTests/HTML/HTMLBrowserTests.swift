@@ -3,6 +3,8 @@ import Foundation
 import PanTraceCore
 import Testing
 import TestThreads
+import PanTraceModel
+import PanTraceReports
 
 /// The HTML reports loaded in headless Chromium (SPEC 7.8): no console
 /// message, nothing fetched from outside the file, the charts present and

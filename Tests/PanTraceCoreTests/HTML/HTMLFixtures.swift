@@ -1,5 +1,7 @@
 import Foundation
 import PanTraceCore
+import PanTraceModel
+import PanTraceReports
 
 /// Report pages built the way `replay` and `tune` will build them: traces
 /// simulated under two configs, the results compared.

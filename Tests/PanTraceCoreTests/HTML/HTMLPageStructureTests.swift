@@ -1,6 +1,8 @@
 import BrowserTestSupport
 import PanTraceCore
 import Testing
+import PanTraceModel
+import PanTraceReports
 
 /// Every element the pages open is closed where it should be: an extra or a
 /// missing close in one chart would move the rest of the page.

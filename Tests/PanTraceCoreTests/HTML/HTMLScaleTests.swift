@@ -2,6 +2,8 @@ import BrowserTestSupport
 import Foundation
 import PanTraceCore
 import Testing
+import PanTraceModel
+import PanTraceReports
 
 /// The replay page of a large corpus (SPEC 7.8, issue 11): at 80,000 traces
 /// under ~5 MB and rendered in under 2 s by headless Chromium.

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 @Suite struct HTMLTextTests {
     @Test func textEscapesMarkupCharacters() {

@@ -3,6 +3,8 @@ import PropertyBased
 import Testing
 import TestFolders
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 @Suite struct ConfigJSONTests {
     static let defaultsJSON = #"{"name":"baseline","interaction":"pull-to-dismiss","touchSlop":10,"maximumNumberOfTouches":1,"extent":"auto","threshold":0.4,"decision":"threshold","flickVelocity":1000,"decelerationRate":0.998,"velocityEstimator":"lsq2","scrollGating":"offsetAtBegin","lockScroll":false,"guarded":false,"duration":0.4,"completionSpeed":1,"curve":"linear"}"#

@@ -2,6 +2,8 @@ import PropertyBased
 import Testing
 
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 /// Names are compared as exact Unicode scalar sequences (issue 14), never by
 /// Swift's canonical equivalence.

@@ -3,6 +3,8 @@ import Testing
 import TestFolders
 
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 /// Issue 14: a trace line or a config over its documented limit is refused
 /// (invalid data, naming the file and line) as soon as the limit is passed,

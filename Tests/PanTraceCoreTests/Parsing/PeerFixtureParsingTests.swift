@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 /// pantrace's own reader over the real recorded strokes of
 /// `../shared/fixtures/peer-velocity` (meta with nested objects and nulls).

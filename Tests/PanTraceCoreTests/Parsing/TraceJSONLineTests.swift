@@ -1,6 +1,8 @@
 import PropertyBased
 import Testing
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 @Suite struct TraceJSONLineTests {
     @Test func writesTheCanonicalLine() throws {

@@ -1,4 +1,6 @@
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 /// Small JSON Lines texts for the reader's tests.
 enum TraceLines {

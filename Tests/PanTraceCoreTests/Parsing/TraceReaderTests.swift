@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TestFolders
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 @Suite struct TraceReaderTests {
     @Test func readsTheSpecExample() throws {

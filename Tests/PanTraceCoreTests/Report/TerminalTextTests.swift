@@ -2,6 +2,8 @@ import PropertyBased
 import Testing
 
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 /// Issue 14: control characters in names must not reach the terminal raw.
 @Suite struct TerminalTextTests {

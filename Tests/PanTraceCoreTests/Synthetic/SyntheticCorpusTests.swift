@@ -2,6 +2,8 @@ import PropertyBased
 import Testing
 
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 @Suite struct SyntheticCorpusTests {
     static let corpus = SyntheticCorpus(seed: 7)

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 /// The families' intents are realistic under the simulator: the default
 /// config mostly agrees with them, but borderline cases exist, so that

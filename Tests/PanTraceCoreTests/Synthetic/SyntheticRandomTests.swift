@@ -1,6 +1,8 @@
 import Testing
 
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 @Suite struct SyntheticRandomTests {
     /// SplitMix64's published first outputs for seed 0 (Vigna's reference

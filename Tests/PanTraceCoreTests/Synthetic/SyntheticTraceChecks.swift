@@ -1,4 +1,6 @@
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 /// Test helpers for synthetic traces: an independent SPEC 3 validator and a
 /// digest of a trace's exact bits.

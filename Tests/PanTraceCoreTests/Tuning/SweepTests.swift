@@ -1,5 +1,7 @@
 import Testing
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 /// SPEC 7.5 sweeps: `KEY=FROM:TO:STEP`, `KEY=V1,V2,…`, and every refusal (usage errors, exit 64).
 @Suite struct SweepTests {

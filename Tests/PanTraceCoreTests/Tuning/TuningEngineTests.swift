@@ -1,5 +1,7 @@
 import Testing
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 /// The engine on SPEC 4.9's worked examples and on synthetic corpora: ties at
 /// the threshold, the best config read back, and the second pass.

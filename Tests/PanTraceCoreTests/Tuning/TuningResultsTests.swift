@@ -1,5 +1,7 @@
 import Testing
 @testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
 
 /// SPEC 7.5's Pareto frontier and best candidate, on hand-built count tables.
 @Suite struct TuningResultsTests {

@@ -1,0 +1,42 @@
+import ArgumentParser
+import PanTraceKit
+import PanTraceCore
+import PanTraceModel
+import PanTraceReports
+
+extension Pantrace {
+    /// `pantrace generate`: the synthetic traces `record` would use, as JSON Lines.
+    struct Generate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print synthetic traces as JSON Lines, the same that 'record' generates.",
+            discussion: """
+                The same --seed, --count and families give byte-identical output on every machine.
+
+                Example:
+                  pantrace generate --count 20 --seed 7 --family flick > flicks.jsonl
+                """)
+
+        @Option(name: .long, parsing: .unconditional, help: "Traces to generate.")
+        var count: Int = SyntheticTraces.defaultCount
+
+        @Option(name: .long, help: "Seed of the generator.")
+        var seed: UInt64 = 1
+
+        @Option(name: .long, help: ArgumentHelp("A family (repeatable; default all): \(SyntheticFamily.names.joined(separator: ", ")).", valueName: "name"))
+        var family: [String] = []
+
+        func validate() throws {
+            for name in family {
+                do { _ = try SyntheticFamily(name: name) } catch { throw ValidationError("\(error)") }
+            }
+            guard count >= 0 else { throw ValidationError("--count must be 0 or more, not \(count)") }
+        }
+
+        func run() throws {
+            let corpus = SyntheticTraces(count: count, seed: seed, families: family.compactMap(SyntheticFamily.init(rawValue:))).corpus
+            for index in 0..<count {
+                try Console.out(corpus.trace(at: index).jsonLine() + "\n")
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import PanTraceKit
+import PanTraceCore
+import PanTraceStore
+import PanTraceModel
+import PanTraceReports
+
+extension Pantrace {
+    /// `pantrace regress` (SPEC 7.3): replay for CI, with an exit status.
+    struct Regress: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Replay for CI: exit 1 when more decisions changed than allowed.",
+            discussion: """
+                Exits 1 when the number of changed decisions that count exceeds --max-changes
+                (default 0), 0 otherwise. With --fail-on any (the default) every change counts;
+                with --fail-on intent only a regression against intent does: a trace whose
+                intent the baseline's decision agreed with and this run's does not (a new
+                accidental finish, or a newly missed one). A change that now agrees with
+                intent, or of a trace without intent, passes. --junit writes one test case per
+                trace, a failure per change that counts; the other changes pass and say what
+                changed in <system-out>.
+                --accept makes this run the baseline of later replays and regressions (like a
+                snapshot tool's record mode); it is refused when CI is set, or for a replay
+                filtered by --trace/--family, unless --force.
+
+                Examples:
+                  pantrace regress --config Fixtures/configs/velocity.json --junit pantrace.xml
+                  pantrace regress --set threshold=0.5 --fail-on intent --junit pantrace.xml
+                  pantrace regress --set threshold=0.35 --max-changes 3 --html regress.html
+                  pantrace regress --set threshold=0.35 --accept
+                """)
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var configOptions: ConfigOptions
+        @OptionGroup var options: ReplayOptions
+
+        @Option(name: .long, parsing: .unconditional, help: "Changed decisions that count allowed before the regression fails.")
+        var maxChanges: Int = 0
+
+        @Option(name: .long, help: ArgumentHelp("Which changes count: any, or intent (only regressions against intent).", valueName: "any|intent"))
+        var failOn: RegressionGate = .any
+
+        @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report here.", valueName: "file"))
+        var junit: String?
+
+        @Flag(name: .long, help: "Make this run the baseline for later replays and regressions.")
+        var accept = false
+
+        @Flag(name: .long, help: "Allow --accept where the CI environment variable is set.")
+        var force = false
+
+        func validate() throws {
+            guard maxChanges >= 0 else { throw ValidationError("--max-changes must be 0 or more, not \(maxChanges)") }
+            if force, !accept { throw ValidationError("--force only goes with --accept") }
+            if accept, let refusal = Regression.acceptRefusal(ci: Console.environment("CI"), selection: options.selection, force: force) {
+                throw ValidationError(refusal)
+            }
+        }
+
+        func run() throws {
+            let regression = Regression(
+                replayer: try options.replayer(kind: .regress, config: configOptions), maxChanges: maxChanges, gate: failOn, accept: accept)
+            if let junit { try OutputPath.refuseDatabase(junit, option: "--junit", database: store.db) }
+            let report = try junit.map { try JUnitFile(path: $0) }
+            // The reports before the baseline moves: a report that cannot be written accepts nothing.
+            let (store, comparison) = try options.run(regression.replayer, in: self.store, reports: { try report?.finish(suite: $0.candidate.config) }) {
+                store, progress, streaming, finishing in
+                try regression.replay(
+                    in: store, progress: progress, each: report.map { report in { try report.add($0, counts: regression.counts($0)) } },
+                    streaming: streaming,
+                    finishing: finishing)
+            }
+            let verdict = try regression.conclude(comparison, in: store)
+            guard !options.quiet else {
+                if verdict.fails { throw ExitCode(1) }
+                return
+            }
+            Console.error(verdict.description)
+            if verdict.fails { throw ExitCode(1) }
+        }
+    }
+}
+
+/// `--fail-on any|intent`.
+extension RegressionGate: ExpressibleByArgument {}

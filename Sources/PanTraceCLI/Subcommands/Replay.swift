@@ -1,0 +1,41 @@
+import ArgumentParser
+import PanTraceKit
+import PanTraceCore
+import PanTraceStore
+import PanTraceModel
+import PanTraceReports
+
+extension Pantrace {
+    /// `pantrace replay` (SPEC 7.2): re-simulate stored traces under a config,
+    /// store the run, and report which decisions differ from a baseline run.
+    struct Replay: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Re-simulate stored traces under a config and report what changed against a baseline run.",
+            discussion: """
+                The candidate run is stored (frames only with --frames). The baseline is
+                --baseline RUN, else the run accepted by 'regress --accept', else the first run.
+                The report counts the changed decisions, the regressions against intent (what
+                'regress --fail-on intent' fails on) and the traces whose reason changed with
+                the same decision, and lists them (--limit rows each; --limit 0: the counts
+                alone). A candidate of another interaction than the baseline's is warned
+                about: the traces' intent was meant for the baseline's gesture.
+
+                Examples:
+                  pantrace replay --set threshold=0.3
+                  pantrace replay --set decision=velocity --family flick --format json
+                  pantrace replay --set threshold=0.3 --html replay.html
+                  pantrace replay --set decision=projection --limit 0
+                """)
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var configOptions: ConfigOptions
+        @OptionGroup var options: ReplayOptions
+
+        func run() throws {
+            let replayer = try options.replayer(kind: .replay, config: configOptions)
+            _ = try options.run(replayer, in: store) { store, progress, streaming, finishing in
+                try replayer.replay(in: store, progress: progress, streaming: streaming, finishing: finishing)
+            }
+        }
+    }
+}

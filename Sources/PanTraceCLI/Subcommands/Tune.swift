@@ -1,0 +1,120 @@
+import ArgumentParser
+import PanTraceKit
+import PanTraceCore
+import PanTraceStore
+import PanTraceModel
+import PanTraceReports
+
+extension Pantrace {
+    /// `pantrace tune` (SPEC 7.5): search configs for the one whose decisions
+    /// best match the stored traces' intents, storing nothing.
+    struct Tune: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Find the config whose decisions best match what people meant (the traces' intents).",
+            discussion: """
+                Every combination of the sweeps (up to 3 sweeps, 1,000,000 combinations) is
+                decided as replay would decide it over the stored traces with an intent, and
+                counted: agree, accidental (meant cancel, finished), missed (meant finish, did
+                not). The best has the most agree (with at most --max-accidental accidental);
+                the Pareto frontier holds those that no other beats on both accidental and
+                missed. Nothing is written to the database; it may be read-only. Exits 1 when
+                no candidate is within --max-accidental (and writes no --best-config).
+
+                Examples:
+                  pantrace tune --sweep threshold=0.2:0.6:0.02 --max-accidental 10
+                  pantrace tune --set decision=velocity --sweep flickVelocity=400:2000:200
+                  pantrace tune --sweep decision=threshold,velocity --sweep threshold=0.3,0.4
+                  pantrace tune --sweep decision=threshold,velocity --family flick
+                  pantrace tune --sweep threshold=0.3,0.4 --format json
+                  pantrace tune --sweep threshold=0.3:0.5:0.05 --best-config best.json
+                  pantrace tune --sweep threshold=0.2:0.6:0.02 --html tune.html
+                """)
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var configOptions: ConfigOptions
+
+        @Option(
+            name: .customLong("sweep"),
+            help: ArgumentHelp(
+                "A config key and its values: KEY=FROM:TO:STEP or KEY=V1,V2,… (repeatable, up to 3; the first varies slowest).",
+                valueName: "key=values"))
+        var sweeps: [String] = []
+
+        @Option(name: .customLong("trace"), help: ArgumentHelp("Tune over this stored trace only (repeatable; with --family, both).", valueName: "name"))
+        var traces: [String] = []
+
+        @Option(name: .customLong("family"), help: ArgumentHelp("Tune over traces of this family, meta.family (repeatable).", valueName: "name"))
+        var families: [String] = []
+
+        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The best may have at most N accidental dismissals.", valueName: "n"))
+        var maxAccidental: Int?
+
+        @Option(name: .long, help: ArgumentHelp("Write the best config here, as a file --config reads.", valueName: "file"))
+        var bestConfig: String?
+
+        @Option(name: .long, help: "Report format: text or json.")
+        var format: ReportFormat = .text
+
+        @Option(name: .long, help: ArgumentHelp("Also write an HTML report (curves or a heat map, the frontier).", valueName: "file"))
+        var html: String?
+
+        @Flag(name: .long, help: "Print nothing on standard error.")
+        var quiet = false
+
+        func validate() throws {
+            if let maxAccidental, maxAccidental < 0 {
+                throw ValidationError("--max-accidental must be 0 or more, not \(maxAccidental)")
+            }
+        }
+
+        func run() throws {
+            let started = Console.now()
+            let tuner = Tuner(
+                config: configOptions.source, sweeps: sweeps, selection: TraceSelection(names: traces, families: families),
+                maxAccidental: maxAccidental)
+            // Every refusal of the input before the database is opened.
+            let grid = try tuner.grid()
+            for (option, path) in [("--best-config", bestConfig), ("--html", html)] {
+                if let path { try OutputPath.refuseDatabase(path, option: option, database: store.db) }
+            }
+            let htmlFile = try html.map { try AtomicFile(path: $0) }
+            let configFile = try bestConfig.map { try AtomicFile(path: $0) }
+
+            let database = try store.openExisting(readOnly: true)
+            let progress = Progress(quiet: quiet)
+            let tuning = try tuner.tune(grid, in: database) { count in progress.update("tune: read \(count) traces…") }
+            progress.finish()
+
+            switch format {
+            case .json:
+                try tuning.writeJSON { try Console.out($0) }
+                try Console.out("\n")
+            case .text:
+                try Console.out(tuning.textReport(style: TextStyle(colour: Console.colourOnStdout)))
+            }
+            // A report that cannot be written leaves no --html or --best-config behind.
+            try Console.finish()
+            if let htmlFile {
+                try htmlFile.write(tuning.html())
+                try htmlFile.commit()
+            }
+            let best = tuning.bestConfig
+            if let configFile, let best {
+                try configFile.write(best.configFileJSON())
+                try configFile.commit()
+            }
+            if !quiet {
+                Console.error(
+                    "tune: \(grid.count) candidates over \(tuning.results.traces) traces of \(store.db) in "
+                        + "\(TextFormat.fixed(Console.now() - started, digits: 2)) s; nothing stored")
+            }
+            guard best != nil else {
+                if !quiet, let maxAccidental {
+                    let written = bestConfig == nil ? "" : "; no --best-config written"
+                    Console.error("tune: no candidate has at most \(maxAccidental) accidental\(written)")
+                }
+                throw ExitCode(1)
+            }
+        }
+    }
+}

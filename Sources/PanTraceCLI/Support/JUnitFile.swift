@@ -1,0 +1,72 @@
+import PanTraceKit
+import PanTraceCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PanTraceModel
+import PanTraceReports
+
+/// A JUnit XML report written as the comparison streams: test cases go to a
+/// scratch file, and ``finish(suite:)`` writes the header with the totals,
+/// the cases and the footer. Memory stays flat however many traces there are.
+///
+/// The report is an ``AtomicFile``: a command that fails before
+/// ``finish(suite:)``, or while writing it (a full disk), leaves no report —
+/// a file that existed keeps its content, a new one is never created — so
+/// that CI never reads an empty or half-written report as a result.
+final class JUnitFile {
+    private let path: String
+    private let output: AtomicFile
+    private let cases: UnsafeMutablePointer<FILE>
+    private let started = Console.now()
+    private var tests = 0
+    private var failures = 0
+    private var skipped = 0
+
+    /// Creates the report's temporary file now, so that an unwritable path fails before any work.
+    init(path: String) throws {
+        output = try AtomicFile(path: path)
+        guard let cases = tmpfile() else {
+            throw FileWriteError(path: path, reason: "no scratch file: " + String(cString: strerror(errno)))
+        }
+        self.path = path
+        self.cases = cases
+    }
+
+    deinit {
+        fclose(cases)
+    }
+
+    /// Adds `trace`'s test case; a change fails when it `counts` (``Regression/counts(_:)``).
+    func add(_ trace: ComparedTrace, counts: Bool) throws {
+        tests += 1
+        if trace.baseline == nil { skipped += 1 } else if JUnitReport.fails(trace, counts: counts) { failures += 1 }
+        var text = JUnitReport.testCase(trace, counts: counts)
+        let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, cases) }
+        guard written == text.utf8.count else {
+            throw FileWriteError(path: path, reason: "scratch file: " + String(cString: strerror(errno)))
+        }
+    }
+
+    func finish(suite: String) throws {
+        try output.write(JUnitReport.header(suite: suite, tests: tests, failures: failures, skipped: skipped, seconds: Console.now() - started))
+        guard fflush(cases) == 0 else {
+            throw FileWriteError(path: path, reason: "scratch file: " + String(cString: strerror(errno)))
+        }
+        rewind(cases)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, cases) }
+            if count == 0 { break }
+            try buffer.withUnsafeBytes { bytes in try output.write(UnsafeRawBufferPointer(rebasing: bytes[..<count])) }
+        }
+        guard ferror(cases) == 0 else {
+            throw FileWriteError(path: path, reason: "scratch file: cannot read it back")
+        }
+        try output.write(JUnitReport.footer)
+        try output.commit()
+    }
+}

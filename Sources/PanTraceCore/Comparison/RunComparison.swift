@@ -1,0 +1,194 @@
+import PanTraceModel
+
+/// A run as reports name it: its id and its config's name.
+public struct RunLabel: Equatable, Hashable, Sendable {
+    public var run: Int64
+    public var config: String
+
+    public init(run: Int64, config: String) {
+        self.run = run
+        self.config = config
+    }
+}
+
+/// The part of a result that reports compare and show (SPEC 7.3).
+public struct ResultSummary: Equatable, Hashable, Sendable {
+    public var decision: Decision
+    public var reason: Reason
+    public var percent: Double
+    public var velocity: Double
+
+    public init(decision: Decision, reason: Reason, percent: Double, velocity: Double) {
+        self.decision = decision
+        self.reason = reason
+        self.percent = percent
+        self.velocity = velocity
+    }
+
+    public init(_ outcome: Outcome) {
+        self.init(decision: outcome.decision, reason: outcome.reason, percent: outcome.percent, velocity: outcome.velocity)
+    }
+}
+
+/// One trace's results in the baseline run and in the candidate run.
+public struct ComparedTrace: Equatable, Hashable, Sendable {
+    public var name: String
+    public var family: String?
+    public var intent: Intent?
+    /// `nil` when the baseline run has no result for this trace.
+    public var baseline: ResultSummary?
+    public var candidate: ResultSummary
+
+    public init(name: String, family: String?, intent: Intent?, baseline: ResultSummary?, candidate: ResultSummary) {
+        self.name = name
+        self.family = family
+        self.intent = intent
+        self.baseline = baseline
+        self.candidate = candidate
+    }
+
+    /// SPEC 7.3: a change is a trace whose decision differs between the two runs.
+    public var isChange: Bool {
+        guard let baseline else { return false }
+        return baseline.decision != candidate.decision
+    }
+
+    /// The same decision for another reason (e.g. `threshold` → `flick`).
+    public var isReasonChange: Bool {
+        guard let baseline else { return false }
+        return baseline.decision == candidate.decision && baseline.reason != candidate.reason
+    }
+
+    /// SPEC 7.3: a regression against intent — the trace has an intent that
+    /// the baseline's result agreed with and the candidate's does not (a new
+    /// accidental or a new missed result, SPEC 2).
+    ///
+    /// Agreement depends on the decision alone, so every regression is a
+    /// change; a change that now agrees with intent, one that agreed neither
+    /// before nor now, and one whose trace has no intent are not regressions.
+    public var isRegression: Bool {
+        guard let intent, let baseline else { return false }
+        return baseline.decision.agrees(with: intent) && !candidate.decision.agrees(with: intent)
+    }
+
+    /// A change whose trace has an intent the candidate agrees with and the baseline did not.
+    public var nowAgreesWithIntent: Bool {
+        guard let intent, let baseline else { return false }
+        return !baseline.decision.agrees(with: intent) && candidate.decision.agrees(with: intent)
+    }
+}
+
+/// A change of decision, `cancel → finish`, as the text report groups them.
+public struct Transition: Hashable, Sendable, Comparable {
+    public var from: Decision
+    public var to: Decision
+
+    public static func < (a: Transition, b: Transition) -> Bool {
+        (a.from.order, a.to.order) < (b.from.order, b.to.order)
+    }
+}
+
+extension Decision {
+    /// finish, cancel, none: the order reports list decisions in.
+    var order: Int {
+        switch self {
+        case .finish: 0
+        case .cancel: 1
+        case .none: 2
+        }
+    }
+
+    /// Whether this decision is what a person with `intent` meant (`none` keeps the screen: a cancel).
+    public func agrees(with intent: Intent) -> Bool {
+        switch intent {
+        case .finish: self == .finish
+        case .cancel: self != .finish
+        }
+    }
+}
+
+/// The differences between a baseline run and a candidate run, built one
+/// trace at a time so that only the changes are kept in memory (SPEC 7.2, 7.3).
+public struct RunComparison: Sendable {
+    public let baseline: RunLabel
+    public let candidate: RunLabel
+    /// The settings that differ between the two configs.
+    public var settingChanges: [Config.Difference]
+    /// Traces with a result in both runs.
+    public private(set) var traces = 0
+    /// Traces of the candidate without a result in the baseline (not compared).
+    public private(set) var withoutBaseline = 0
+    /// The traces whose decision differs, in the order they were added, kept compactly.
+    public private(set) var changeList = ChangeList()
+    /// The traces that kept their decision for another reason (``ComparedTrace/isReasonChange``),
+    /// in the order they were added, kept compactly.
+    public private(set) var reasonChangeList = ChangeList()
+    public private(set) var transitions: [Transition: Int] = [:]
+    /// Intent `cancel`, baseline not `finish`, candidate `finish`: indexes in ``changeList``.
+    public private(set) var accidentalDismissalIndexes: [Int32] = []
+    /// Intent `finish`, baseline `finish`, candidate not: indexes in ``changeList``.
+    public private(set) var missedDismissalIndexes: [Int32] = []
+    /// Changes whose candidate now agrees with the trace's intent: indexes in ``changeList``.
+    public private(set) var nowAgreeIndexes: [Int32] = []
+
+    /// The traces whose decision differs, in the order they were added (made from ``changeList``).
+    public var changes: [ComparedTrace] { changeList.all }
+    /// Intent `cancel`, baseline not `finish`, candidate `finish`.
+    public var accidentalDismissals: [ComparedTrace] { accidentalDismissalIndexes.map { changeList[Int($0)] } }
+    /// Intent `finish`, baseline `finish`, candidate not.
+    public var missedDismissals: [ComparedTrace] { missedDismissalIndexes.map { changeList[Int($0)] } }
+    /// Changes whose candidate now agrees with the trace's intent.
+    public var nowAgree: [ComparedTrace] { nowAgreeIndexes.map { changeList[Int($0)] } }
+    /// How many kept their decision for another reason.
+    public var reasonChanges: Int { reasonChangeList.count }
+    /// The traces that kept their decision for another reason (made from ``reasonChangeList``).
+    public var reasonChangedTraces: [ComparedTrace] { reasonChangeList.all }
+
+    public init(baseline: RunLabel, candidate: RunLabel, settingChanges: [Config.Difference] = []) {
+        self.baseline = baseline
+        self.candidate = candidate
+        self.settingChanges = settingChanges
+    }
+
+    /// Adds one trace; returns whether its decision changed.
+    @discardableResult
+    public mutating func add(_ trace: ComparedTrace) -> Bool {
+        guard let before = trace.baseline else {
+            withoutBaseline += 1
+            return false
+        }
+        traces += 1
+        if trace.isReasonChange { reasonChangeList.append(trace) }
+        guard trace.isChange else { return false }
+        let index = Int32(truncatingIfNeeded: changeList.count)
+        changeList.append(trace)
+        transitions[Transition(from: before.decision, to: trace.candidate.decision), default: 0] += 1
+        if trace.isRegression {
+            if trace.intent == .cancel { accidentalDismissalIndexes.append(index) } else { missedDismissalIndexes.append(index) }
+        } else if trace.nowAgreesWithIntent {
+            nowAgreeIndexes.append(index)
+        }
+        return true
+    }
+
+    /// Number of changed decisions.
+    public var changed: Int { changeList.count }
+
+    /// SPEC 7.3: the changes that are regressions against intent
+    /// (``ComparedTrace/isRegression``): the new accidental and the newly missed results.
+    public var regressions: Int { accidentalDismissalIndexes.count + missedDismissalIndexes.count }
+
+    /// What the reader of a report must know before trusting its counts against intent.
+    ///
+    /// A candidate that runs another `interaction` than the baseline (swipe-back
+    /// instead of pull-to-dismiss) simulates another gesture from the same
+    /// touches, while each trace's intent was labelled for the gesture the
+    /// person made: agreement, accidental, missed and regressions then compare
+    /// different gestures.
+    public var warnings: [String] {
+        settingChanges.filter { $0.key == "interaction" }.map {
+            "the baseline ran \($0.old) and this run \($0.new): a trace's intent was meant for the baseline's gesture, "
+                + "so the counts against intent compare different gestures"
+        }
+    }
+}

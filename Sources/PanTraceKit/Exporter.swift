@@ -1,0 +1,81 @@
+import PanTraceCore
+import PanTraceStore
+import PanTraceModel
+import PanTraceReports
+
+/// Turns a store back into text that diffs well and that `git` holds better
+/// than a database (SPEC 7.6): the traces as JSON Lines, and one run's
+/// decisions as one JSON object per line, both sorted by trace name.
+///
+/// Both stream: each line goes to `write` as soon as it is read, so memory
+/// stays flat however many traces there are. Nothing is written to the
+/// store; it may be opened read-only.
+///
+/// ```swift
+/// let store = try Store(path: "pantrace.sqlite", readOnly: true)
+/// var corpus = ""
+/// try Exporter.exportTraces(selection: TraceSelection(families: ["flick"]), in: store) { corpus += $0 }
+/// try Exporter.exportDecisions(in: store) { print($0, terminator: "") }
+/// ```
+public enum Exporter {
+    /// Writes the selected traces as JSON Lines (SPEC 3), one trace per line,
+    /// sorted by name (by the names' UTF-8 bytes, ``TraceOrder/name``).
+    ///
+    /// Each line is ``PanTraceCore/Trace/jsonLine()`` and a newline: numbers in
+    /// their shortest round-trip text and `meta` as stored, so that
+    /// `record --from` of the output stores the same traces.
+    ///
+    /// - Parameter write: called with each line, newline included.
+    /// - Returns: the number of traces written.
+    /// - Throws: `StoreError.traceNotFound` for a `--trace` name that is not
+    ///   stored (nothing is written then); ``WorkflowError/nothingToExport(_:)``
+    ///   when a selection other than ``TraceSelection/all`` matches no trace
+    ///   (an empty store exports nothing, without an error); errors of `write`.
+    @discardableResult
+    public static func exportTraces(
+        selection: TraceSelection = .all, in store: Store, write: (String) throws -> Void
+    ) throws -> Int {
+        var count = 0
+        try store.forEachTrace(selection.filter, orderedBy: .name) { _, trace in
+            try write(trace.jsonLine() + "\n")
+            count += 1
+        }
+        if count == 0, !selection.isAll { throw WorkflowError.nothingToExport(selection) }
+        return count
+    }
+
+    /// The view's columns that `export decisions` leaves out: `result`, the
+    /// row id of each result, means nothing outside its database and differs
+    /// between two databases recorded from the same corpus, so that every
+    /// line of a diff would change (docs/spec-readings.md).
+    public static let databaseOnlyColumns: Set<String> = ["result"]
+
+    /// Writes the `decisions` view's rows of `run` (default: the baseline),
+    /// one JSON object per line, sorted by trace name.
+    ///
+    /// Each line is ``PanTraceStore/DecisionRow/jsonLine()`` and a newline:
+    /// every column of the view as a key, in the view's order.
+    ///
+    /// - Parameters:
+    ///   - run: the run; `nil` for the baseline replay uses by default (the
+    ///     accepted baseline, else the first run).
+    ///   - write: called with each line, newline included.
+    /// - Returns: the run exported and the number of lines written.
+    /// - Throws: `StoreError.runNotFound` for an unknown `run`;
+    ///   ``WorkflowError/noRunToExport(database:)`` without `run` in a store
+    ///   without runs; errors of `write`.
+    @discardableResult
+    public static func exportDecisions(
+        run: RunID? = nil, in store: Store, write: (String) throws -> Void
+    ) throws -> (run: RunID, count: Int) {
+        guard let run = try run ?? store.defaultBaselineRunID() else {
+            throw WorkflowError.noRunToExport(database: store.path)
+        }
+        var count = 0
+        try store.forEachDecision(ofRun: run) { row in
+            try write(row.jsonLine(omitting: Exporter.databaseOnlyColumns) + "\n")
+            count += 1
+        }
+        return (run, count)
+    }
+}

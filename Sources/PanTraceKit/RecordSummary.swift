@@ -1,0 +1,55 @@
+import PanTraceCore
+import PanTraceStore
+import PanTraceModel
+import PanTraceReports
+
+/// What a record stored: its run, the traces and samples, the decisions by
+/// kind and reason, and how far they agree with the traces' intent.
+public struct RecordSummary: Sendable, Equatable {
+    /// The stored run.
+    public internal(set) var run: RunID = 0
+    /// The config's name.
+    public internal(set) var config: String
+    /// Traces recorded.
+    public private(set) var traces = 0
+    /// Samples of those traces.
+    public private(set) var samples = 0
+    /// How many results ended with each decision, by reason.
+    public private(set) var decisions: [Decision: [Reason: Int]] = [:]
+    /// Traces with an intent.
+    public private(set) var labelled = 0
+    /// Labelled traces whose decision agrees with their intent.
+    public private(set) var agreeing = 0
+    /// Intent `cancel`, decision `finish`: accidental dismissals.
+    public private(set) var accidental = 0
+    /// Intent `finish`, decision not `finish`: missed dismissals.
+    public private(set) var missed = 0
+    /// Whether the run stored its results' frames (not with `--no-frames`).
+    public internal(set) var framesStored = true
+
+    init(config: String, framesStored: Bool = true) {
+        self.config = config
+        self.framesStored = framesStored
+    }
+
+    /// The results that ended with `decision`, whatever the reason.
+    public func count(of decision: Decision) -> Int {
+        decisions[decision]?.values.reduce(0, +) ?? 0
+    }
+
+    mutating func add(_ trace: Trace, _ outcome: Outcome) {
+        traces += 1
+        samples += trace.samples.count
+        decisions[outcome.decision, default: [:]][outcome.reason, default: 0] += 1
+        if let intent = trace.intent {
+            labelled += 1
+            if outcome.decision.agrees(with: intent) {
+                agreeing += 1
+            } else if intent == .cancel {
+                accidental += 1
+            } else {
+                missed += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import PanTraceCore
+import PanTraceStore
+import PanTraceModel
+import PanTraceReports
+
+/// Records traces into a store (SPEC 7.1): simulates each under a config and
+/// stores the traces, the config, one run, its results and their frames
+/// (unless ``storesFrames`` is false), all or nothing.
+///
+/// Traces come from the ``inputs`` in order, then from the ``synthetic``
+/// corpus; both may be given, in one run.
+///
+/// ```swift
+/// let store = try Store(path: "pantrace.sqlite")
+/// let summary = try Recorder(config: Config(), synthetic: SyntheticTraces(count: 500, seed: 7))
+///     .record(into: store)
+/// print(summary.run, summary.count(of: .finish))
+/// ```
+public struct Recorder {
+    /// The config every trace is simulated under.
+    public var config: Config
+    /// JSON Lines inputs, read in order.
+    public var inputs: [TraceInput]
+    /// Synthetic traces recorded after the inputs.
+    public var synthetic: SyntheticTraces?
+    /// Whether the run stores its frames (`record --no-frames`: false).
+    ///
+    /// Frames are most of a database's size, and the simulation is
+    /// deterministic: `show` recomputes the frames of a run that stored
+    /// none (``TraceInspection``). The results are the same either way.
+    public var storesFrames: Bool
+
+    /// A recorder of `inputs`, then `synthetic`, under `config`, storing frames unless `storesFrames` is false.
+    public init(
+        config: Config = Config(), inputs: [TraceInput] = [], synthetic: SyntheticTraces? = nil, storesFrames: Bool = true
+    ) {
+        self.config = config
+        self.inputs = inputs
+        self.synthetic = synthetic
+        self.storesFrames = storesFrames
+    }
+
+    /// Records every trace as one new run of `store`, in one transaction.
+    ///
+    /// - Parameter progress: called with the number of traces recorded so far,
+    ///   every 256 traces.
+    /// - Returns: what was stored.
+    /// - Throws: `TraceError` for an invalid trace (naming its input and
+    ///   line), a trace whose name is stored with other content, or inputs
+    ///   without a trace; ``WorkflowError/nothingToRecord`` when there is
+    ///   nothing to record; `StoreError`. Nothing is stored then.
+    @discardableResult
+    public func record(into store: Store, progress: ((Int) -> Void)? = nil) throws -> RecordSummary {
+        let config = config
+        let storesFrames = storesFrames
+        let session = try store.beginRun(.record, config: config)
+        var summary = RecordSummary(config: config.name, framesStored: storesFrames)
+        var frames: [Frame] = []
+
+        func add(_ trace: Trace, input: String?, line: Int?, simulated: (Outcome, [Frame])? = nil) throws {
+            let id: TraceID
+            do {
+                id = try session.add(trace)
+            } catch let error as StoreError {
+                // Name the input and line of the offending trace (SPEC 7.4).
+                switch error {
+                case .traceConflict(let name):
+                    throw TraceError(file: input, line: line, keyPath: "name",
+                        reason: "a trace named \(JSONWriter.string(name)) is already stored with other content")
+                case .duplicateTrace(let name):
+                    throw TraceError(file: input, line: line, keyPath: "name",
+                        reason: "the trace name \(JSONWriter.string(name)) occurs twice in this record")
+                default: throw error
+                }
+            }
+            let outcome: Outcome
+            if let simulated {
+                (outcome, frames) = simulated
+            } else {
+                outcome = Simulator.simulate(trace, under: config, frames: &frames, recordingFrames: storesFrames)
+            }
+            _ = try session.addResult(traceID: id, outcome: outcome, frames: frames)
+            summary.add(trace, outcome)
+            if summary.traces % 256 == 0 { progress?(summary.traces) }
+        }
+
+        for input in inputs {
+            while let (line, trace) = try input.next() {
+                try add(trace, input: input.name, line: line)
+            }
+        }
+        if let synthetic {
+            let corpus = synthetic.corpus
+            try ComputeAhead.forEach(synthetic.count, { index in
+                let trace = corpus.trace(at: index)
+                var frames: [Frame] = []
+                let outcome = Simulator.simulate(trace, under: config, frames: &frames, recordingFrames: storesFrames)
+                return (trace, outcome, frames)
+            }) { trace, outcome, frames in
+                try add(trace, input: nil, line: nil, simulated: (outcome, frames))
+            }
+        }
+        guard summary.traces > 0 else {
+            // A run of nothing would only become a useless baseline.
+            session.rollback()
+            if inputs.isEmpty { throw WorkflowError.nothingToRecord }
+            throw TraceError(
+                file: inputs.map(\.name).joined(separator: ", "), keyPath: "",
+                reason: "no traces to record (the input is empty)")
+        }
+        summary.run = try session.commit()
+        return summary
+    }
+}

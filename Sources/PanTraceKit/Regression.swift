@@ -1,0 +1,84 @@
+import PanTraceCore
+import PanTraceStore
+import PanTraceModel
+import PanTraceReports
+
+/// Replay for CI (SPEC 7.3): a replay stored as a `regress` run, then a
+/// verdict — too many changed decisions that count (``gate``) fail — or,
+/// with ``accept``, the new baseline.
+///
+/// It runs in two steps so that a report (JUnit) can be written between
+/// them: ``replay(in:progress:each:streaming:finishing:)``, then ``conclude(_:in:)``.
+///
+/// ```swift
+/// let regression = Regression(replayer: Replayer(config: candidate), maxChanges: 3, gate: .intent)
+/// let comparison = try regression.replay(in: store)
+/// if try regression.conclude(comparison, in: store).fails { … }
+/// ```
+public struct Regression {
+    /// The replay; its kind is always `.regress`.
+    public var replayer: Replayer
+    /// Changed decisions that count (``gate``) allowed before the regression fails.
+    public var maxChanges: Int
+    /// Which changes count: all of them, or only regressions against intent (`--fail-on`).
+    public var gate: RegressionGate
+    /// Whether the run becomes the baseline instead of being judged.
+    public var accept: Bool
+
+    /// A regression of `replayer` allowing `maxChanges` changes that count under `gate`, or accepting its run.
+    public init(replayer: Replayer, maxChanges: Int = 0, gate: RegressionGate = .any, accept: Bool = false) {
+        self.replayer = replayer
+        self.replayer.kind = .regress
+        self.maxChanges = max(0, maxChanges)
+        self.gate = gate
+        self.accept = accept
+    }
+
+    /// Why `--accept` is refused, or `nil` when it is allowed.
+    ///
+    /// Accepting is refused in CI (`ci` is the `CI` environment variable: set,
+    /// and neither empty, `0` nor `false`), and for a selection of traces — a
+    /// baseline of a few traces would leave the others without one, their
+    /// changes unnoticed by every later regression — unless `force`.
+    public static func acceptRefusal(ci: String?, selection: TraceSelection, force: Bool) -> String? {
+        guard !force else { return nil }
+        if let ci, !ci.isEmpty, ci != "0", ci != "false" {
+            return "--accept is refused in CI (CI=\(ci)): accept baselines on a developer machine, or add --force"
+        }
+        if !selection.isAll {
+            return "--accept makes the run the baseline of every trace: replay them all (no --trace/--family), or add --force"
+        }
+        return nil
+    }
+
+    /// Stores the `regress` run and returns its comparison (see ``Replayer/replay(in:progress:each:streaming:finishing:)``).
+    ///
+    /// With ``accept`` the run is stored as the baseline: the run and the
+    /// mark are one transaction (``Replayer/marksBaseline``).
+    public func replay(
+        in store: Store, progress: ((Int) -> Void)? = nil, each: ((ComparedTrace) throws -> Void)? = nil,
+        streaming: ((ComparedTrace, Trace) -> Void)? = nil, finishing: ((RunComparison) throws -> Void)? = nil
+    ) throws -> RunComparison {
+        var replayer = replayer
+        replayer.marksBaseline = accept
+        return try replayer.replay(in: store, progress: progress, each: each, streaming: streaming, finishing: finishing)
+    }
+
+    /// The candidate run accepted as the baseline (with ``accept``: ``replay(in:progress:each:streaming:finishing:)``
+    /// marked it already), or the comparison judged against ``maxChanges``.
+    public func conclude(_ comparison: RunComparison, in store: Store) throws -> RegressionVerdict {
+        if accept { return .accepted(comparison.candidate.run) }
+        return verdict(for: comparison)
+    }
+
+    /// The verdict on `comparison` without accepting anything: the changes
+    /// that count under ``gate`` against ``maxChanges``.
+    public func verdict(for comparison: RunComparison) -> RegressionVerdict {
+        let count = RegressionCount(
+            gate: gate, counted: gate.counted(in: comparison), allowed: maxChanges, changed: comparison.changed)
+        return count.exceeds ? .failed(count) : .passed(count)
+    }
+
+    /// Whether `trace`'s change counts against this regression: a failure in its JUnit report.
+    public func counts(_ trace: ComparedTrace) -> Bool { gate.counts(trace) }
+}

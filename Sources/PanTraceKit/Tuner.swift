@@ -1,0 +1,92 @@
+import PanTraceCore
+import PanTraceStore
+import PanTraceModel
+import PanTraceReports
+
+/// Searches configs for the one whose decisions best match the stored
+/// traces' intents, storing nothing (SPEC 7.5, `pantrace tune`).
+///
+/// The candidates are every combination of the sweeps on top of the base
+/// config; each is decided exactly as `replay` would decide it. The store is
+/// only read (``Store/forEachTrace(_:_:)``), so a read-only database will do.
+/// A first pass counts every candidate (``TuningEngine``); a second compares
+/// the best one with the base config trace by trace (``TuningComparison``).
+///
+/// ```swift
+/// let store = try Store(path: "pantrace.sqlite", readOnly: true)
+/// let tuner = Tuner(config: ConfigSource(overrides: ["decision=velocity"]),
+///                   sweeps: ["threshold=0.2:0.6:0.05", "flickVelocity=400:2000:200"],
+///                   maxAccidental: 5)
+/// let tuning = try tuner.tune(in: store)
+/// print(tuning.bestConfig?.canonicalJSON() ?? "no candidate within the limit")
+/// ```
+public struct Tuner: Sendable {
+    /// The base config (`--config`, `--set`).
+    public var config: ConfigSource
+    /// The `--sweep` texts (`threshold=0.2:0.6:0.01`, `decision=threshold,velocity`), one to three.
+    public var sweeps: [String]
+    /// The traces to tune over (`--trace`, `--family`).
+    public var selection: TraceSelection
+    /// The most `accidental` the best candidate may have (`--max-accidental`);
+    /// nil for no limit (a negative limit admits no candidate).
+    public var maxAccidental: Int?
+
+    /// A tune of `sweeps` over `config` on the traces of `selection`.
+    public init(
+        config: ConfigSource = ConfigSource(), sweeps: [String], selection: TraceSelection = .all,
+        maxAccidental: Int? = nil
+    ) {
+        self.config = config
+        self.sweeps = sweeps
+        self.selection = selection
+        self.maxAccidental = maxAccidental
+    }
+
+    /// The candidates: the base config and the sweeps read and checked,
+    /// before any trace is read.
+    ///
+    /// - Throws: `InputFileError` or `ConfigError` for the base config;
+    ///   ``TuningError`` for a sweep (an unknown key, a value SPEC 5 does not
+    ///   allow, an empty or reversed range, a step of 0, more than 3 sweeps
+    ///   or 1,000,000 candidates).
+    public func grid() throws -> TuningGrid {
+        try TuningGrid(base: try config.resolve(), sweeping: sweeps)
+    }
+
+    /// Tunes over the selected traces of `store`, writing nothing to it.
+    ///
+    /// - Parameter progress: called with the traces read so far in each of
+    ///   the two passes, every 1024 traces.
+    /// - Throws: what ``grid()`` throws, before any trace is read;
+    ///   ``TunerError`` when no selected trace has an intent; `StoreError`
+    ///   (a `--trace` name that is not stored …).
+    public func tune(in store: Store, progress: ((Int) -> Void)? = nil) throws -> Tuning {
+        try tune(try grid(), in: store, progress: progress)
+    }
+
+    /// Tunes the candidates of `grid` (from ``grid()``) over the selected traces of `store`.
+    public func tune(_ grid: TuningGrid, in store: Store, progress: ((Int) -> Void)? = nil) throws -> Tuning {
+        var engine = TuningEngine(grid: grid)
+        try forEachSelectedTrace(in: store, progress: progress) { engine.add($0) }
+        let results = engine.finish()
+        guard results.traces > 0 else { throw TunerError.noTraces(selection) }
+        guard results.labelled > 0 else { throw TunerError.noIntent(traces: results.traces, selection: selection) }
+        guard let best = results.bestConfig(maxAccidental: maxAccidental) else {
+            return Tuning(results: results, maxAccidental: maxAccidental, comparison: nil)
+        }
+        var comparison = TuningComparison(base: grid.base, best: best)
+        try forEachSelectedTrace(in: store, progress: progress) { comparison.add($0) }
+        return Tuning(results: results, maxAccidental: maxAccidental, comparison: comparison)
+    }
+
+    private func forEachSelectedTrace(
+        in store: Store, progress: ((Int) -> Void)?, _ body: (Trace) -> Void
+    ) throws {
+        var count = 0
+        try store.forEachTrace(selection.filter) { _, trace in
+            body(trace)
+            count += 1
+            if count % 1024 == 0 { progress?(count) }
+        }
+    }
+}

@@ -1,0 +1,149 @@
+extension Config {
+    /// The 16 config keys in SPEC 5's order, the order of ``canonicalJSON()``.
+    public static let keys = [
+        "name", "interaction", "touchSlop", "maximumNumberOfTouches", "extent", "threshold", "decision",
+        "flickVelocity", "decelerationRate", "velocityEstimator", "scrollGating", "lockScroll", "guarded",
+        "duration", "completionSpeed", "curve",
+    ]
+
+    /// Reads a config from the bytes of a JSON file (SPEC 5).
+    ///
+    /// Every key is optional and starts from its default; an unknown key (with
+    /// a "did you mean" suggestion when it is close to a real one), a wrong
+    /// type or an out-of-range value is an ``ConfigError/Kind/invalidData``
+    /// error naming `file`, the line and the key.
+    public init(json bytes: [UInt8], file: String? = nil) throws(ConfigError) {
+        self.init()
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(ConfigError) in try Self.decode(buffer, file: file) }
+        }
+        self = try result.get()
+    }
+
+    /// Reads a config back from ``canonicalJSON()`` (or any config JSON text).
+    public init(canonicalJSON text: String) throws(ConfigError) {
+        try self.init(json: Array(text.utf8))
+    }
+
+    /// Reads the config file at `path` (`-` is standard input).
+    ///
+    /// - Throws: ``InputFileError`` when it cannot be read (exit 66),
+    ///   ``ConfigError`` when its content breaks SPEC 5 or it is longer than
+    ///   `maximumBytes` (``InputLimits/maximumConfigBytes``; exit 65). Reading
+    ///   stops at the limit, so `--config /dev/zero` is refused in bounded memory.
+    public static func load(path: String, maximumBytes: Int = InputLimits.maximumConfigBytes) throws -> Config {
+        switch try FileLines(path: path, maximumLineLength: maximumBytes).readAll() {
+        case .bytes(let bytes):
+            return try Config(json: bytes, file: path)
+        case .tooLong(let line):
+            throw ConfigError(
+                kind: .invalidData, file: path, line: line, key: "",
+                reason: "the file is longer than \(InputLimits.describe(maximumBytes)), the limit for a config")
+        }
+    }
+
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String?) throws(ConfigError) -> Config {
+        func failure(at offset: Int, key: String, _ reason: String) -> ConfigError {
+            ConfigError(kind: .invalidData, file: file, line: lineNumber(of: offset, in: bytes), key: key, reason: reason)
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            let key = error.path.keyPath
+            let column = columnNumber(of: error.offset, in: bytes)
+            throw failure(at: error.offset, key: key, "invalid JSON: \(error.reason) (column \(column))")
+        }
+        guard let members = root.members else {
+            throw failure(at: root.range.lowerBound, key: "", "a config must be a JSON object, found \(TraceDecoder.describe(root))")
+        }
+        var config = Config()
+        for member in members {
+            guard keys.contains(where: { $0.isScalarEqual(to: member.key) }) else {
+                throw failure(at: member.keyOffset, key: member.key, KeySuggestion.unknownKeyReason(member.key, among: keys))
+            }
+            do {
+                try config.set(member.key, .json(member.node))
+            } catch {
+                throw failure(at: member.node.range.lowerBound, key: member.key, error.reason)
+            }
+        }
+        return config
+    }
+
+    /// The config as compact JSON with all 16 keys in SPEC 5's order: its identity.
+    ///
+    /// Deterministic (numbers through ``JSONWriter/number(_:)``, `extent` as
+    /// `"auto"` or a number), so equal configs give equal text and the store
+    /// can key config rows on it; ``init(canonicalJSON:)`` reads it back.
+    ///
+    /// ```json
+    /// {"name":"baseline","interaction":"pull-to-dismiss","touchSlop":10,…,"curve":"linear"}
+    /// ```
+    public func canonicalJSON() -> String {
+        var text = "{"
+        for (index, key) in Self.keys.enumerated() {
+            if index > 0 { text += "," }
+            text += "\"" + key + "\":" + jsonValue(forKey: key)
+        }
+        return text + "}"
+    }
+
+    /// The JSON text of one key's value (`0.4`, `"auto"`, `true`, `"baseline"`).
+    package func jsonValue(forKey key: String) -> String {
+        switch key {
+        case "name": JSONWriter.string(name)
+        case "maximumNumberOfTouches": String(maximumNumberOfTouches)
+        case "extent": extent.map(JSONWriter.number) ?? "\"auto\""
+        case "lockScroll": String(lockScroll)
+        case "guarded": String(guarded)
+        default:
+            if let number = numericSetting(key) { JSONWriter.number(number) } else { "\"" + (setting(key) ?? "") + "\"" }
+        }
+    }
+
+    private func numericSetting(_ key: String) -> Double? {
+        switch key {
+        case "touchSlop": touchSlop
+        case "threshold": threshold
+        case "flickVelocity": flickVelocity
+        case "decelerationRate": decelerationRate
+        case "duration": duration
+        case "completionSpeed": completionSpeed
+        default: nil
+        }
+    }
+
+    /// The value of `key` as a person reads it (and as `--set` takes it):
+    /// `0.4`, `auto`, `true`, `velocity`, the name; `nil` for an unknown key.
+    public func setting(_ key: String) -> String? {
+        if let number = numericSetting(key) { return JSONWriter.number(number) }
+        switch key {
+        case "name": return name
+        case "interaction": return interaction.rawValue
+        case "maximumNumberOfTouches": return String(maximumNumberOfTouches)
+        case "extent": return extent.map(JSONWriter.number) ?? "auto"
+        case "decision": return decision.rawValue
+        case "velocityEstimator": return velocityEstimator.rawValue
+        case "scrollGating": return scrollGating.rawValue
+        case "lockScroll": return String(lockScroll)
+        case "guarded": return String(guarded)
+        case "curve": return curve.rawValue
+        default: return nil
+        }
+    }
+
+    /// The 1-based line of byte `offset`.
+    static func lineNumber(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var line = 1
+        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A { line += 1 }
+        return line
+    }
+
+    /// The 1-based column (in bytes) of byte `offset` within its line.
+    static func columnNumber(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var start = min(offset, bytes.count)
+        while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+        return offset - start + 1
+    }
+}

@@ -1,0 +1,71 @@
+import PanTraceCore
+import PanTraceModel
+
+/// The releases of a corpus for the release map of an HTML report
+/// (SPEC 7.8), kept compactly: 9 bytes per trace whose decision did not
+/// change, so that 80,000 traces cost well under a megabyte.
+///
+/// Add every compared trace (the same values given to
+/// ``RunComparison/add(_:)``); the changed ones are drawn from the
+/// comparison's change list, with their names, and here only count towards
+/// the corpus's most common extent.
+public struct ReleaseMapInput: Sendable {
+    /// Percent complete at the release of each unchanged trace (candidate run).
+    private(set) var percents: [Float] = []
+    /// Release velocity in pt/s of each unchanged trace (candidate run).
+    private(set) var velocities: [Float] = []
+    /// 0 finish, 1 cancel, 2 unlabelled.
+    private(set) var intents: [UInt8] = []
+    /// Traces (changed or not) whose candidate result has no release: decision
+    /// `none` or reason `cancelled` (SPEC 4.6) — they have no place on the map.
+    public private(set) var withoutRelease = 0
+    private var extentCounts: [Double: Int] = [:]
+
+    /// An empty map.
+    public init() {}
+
+    /// The unchanged traces drawn (those with a release).
+    public var unchangedCount: Int { percents.count }
+
+    /// Adds one compared trace whose extent `E` (SPEC 4: the config's
+    /// `extent`, or the container's length on the axis) is `extent`.
+    public mutating func add(_ trace: ComparedTrace, extent: Double) {
+        extentCounts[extent, default: 0] += 1
+        guard Self.hasRelease(trace.candidate) else {
+            withoutRelease += 1
+            return
+        }
+        guard !trace.isChange else { return }
+        percents.append(Float(trace.candidate.percent))
+        velocities.append(Float(trace.candidate.velocity))
+        intents.append(Self.code(trace.intent))
+    }
+
+    /// The extent most traces have (the smaller one on a tie), for the
+    /// projection rule's boundary; `nil` before any trace is added.
+    public var mostCommonExtent: Double? {
+        extentCounts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key
+    }
+
+    /// The extent `E` of `trace` under `config` (SPEC 4): `extent`, or the
+    /// container's length along the interaction's axis when it is `auto`.
+    public static func extent(of trace: Trace, under config: Config) -> Double {
+        config.extent ?? (config.interaction.isHorizontal ? trace.width : trace.height)
+    }
+
+    /// Whether a result ended with a lift after the transition started, the
+    /// only results with a release percent and velocity (SPEC 4.6).
+    public static func hasRelease(_ result: ResultSummary) -> Bool {
+        result.decision != .none && result.reason != .cancelled
+    }
+
+    static func code(_ intent: Intent?) -> UInt8 {
+        switch intent {
+        case .finish: 0
+        case .cancel: 1
+        case nil: 2
+        }
+    }
+
+    static let intentsByCode: [Intent?] = [.finish, .cancel, nil]
+}

@@ -1,0 +1,205 @@
+import PanTraceCore
+import PanTraceModel
+
+extension ReplayPage {
+    /// The page as one self-contained HTML5 document (SPEC 7.8).
+    public func html() -> String {
+        let comparison = comparison
+        let title = "pantrace \(command): \(comparison.candidate.config) against \(comparison.baseline.config)"
+        return HTMLDocument.page(title: title) { markup in
+            markup.element("h1", [], title)
+            markup.element(
+                "p", [("class", "sub")],
+                "\(HTMLText.count(comparison.traces)) traces compared; the decision of "
+                    + "\(HTMLText.count(comparison.changed)) changed.")
+            renderConfigs(&markup)
+            // The same sentences as the text and JSON reports, above the counts they qualify.
+            for warning in comparison.warnings {
+                markup.element("p", [("class", "warning"), ("data-warning", "")], "Warning: \(warning).")
+            }
+            renderCounts(&markup)
+            renderReleaseMap(&markup)
+            renderPlots(&markup)
+        }
+    }
+
+    /// `name (family, intent cancel): cancel/belowThreshold 31.0% 1210.5pt/s → finish/flick 31.0% 1210.5pt/s`
+    static func describe(_ change: ComparedTrace, named: Bool = true) -> String {
+        var details: [String] = []
+        if let family = change.family { details.append("family \(family)") }
+        details.append("intent \(Palette.word(for: change.intent))")
+        let before = change.baseline.map { RunComparison.describe($0) } ?? "no result"
+        let text = "\(details.joined(separator: ", ")): baseline \(before) → candidate \(RunComparison.describe(change.candidate))"
+        return named ? "\(change.name) (\(text.replacingFirstColon()))" : text
+    }
+
+    private func renderConfigs(_ markup: inout Markup) {
+        markup.element("h2", [], "Configs")
+        markup.open("table", [("id", "configs")])
+        markup.open("tr")
+        markup.element("th", [], "")
+        markup.element("th", [], "run")
+        markup.element("th", [], "config")
+        markup.close()
+        for (role, label) in [("baseline", comparison.baseline), ("candidate", comparison.candidate)] {
+            markup.open("tr", [("data-role", role)])
+            markup.element("th", [], role)
+            markup.element("td", [("class", "num"), ("data-run", String(label.run))], String(label.run))
+            markup.element("td", [], label.config)
+            markup.close()
+        }
+        markup.close()
+        if comparison.settingChanges.isEmpty {
+            markup.element("p", [("id", "settings")], "The two configs' settings are identical.")
+            return
+        }
+        markup.element("h3", [], "Settings that differ")
+        markup.open("table", [("id", "settings")])
+        markup.open("tr")
+        for header in ["setting", "baseline", "candidate"] { markup.element("th", [], header) }
+        markup.close()
+        for setting in comparison.settingChanges {
+            markup.open("tr", [("data-setting", setting.key)])
+            markup.element("td", [], setting.key)
+            markup.element("td", [], setting.old)
+            markup.element("td", [], setting.new)
+            markup.close()
+        }
+        markup.close()
+    }
+
+    private func renderCounts(_ markup: inout Markup) {
+        markup.element("h2", [], "Counts")
+        markup.open("ul", [("class", "counts"), ("id", "counts")])
+        var items: [(key: String, label: String, value: Int, tone: String)] = [
+            ("traces", "traces compared", comparison.traces, ""),
+            ("changed", "decisions changed", comparison.changed, comparison.changed == 0 ? "good" : "bad"),
+            ("regressions", "regressions against intent", comparison.regressions,
+             comparison.regressions == 0 ? "" : "bad"),
+            ("reasonChanges", "reasons changed, same decision", comparison.reasonChanges, ""),
+            ("accidental", "new accidental dismissals (intent cancel, now finish)",
+             comparison.accidentalDismissalIndexes.count, comparison.accidentalDismissalIndexes.isEmpty ? "" : "bad"),
+            ("missed", "newly missed dismissals (intent finish, now cancel)", comparison.missedDismissalIndexes.count,
+             comparison.missedDismissalIndexes.isEmpty ? "" : "bad"),
+            ("nowAgree", "now agree with intent", comparison.nowAgreeIndexes.count,
+             comparison.nowAgreeIndexes.isEmpty ? "" : "good"),
+        ]
+        if comparison.withoutBaseline > 0 {
+            items.insert(("withoutBaseline", "without a baseline result, not compared", comparison.withoutBaseline, ""), at: 1)
+        }
+        for item in items {
+            markup.open("li", item.tone.isEmpty ? [] : [("class", item.tone)])
+            markup.element("b", [("data-count", item.key), ("data-value", String(item.value))], HTMLText.count(item.value))
+            markup.text(item.label)
+            markup.close()
+        }
+        markup.close()
+        guard !comparison.transitions.isEmpty else { return }
+        markup.open("table", [("id", "transitions")])
+        markup.open("tr")
+        markup.element("th", [], "baseline → candidate")
+        markup.element("th", [("class", "num")], "traces")
+        markup.close()
+        for (transition, count) in comparison.transitions.sorted(by: { $0.key < $1.key }) {
+            let name = "\(transition.from.rawValue) → \(transition.to.rawValue)"
+            markup.open("tr")
+            markup.element("td", [], name)
+            markup.element("td", [("class", "num"), ("data-transition", name), ("data-value", String(count))], HTMLText.count(count))
+            markup.close()
+        }
+        markup.close()
+    }
+
+    private func renderReleaseMap(_ markup: inout Markup) {
+        markup.element("h2", [], "Release map")
+        let chart = ReleaseMapChart(self)
+        markup.open("figure", [("id", "release-map-figure")])
+        chart.render(&markup)
+        renderLegend(&markup, chart)
+        markup.open("figcaption")
+        var caption =
+            "Each trace at its release under the candidate config: percent complete across, release velocity up "
+            + "(positive towards finishing), coloured by the person's intent. Changed traces are outlined diamonds, "
+            + "a thin line from their baseline release when it differs; hover a mark for its name and results."
+        if comparison.changed > ReleaseMapChart.namedChangesUpTo {
+            caption += " With \(HTMLText.count(comparison.changed)) changes the marks carry no names (the page would grow too large); the numbered ones are listed below."
+        }
+        if releases.withoutRelease > 0 {
+            caption += " \(HTMLText.count(releases.withoutRelease)) traces without a release (decision none, or cancelled by the system) are not drawn."
+        }
+        markup.text(caption)
+        markup.close()
+        markup.close()
+        if !plots.isEmpty {
+            markup.element(
+                "p", [("class", "small")],
+                "Plotted below, and numbered on the map where the numbers do not overlap (hover a mark for its number):")
+            markup.open("ol", [("class", "changed"), ("id", "changed-list")])
+            for plot in plots {
+                markup.open("li")
+                markup.open("a", [("href", "#trace-\(chart.numbers[plot.trace.name] ?? 0)")])
+                markup.text(plot.trace.name)
+                markup.close()
+                markup.text(": \(plot.trace.baseline?.decision.rawValue ?? "-") → \(plot.trace.candidate.decision.rawValue)")
+                markup.close()
+            }
+            markup.close()
+        }
+    }
+
+    private func renderLegend(_ markup: inout Markup, _ chart: ReleaseMapChart) {
+        markup.open("ul", [("class", "legend")])
+        for intent in [Intent.finish, .cancel, nil] {
+            markup.legendItem(.dot(Palette.colour(of: intent), cell: chart.usesDensity), "intent \(Palette.word(for: intent))")
+        }
+        markup.legendItem(.diamond, "changed decision (filled by intent)")
+        let extent = releases.mostCommonExtent
+        for (config, role, colour, dashed) in [
+            (baselineConfig, "baseline", Palette.baseline, true), (candidateConfig, "candidate", Palette.candidate, false),
+        ] {
+            let boundary = DecisionBoundary(config, extent: extent, velocities: 0, 1)
+            markup.legendItem(
+                .line(colour, dashed: dashed), "\(role) boundary — \(boundary.description)", [("data-boundary", role)])
+        }
+        markup.close()
+        if chart.usesDensity {
+            markup.element(
+                "p", [("class", "small")],
+                "\(HTMLText.count(releases.unchangedCount)) unchanged traces are binned into cells of 1 % × "
+                    + "1/\(ReleaseMapChart.rows) of the velocity range: the colour is the cell's most common intent, "
+                    + "the darker the more traces; hover a cell for its counts.")
+        }
+    }
+
+    private func renderPlots(_ markup: inout Markup) {
+        markup.element("h2", [], "Changed traces")
+        if comparison.changed == 0 {
+            markup.element("p", [], "No decision changed.")
+            return
+        }
+        markup.open("ul", [("class", "legend")])
+        for (role, colour, dashed) in [("baseline", Palette.baseline, true), ("candidate", Palette.candidate, false)] {
+            markup.legendItem(.line(colour, dashed: dashed), "\(role) (percent, threshold, scroll offset)")
+        }
+        markup.legendItem(.line("#000", dashed: true), "release (lift), with its velocity")
+        markup.close()
+        for (index, plot) in plots.enumerated() {
+            TracePlotChart(plot: plot, number: index + 1, baseline: baselineConfig, candidate: candidateConfig)
+                .render(&markup)
+        }
+        if comparison.changed > plots.count {
+            markup.element(
+                "p", [("id", "more-changes")],
+                "… and \(HTMLText.count(comparison.changed - plots.count)) more changed traces (--limit \(limit); "
+                    + "--format json lists them all).")
+        }
+    }
+}
+
+extension String {
+    /// `family f, intent cancel: …` → `family f, intent cancel; …` inside parentheses.
+    fileprivate func replacingFirstColon() -> String {
+        guard let colon = firstIndex(of: ":") else { return self }
+        return self[..<colon] + ";" + self[index(after: colon)...]
+    }
+}

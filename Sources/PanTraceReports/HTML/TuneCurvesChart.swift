@@ -1,0 +1,110 @@
+import PanTraceCore
+import PanTraceModel
+
+/// For one sweep: `agree` over the swept values, and below it `accidental`
+/// and `missed`, with the best candidate marked (SPEC 7.8).
+struct TuneCurvesChart {
+    let page: TunePage
+
+    func render(_ markup: inout Markup) {
+        guard let sweep = page.sweeps.first, !page.candidates.isEmpty else { return }
+        let axis = SweepAxis(sweep)
+        // Each candidate at its value's position, in the order of the sweep.
+        let points: [(x: Double, candidate: TunePage.Candidate, index: Int)] = page.candidates.enumerated()
+            .compactMap { index, candidate in
+                guard let value = candidate.values.first, let x = axis.position(of: value) else { return nil }
+                return (x, candidate, index)
+            }.sorted { $0.x < $1.x }
+        let xs = points.map(\.x)
+        let xDomain = (xs.min() ?? 0, xs.max() ?? 1)
+
+        let agree = points.map { Double($0.candidate.agree) }
+        panel(
+            &markup, id: "tune-agree", title: "agree (traces)", axis: axis, domain: xDomain,
+            y: (agree.min() ?? 0, max(agree.max() ?? 1, (agree.min() ?? 0) + 1)), points: points,
+            series: [("agree", Palette.bluishGreen, false, \.agree)])
+        let errors = points.flatMap { [Double($0.candidate.accidental), Double($0.candidate.missed)] }
+        panel(
+            &markup, id: "tune-errors", title: "accidental, missed (traces)", axis: axis, domain: xDomain, y: (0, max(errors.max() ?? 1, 1)),
+            points: points,
+            series: [("accidental", Palette.vermillion, false, \.accidental), ("missed", Palette.blue, true, \.missed)])
+    }
+
+    private func panel(
+        _ markup: inout Markup, id: String, title: String, axis: SweepAxis, domain: (Double, Double),
+        y: (Double, Double), points: [(x: Double, candidate: TunePage.Candidate, index: Int)],
+        series: [(name: String, colour: String, dashed: Bool, count: KeyPath<TunePage.Candidate, Int>)]
+    ) {
+        let area = PlotArea(
+            id: id, width: 1040, height: 270, margins: (78, 24, 14, 52), x: domain, y: y, niceX: !axis.isCategorical)
+        area.open(&markup, id: id, label: series.map(\.name).joined(separator: " and ") + " over \(axis.key)")
+        area.drawAxes(
+            &markup, xTitle: axis.key, yTitle: title, xTick: axis.label, yTick: { HTMLText.number($0, digits: 1) },
+            xTicks: 8, xTickValues: axis.isCategorical ? axis.positions : nil)
+        if let best = page.best, let point = points.first(where: { $0.index == best }) {
+            let x = area.x(point.x)
+            markup.empty("line", [
+                ("x1", n(x)), ("y1", n(area.top)), ("x2", n(x)), ("y2", n(area.bottom)), ("stroke", "#000"),
+                ("stroke-dasharray", "2 3"), ("stroke-width", "1.5"),
+            ])
+            markup.element(
+                "text", [("x", n(x + 5)), ("y", n(area.top + 13)), ("class", "mark-label")],
+                "best: \(axis.key)=\(point.candidate.values.first ?? "")")
+        }
+        for line in series {
+            var attributes: [Markup.Attribute] = [("stroke", line.colour), ("stroke-width", "2.5"), ("data-series", line.name)]
+            if line.dashed { attributes.append(("stroke-dasharray", "7 4")) }
+            area.polyline(&markup, points.map { ($0.x, Double($0.candidate[keyPath: line.count])) }, attributes)
+            if points.count <= 200 {
+                for point in points {
+                    let value = point.candidate[keyPath: line.count]
+                    markup.open("circle", [
+                        ("cx", n(area.x(point.x))), ("cy", n(area.y(Double(value)))), ("r", "3.5"), ("fill", line.colour),
+                    ])
+                    markup.element("title", [], "\(axis.key)=\(point.candidate.values.first ?? ""): \(line.name) \(value)")
+                    markup.close()
+                }
+            }
+        }
+        markup.close()
+        markup.open("ul", [("class", "legend")])
+        for line in series {
+            markup.legendItem(.line(line.colour, dashed: line.dashed), line.name)
+        }
+        markup.close()
+    }
+}
+
+/// Where a sweep's values go along an axis: at their numbers when every value
+/// is a number, else evenly spaced in sweep order (words such as `velocity`).
+struct SweepAxis {
+    let key: String
+    let values: [String]
+    let isCategorical: Bool
+    private let index: [String: Int]
+
+    init(_ sweep: TunePage.Sweep) {
+        key = sweep.key
+        values = sweep.values
+        isCategorical = !sweep.values.allSatisfy { Double($0) != nil }
+        var index: [String: Int] = [:]
+        for (position, value) in sweep.values.enumerated() where index[value] == nil { index[value] = position }
+        self.index = index
+    }
+
+    /// The axis position of `value`, `nil` when the sweep has no such value.
+    func position(of value: String) -> Double? {
+        guard let position = index[value] else { return nil }
+        return isCategorical ? Double(position) : Double(value)
+    }
+
+    /// The positions of every value, in sweep order.
+    var positions: [Double] { values.compactMap(position(of:)) }
+
+    /// The tick label at `position`.
+    func label(_ position: Double) -> String {
+        guard isCategorical else { return HTMLText.number(position, digits: 4) }
+        let index = Int(position.rounded())
+        return values.indices.contains(index) ? values[index] : ""
+    }
+}

@@ -1,0 +1,85 @@
+import PanTraceCore
+import PanTraceModel
+
+/// Everything the HTML report of `tune` shows (SPEC 7.5, 7.8), as plain
+/// values that the JSON report's fields map onto one to one.
+public struct TunePage: Sendable {
+    /// One `--sweep`: its key and its values as the report prints them.
+    public struct Sweep: Equatable, Sendable {
+        /// The config key, e.g. `threshold`.
+        public var key: String
+        /// The values in sweep order, e.g. `["0.3", "0.35"]` or `["threshold", "velocity"]`;
+        /// all numbers place them at their values along an axis, else evenly.
+        public var values: [String]
+
+        /// A sweep of `key` over `values`.
+        public init(key: String, values: [String]) {
+            self.key = key
+            self.values = values
+        }
+    }
+
+    /// One candidate config and how it decided the traces.
+    public struct Candidate: Equatable, Sendable {
+        /// The candidate's value of each sweep, in sweep order (one of that sweep's ``Sweep/values``).
+        public var values: [String]
+        /// How many traces each decision got.
+        public var finish: Int
+        public var cancel: Int
+        public var none: Int
+        /// `agree`, `accidental` and `missed`: over traces with an intent (SPEC 7.5).
+        public var agree: Int
+        public var accidental: Int
+        public var missed: Int
+        /// No other candidate has `accidental` and `missed` both ≤ and one <.
+        public var pareto: Bool
+
+        /// A candidate with its sweep values and counts.
+        public init(
+            values: [String], finish: Int, cancel: Int, none: Int, agree: Int, accidental: Int, missed: Int,
+            pareto: Bool
+        ) {
+            self.values = values
+            self.finish = finish
+            self.cancel = cancel
+            self.none = none
+            self.agree = agree
+            self.accidental = accidental
+            self.missed = missed
+            self.pareto = pareto
+        }
+    }
+
+    /// The base config's name.
+    public var base: String
+    /// Traces decided.
+    public var traces: Int
+    /// How many of the traces have an intent.
+    public var labelled: Int
+    /// One to three sweeps; the first varies slowest.
+    public var sweeps: [Sweep]
+    /// In candidate order.
+    public var candidates: [Candidate]
+    /// The index of the best candidate in ``candidates``, `nil` when none is within `--max-accidental`.
+    public var best: Int?
+    /// `--max-accidental`, when given.
+    public var maxAccidental: Int?
+    /// The base config's counts over the same traces, when known (the
+    /// page then shows how the best candidate compares with it).
+    public var baseCounts: TuningCounts?
+
+    /// A page from the fields of `tune --format json` (SPEC 7.5).
+    public init(
+        base: String, traces: Int, labelled: Int, sweeps: [Sweep], candidates: [Candidate], best: Int?,
+        maxAccidental: Int? = nil, baseCounts: TuningCounts? = nil
+    ) {
+        self.base = base
+        self.traces = traces
+        self.labelled = labelled
+        self.sweeps = sweeps
+        self.candidates = candidates
+        self.best = best
+        self.maxAccidental = maxAccidental
+        self.baseCounts = baseCounts
+    }
+}

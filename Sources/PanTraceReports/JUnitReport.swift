@@ -1,0 +1,82 @@
+import PanTraceCore
+import PanTraceModel
+
+/// JUnit XML for `regress --junit`: one test case per trace, a failure per
+/// changed decision that counts (SPEC 7.3).
+public enum JUnitReport {
+    /// The XML declaration and the opening `<testsuites>`/`<testsuite>` with the totals.
+    public static func header(suite: String, tests: Int, failures: Int, skipped: Int, seconds: Double) -> String {
+        let name = escape(suite)
+        let time = TextFormat.fixed(seconds, digits: 3)
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="pantrace" tests="\(tests)" failures="\(failures)" errors="0" skipped="\(skipped)" time="\(time)">
+            <testsuite name="\(name)" tests="\(tests)" failures="\(failures)" errors="0" skipped="\(skipped)" time="\(time)">
+
+            """
+    }
+
+    public static let footer = "</testsuite>\n</testsuites>\n"
+
+    /// One `<testcase>`: passed when the decision is unchanged, `<skipped>`
+    /// without a baseline result, and for a changed decision a `<failure>`
+    /// saying baseline vs candidate when the change `counts` (SPEC 7.3: with
+    /// `--fail-on intent` only the regressions count), else a passing case
+    /// that names the change and why it does not count in `<system-out>`.
+    public static func testCase(_ trace: ComparedTrace, counts: Bool = true) -> String {
+        let classname = "pantrace." + escape(trace.family ?? "trace")
+        let xml = "  <testcase classname=\"\(classname)\" name=\"\(escape(trace.name))\" time=\"0\""
+        guard let baseline = trace.baseline else {
+            return xml + ">\n    <skipped message=\"no result in the baseline run\"/>\n  </testcase>\n"
+        }
+        guard trace.isChange else { return xml + "/>\n" }
+        let detail = "baseline  \(RunComparison.describe(baseline))\ncandidate \(RunComparison.describe(trace.candidate))"
+            + (trace.intent.map { "\nintent    \($0.rawValue)" } ?? "")
+        guard fails(trace, counts: counts) else {
+            let change = "\(baseline.decision.rawValue)/\(baseline.reason.rawValue) → "
+                + "\(trace.candidate.decision.rawValue)/\(trace.candidate.reason.rawValue)"
+            let text = "decision changed, not counted (\(uncountedBecause(trace))): \(change)\n\(detail)"
+            return xml + ">\n    <system-out>\(escape(text, inAttribute: false))</system-out>\n  </testcase>\n"
+        }
+        let message = "decision changed: \(baseline.decision.rawValue) → \(trace.candidate.decision.rawValue)"
+        return xml + ">\n    <failure message=\"\(escape(message))\" type=\"decisionChanged\">"
+            + "\(escape(detail, inAttribute: false))</failure>\n  </testcase>\n"
+    }
+
+    /// Whether `trace`'s test case is a failure: its decision changed and the change `counts`.
+    public static func fails(_ trace: ComparedTrace, counts: Bool) -> Bool { trace.isChange && counts }
+
+    /// Why a changed decision is no regression against intent (SPEC 7.3).
+    static func uncountedBecause(_ trace: ComparedTrace) -> String {
+        guard let intent = trace.intent else { return "the trace has no intent" }
+        if trace.isRegression { return "a regression against intent \(intent.rawValue)" }
+        if trace.nowAgreesWithIntent { return "now agrees with intent \(intent.rawValue)" }
+        if trace.candidate.decision.agrees(with: intent) { return "agrees with intent \(intent.rawValue) before and now" }
+        return "did not agree with intent \(intent.rawValue) before either"
+    }
+
+    /// Text for an XML attribute or element: `& < > " '` escaped, and control
+    /// characters XML 1.0 cannot carry replaced by U+FFFD.
+    ///
+    /// In an attribute (`inAttribute`, the default) a tab, line feed or carriage
+    /// return is written as a character reference: a parser would read it
+    /// back as a space (XML 1.0 §3.3.3), and a trace name must survive exactly.
+    public static func escape(_ text: String, inAttribute: Bool = true) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n", "\r":
+                if inAttribute { out += "&#\(scalar.value);" } else { out.unicodeScalars.append(scalar) }
+            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": out += "\u{FFFD}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,143 @@
+import PanTraceCore
+import PanTraceModel
+
+extension RunComparison {
+    /// The human report of `replay` and `regress`: the configs, any
+    /// ``warnings``, totals, changes grouped by transition, what they mean for
+    /// intent, a table of the changed traces and one of the traces whose
+    /// reason changed with the same decision, each cut after `limit` rows with
+    /// a count of the rest (`limit` 0: the counts alone, no table and no names).
+    ///
+    /// Every name (configs, traces, families) is printed through
+    /// ``TerminalText/escaped(_:)``: a control character in a name shows as
+    /// an escape and cannot start a line or recolour the terminal.
+    public func textReport(limit: Int = 50, style: TextStyle = .plain) -> String {
+        var lines: [String] = []
+        // Names come from the input: escaped, so that none can forge a row (issue 14).
+        lines.append("baseline   run \(baseline.run)  \(TerminalText.escaped(baseline.config))")
+        lines.append("candidate  run \(candidate.run)  \(TerminalText.escaped(candidate.config))")
+        if settingChanges.isEmpty {
+            lines.append("settings   identical")
+        } else {
+            let width = settingChanges.map(\.key.count).max() ?? 0
+            lines.append("settings that differ:")
+            for setting in settingChanges {
+                lines.append("  \(setting.key.padded(to: width))  \(setting.old) → \(setting.new)")
+            }
+        }
+        for warning in warnings { lines.append(style.bad("warning: \(warning)")) }
+        lines.append("")
+        var compared = "traces compared: \(traces)"
+        if withoutBaseline > 0 { compared += " (and \(withoutBaseline) without a baseline result, not compared)" }
+        lines.append(compared)
+        let headline = "decisions changed: \(changed)"
+        lines.append(changed == 0 ? style.good(headline) : style.bad(headline))
+        for (transition, count) in transitions.sorted(by: { $0.key < $1.key }) {
+            lines.append("  \(transition.from.rawValue) → \(transition.to.rawValue)".padded(to: 22) + "\(count)")
+        }
+        let against = "regressions against intent: \(regressions)"
+        lines.append(regressions == 0 ? against : style.bad(against))
+        lines.append("reasons changed, same decision: \(reasonChanges)")
+        if !accidentalDismissalIndexes.isEmpty || !missedDismissalIndexes.isEmpty || !nowAgreeIndexes.isEmpty {
+            lines.append("")
+            lines.append("against intent:")
+            let names = min(8, limit)
+            appendNames(
+                "  new accidental dismissals (intent cancel, now finish)", accidentalDismissalIndexes, names, style.bad, &lines)
+            appendNames(
+                "  newly missed dismissals (intent finish, now cancel)", missedDismissalIndexes, names, style.bad, &lines)
+            appendNames("  now agree with intent", nowAgreeIndexes, names, style.good, &lines)
+        }
+        // --limit 0 asks for the counts alone: no table of no rows.
+        if !changeList.isEmpty, limit > 0 {
+            lines.append("")
+            lines.append(contentsOf: changeTable(limit: limit))
+        }
+        if !reasonChangeList.isEmpty, limit > 0 {
+            lines.append("")
+            lines.append(contentsOf: reasonTable(limit: limit))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func appendNames(
+        _ title: String, _ traces: [Int32], _ shown: Int, _ paint: (String) -> String, _ lines: inout [String]
+    ) {
+        guard !traces.isEmpty else { return }
+        let names = traces.prefix(shown).map { TerminalText.escaped(changeList.name(at: Int($0))) }.joined(separator: ", ")
+        let rest = traces.count > shown && shown > 0 ? ", … \(traces.count - shown) more" : ""
+        lines.append(paint("\(title): \(traces.count)") + (names.isEmpty ? "" : "  \(names)\(rest)"))
+    }
+
+    /// The first cells of a row of either table: the trace, its family and its intent.
+    private static func traceCells(_ trace: ComparedTrace) -> [String] {
+        [TerminalText.escaped(trace.name), trace.family.map(TerminalText.escaped) ?? "-", trace.intent?.rawValue ?? "-"]
+    }
+
+    /// `… and N more` under a table cut at `limit` rows of `count`.
+    private static func rest(_ count: Int, limit: Int) -> [String] {
+        count > limit ? ["… and \(count - limit) more (--format json lists them all)"] : []
+    }
+
+    private func reasonTable(limit: Int) -> [String] {
+        let header = ["trace", "family", "intent", "decision", "baseline reason", "candidate reason"]
+        let rows = reasonChangeList.indexesByName().prefix(limit).map { index -> [String] in
+            let change = reasonChangeList[index]
+            return Self.traceCells(change) + [
+                change.candidate.decision.rawValue, change.baseline?.reason.rawValue ?? "-", change.candidate.reason.rawValue,
+            ]
+        }
+        return ["reason changed, same decision:"] + TextFormat.table(header, rows, numeric: [])
+            + Self.rest(reasonChanges, limit: limit)
+    }
+
+    private func changeTable(limit: Int) -> [String] {
+        // Decision/reason, percent and velocity in columns of their own, numbers
+        // aligned right, so that a long list reads down each column.
+        let header = ["trace", "family", "intent", "baseline", "%", "pt/s", "candidate", "%", "pt/s"]
+        let numeric: Set<Int> = [4, 5, 7, 8]
+        func cells(_ summary: ResultSummary?) -> [String] {
+            guard let summary else { return ["-", "-", "-"] }
+            return [
+                "\(summary.decision.rawValue)/\(summary.reason.rawValue)", TextFormat.fixed(summary.percent * 100, digits: 1),
+                TextFormat.fixed(summary.velocity, digits: 1),
+            ]
+        }
+        let rows = changeList.indexesByName().prefix(limit).map { index -> [String] in
+            let change = changeList[index]
+            return Self.traceCells(change) + cells(change.baseline) + cells(change.candidate)
+        }
+        return ["changed traces:"] + TextFormat.table(header, rows, numeric: numeric) + Self.rest(changed, limit: limit)
+    }
+
+    /// `cancel/belowThreshold 31.0% 1210.5pt/s`
+    static func describe(_ summary: ResultSummary) -> String {
+        "\(summary.decision.rawValue)/\(summary.reason.rawValue) \(TextFormat.percent(summary.percent)) "
+            + "\(TextFormat.fixed(summary.velocity, digits: 1))pt/s"
+    }
+}
+
+/// Colour for terminal reports: only on a terminal, never with `NO_COLOR`.
+public struct TextStyle: Sendable {
+    public var colour: Bool
+
+    public static let plain = TextStyle(colour: false)
+
+    public init(colour: Bool) { self.colour = colour }
+
+    func good(_ text: String) -> String { colour ? "\u{1B}[32m\(text)\u{1B}[0m" : text }
+    func bad(_ text: String) -> String { colour ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
+}
+
+extension String {
+    /// The string followed by spaces up to `width` characters.
+    public func padded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,43 @@
+import PanTraceCore
+import PanTraceModel
+
+/// Number formatting for human reports, without Foundation.
+public enum TextFormat {
+    /// `value` rounded to `digits` decimals: `fixed(1210.54, digits: 1)` is `1210.5`.
+    public static func fixed(_ value: Double, digits: Int) -> String {
+        guard value.isFinite else { return value.description }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e15 else { return value.description }
+        let whole = Int64(scaled)
+        let unit = Int64(scale)
+        let integer = whole / unit
+        var fraction = String(whole % unit)
+        while fraction.count < digits { fraction = "0" + fraction }
+        let sign = value < 0 && whole != 0 ? "-" : ""
+        return digits == 0 ? "\(sign)\(integer)" : "\(sign)\(integer).\(fraction)"
+    }
+
+    /// A fraction as a percentage with one decimal: `0.3125` is `31.3%`.
+    public static func percent(_ fraction: Double) -> String {
+        fixed(fraction * 100, digits: 1) + "%"
+    }
+
+    /// `header` and `rows` in columns two spaces apart, as wide as their
+    /// widest cell, the `numeric` columns aligned right, trailing spaces trimmed.
+    public static func table(_ header: [String], _ rows: [[String]], numeric: Set<Int>) -> [String] {
+        var widths = header.map(\.count)
+        for row in rows {
+            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
+        }
+        func render(_ row: [String]) -> String {
+            row.enumerated().map { column, cell in
+                numeric.contains(column)
+                    ? String(repeating: " ", count: max(0, widths[column] - cell.count)) + cell
+                    : cell.padded(to: widths[column])
+            }.joined(separator: "  ").trimmingTrailingSpaces()
+        }
+        return [render(header)] + rows.map(render)
+    }
+}

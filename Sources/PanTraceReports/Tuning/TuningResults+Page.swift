@@ -1,0 +1,25 @@
+import PanTraceCore
+import PanTraceModel
+
+extension TuningResults {
+    /// The HTML report's input (SPEC 7.8): the same fields as
+    /// ``json(maxAccidental:)``, with the best candidate under `maxAccidental`,
+    /// and the base config's counts from `comparison` when given.
+    ///
+    /// ```swift
+    /// let html = results.page(maxAccidental: 10).html()
+    /// ```
+    public func page(maxAccidental: Int? = nil, comparison: TuningComparison? = nil) -> TunePage {
+        let candidates = (0..<count).map { index in
+            let counts = counts(at: index)
+            return TunePage.Candidate(
+                values: grid.settings(at: index).map(\.value), finish: counts.finish, cancel: counts.cancel,
+                none: counts.none, agree: counts.agree, accidental: counts.accidental, missed: counts.missed,
+                pareto: isPareto(index))
+        }
+        return TunePage(
+            base: grid.base.name, traces: traces, labelled: labelled,
+            sweeps: grid.sweeps.map { TunePage.Sweep(key: $0.key, values: $0.values) }, candidates: candidates,
+            best: best(maxAccidental: maxAccidental), maxAccidental: maxAccidental, baseCounts: comparison?.baseCounts)
+    }
+}

@@ -1,0 +1,116 @@
+import ArgumentParser
+import PanTraceKit
+import Testing
+
+@testable import PanTraceCLI
+
+/// SPEC 7.4 in-process: every class of pantrace's errors maps to its exit
+/// status, and every usage error — the parser's own included — speaks with
+/// one voice: `pantrace: error: …`, exit 64. The binary checks one of each
+/// class (ExitStatusTests); here every rule of the command line is checked.
+@Suite struct FailureMappingTests {
+    struct Unexpected: Error {}
+
+    @Test func eachErrorTypeHasItsStatus() {
+        #expect(Failure.status(of: ExitCode(1)) == 1)
+        #expect(Failure.status(of: WorkflowError.noResult(trace: "t", run: 2)) == 64)
+        #expect(Failure.status(of: SyntheticFamilyError.unknownFamily("x", valid: [])) == 64)
+        #expect(Failure.status(of: ConfigError(kind: .usage, key: "k", reason: "r")) == 64)
+        #expect(Failure.status(of: ConfigError(kind: .invalidData, key: "k", reason: "r")) == 65)
+        #expect(Failure.status(of: TraceError(keyPath: "name", reason: "r")) == 65)
+        #expect(Failure.status(of: InputFileError(path: "p", reason: "r")) == 66)
+        // An output file that cannot be created is a failed write to an output file (SPEC 7.4).
+        #expect(Failure.status(of: FileWriteError(path: "p", reason: "r")) == 74)
+        #expect(Failure.status(of: WorkflowError.nothingToRecord) == 64)
+        #expect(Failure.status(of: WorkflowError.noRunsToCompare(database: "d")) == 64)
+        #expect(Failure.status(of: WorkflowError.nothingToReplay(.all)) == 64)
+        #expect(Failure.status(of: WorkflowError.damagedConfig(run: 1, reason: "r")) == 66)
+        #expect(Failure.status(of: StoreError.cannotOpen(path: "p", reason: "r")) == 66)
+        #expect(Failure.status(of: StoreError.notAPantraceDatabase(path: "p", reason: "r")) == 66)
+        #expect(Failure.status(of: StoreError.newerSchema(path: "p", version: 9, known: 1)) == 66)
+        #expect(Failure.status(of: StoreError.readOnly(path: "p")) == 66)
+        #expect(Failure.status(of: StoreError.traceConflict(name: "n")) == 65)
+        #expect(Failure.status(of: StoreError.duplicateTrace(name: "n")) == 65)
+        #expect(Failure.status(of: StoreError.traceNotFound(name: "n")) == 64)
+        #expect(Failure.status(of: StoreError.runNotFound(3)) == 64)
+        #expect(Failure.status(of: StoreError.sqlite(SQLiteError(code: 1, message: "m"))) == 70)
+        // Not pantrace's: the parser decides, and anything else is internal.
+        #expect(Failure.status(of: Unexpected()) == nil)
+        #expect(Failure.report(for: Unexpected()).status == 70)
+    }
+
+    /// The report of parsing `arguments`, which must end in an error (help and version included).
+    static func refusal(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> (stdout: String, stderr: String, status: Int32) {
+        do {
+            _ = try Pantrace.parseAsRoot(arguments)
+            Issue.record("\(arguments) parsed", sourceLocation: sourceLocation)
+            return ("", "", -1)
+        } catch {
+            return Failure.report(for: error)
+        }
+    }
+
+    @Test(arguments: [
+        (["record", "--count", "-5"], "--count must be 0 or more, not -5"),
+        (["generate", "--count", "-1"], "--count must be 0 or more, not -1"),
+        (["replay", "--limit", "-3"], "--limit must be 0 or more, not -3"),
+        (["regress", "--max-changes", "-1"], "--max-changes must be 0 or more, not -1"),
+        (["regress", "--force"], "--force only goes with --accept"),
+        (["tune", "--sweep", "threshold=0.3", "--max-accidental", "-1"], "--max-accidental must be 0 or more, not -1"),
+        (["record", "--family", "nope"], "unknown synthetic family 'nope'; valid families: slow-drag"),
+        (["generate", "--family", "nope"], "unknown synthetic family 'nope'"),
+        (["record", "--from", "a.jsonl", "--family", "flick"], "--family chooses synthetic traces: give --count too"),
+        (["record", "--db", ""], "--db needs the path of a database file, not ''"),
+        (["runs", "--db", ":memory:"], "--db needs the path of a database file, not ':memory:'"),
+        (["record", "--bogus"], "Unknown option '--bogus'"),
+        (["replay", "--format", "xml"], "The value 'xml' is invalid for '--format <format>'"),
+        (["show"], "Missing expected argument '<trace>'"),
+        (["record", "--count", "many"], "The value 'many' is invalid for '--count <count>'"),
+    ] as [([String], String)])
+    func usageErrorsSpeakWithOneVoice(_ arguments: [String], _ message: String) {
+        let report = Self.refusal(arguments)
+        #expect(report.status == 64)
+        #expect(report.stdout.isEmpty)
+        #expect(report.stderr.hasPrefix("pantrace: error: " + message), "\(report.stderr)")
+        // The usage line of the subcommand, and where to read more.
+        #expect(report.stderr.contains("Usage: pantrace \(arguments[0])"), "\(report.stderr)")
+        #expect(report.stderr.contains("'pantrace \(arguments[0]) --help'"), "\(report.stderr)")
+        #expect(!report.stderr.contains("Error:"), "\(report.stderr)")
+    }
+
+    @Test func helpAndVersionGoToStandardOutput() {
+        let help = Failure.report(for: CleanExit.helpRequest(Pantrace.Record.self))
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("OVERVIEW: Simulate traces under a config"))
+        #expect(help.stderr.isEmpty)
+        let version = Self.refusal(["--version"])
+        #expect(version.stdout == "0.1.0\n")
+        #expect(version.status == 0)
+    }
+
+    @Test(arguments: [
+        ("recrod", "record"), ("replya", "replay"), ("regres", "regress"), ("run", "runs"), ("shwo", "show"),
+        ("generat", "generate"), ("exprot", "export"), ("hlep", "help"),
+    ])
+    func anUnknownCommandIsNamedWithASuggestion(_ typed: String, _ meant: String) throws {
+        let message = try #require(UnknownCommand.message(for: [typed, "--count", "5"]))
+        #expect(message.hasPrefix("pantrace: error: unknown command '\(typed)'; did you mean '\(meant)'?"), "\(message)")
+        #expect(message.contains("record, replay, regress, tune, export, runs, show, generate"))
+    }
+
+    @Test func farFromEveryCommandThereIsNoSuggestion() throws {
+        let message = try #require(UnknownCommand.message(for: ["banana"]))
+        #expect(message.hasPrefix("pantrace: error: unknown command 'banana'\n"), "\(message)")
+        #expect(UnknownCommand.message(for: ["record", "--count", "5"]) == nil)
+        #expect(UnknownCommand.message(for: ["--help"]) == nil)
+        #expect(UnknownCommand.message(for: []) == nil)
+    }
+
+    /// Optimal string alignment distances, counted by hand.
+    @Test func editDistance() {
+        #expect(UnknownCommand.distance("recrod", "record") == 1)  // one swap
+        #expect(UnknownCommand.distance("", "runs") == 4)
+        #expect(UnknownCommand.distance("show", "show") == 0)
+        #expect(UnknownCommand.distance("kitten", "sitting") == 3)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import PanTraceKit
+import Testing
+
+@testable import PanTraceStore
+
+/// `export decisions` as a library workflow (SPEC 7.6): one JSON object per
+/// trace, by trace name, whose keys are the `decisions` view's columns and
+/// whose values are exactly the view's; by default the baseline run.
+@Suite struct ExportDecisionsTests {
+    /// The worked examples, the families, the awkward names and 40 synthetic
+    /// traces (run 1), and a replay at threshold 0.3 (run 2): made once per
+    /// test process, then copied.
+    static func corpus(_ workspace: Workspace) throws -> Store {
+        try workspace.recorded("export decisions: worked examples, families, awkward, count=40 seed=3, replay threshold=0.3") { store in
+            _ = try Recorder(
+                inputs: try ["worked-examples", "families"].map { try TraceInput(path: Workspace.fixture("traces/\($0).jsonl")) }
+                    + [TraceInput(text: ExportTracesTests.awkwardLines, name: "awkward.jsonl")],
+                synthetic: SyntheticTraces(count: 40, seed: 3)
+            ).record(into: store)
+            _ = try Replayer(config: try ConfigSource(overrides: ["threshold=0.3"]).resolve()).replay(in: store)
+        }
+    }
+
+    static func export(_ store: Store, run: RunID? = nil) throws -> (run: RunID, text: String) {
+        var text = ""
+        let exported = try Exporter.exportDecisions(run: run, in: store) { text += $0 }
+        return (exported.run, text)
+    }
+
+    /// Each line against the row a plain `SELECT * FROM decisions` gives,
+    /// column by column: NULL as null, INTEGER as an integer literal, REAL
+    /// bit for bit, TEXT byte for byte — every column but `result`, the
+    /// row id that means nothing outside the database.
+    @Test(arguments: [1, 2] as [RunID])
+    func everyLineIsTheViewsRowExactly(run: RunID) throws {
+        let workspace = try Workspace()
+        let store = try Self.corpus(workspace)
+        let lines = try Self.export(store, run: run).text.split(separator: "\n", omittingEmptySubsequences: false)
+        try #require(lines.last == "")
+
+        let rows = try store.database.prepare("SELECT * FROM decisions WHERE run = ? ORDER BY trace")
+        try rows.bind(run, at: 1)
+        let exported = (0..<rows.columnCount).filter { !Exporter.databaseOnlyColumns.contains(rows.columnName(at: $0)) }
+        #expect(exported.count == Int(rows.columnCount) - 1)
+        var count = 0
+        while try rows.step() {
+            let line = String(lines[count])
+            count += 1
+            // Any JSON reader takes the line as an object of as many keys as the view has columns, less `result`.
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?.count == exported.count, "\(line)")
+            #expect(object?["result"] == nil, "\(line)")
+            let members = try #require(try JSONParser.parse(line).members)
+            try #require(members.count == exported.count)
+            for (index, column) in exported.enumerated() {
+                let member = members[index]
+                #expect(member.key == rows.columnName(at: column))
+                switch rows.value(at: column) {
+                case .null: #expect(member.node.value == .null, "\(member.key) in \(line)")
+                case .integer(let value):
+                    let number = try #require(member.node.number, "\(member.key) in \(line)")
+                    #expect(number.isIntegerLiteral && number.integerValue == Int(value), "\(member.key) in \(line)")
+                case .real(let value):
+                    let number = try #require(member.node.number, "\(member.key) in \(line)")
+                    #expect(number.value.bitPattern == value.bitPattern, "\(member.key) in \(line)")
+                case .text(let value):
+                    #expect(member.node.string.map { Array($0.utf8) } == Array(value.utf8), "\(member.key) in \(line)")
+                }
+            }
+        }
+        #expect(count == lines.count - 1)
+        #expect(count == (try store.run(run)?.traceCount))
+        // The columns SPEC 6 requires are all there.
+        let keys = try #require(try JSONParser.parse(String(lines[0])).members).map(\.key)
+        for column in [
+            "run", "config", "trace", "intent", "decision", "reason", "percent", "peak_percent", "velocity", "projected",
+            "settle", "overscroll", "tracking_error", "attempted", "began_seq", "start_seq",
+        ] {
+            #expect(keys.contains(column))
+        }
+    }
+
+    /// The same as replay's default baseline: the accepted run, else the first.
+    @Test func theDefaultRunIsTheBaseline() throws {
+        let workspace = try Workspace()
+        let store = try Self.corpus(workspace)
+        let first = try Self.export(store)
+        #expect(first.run == 1)
+        #expect(first.text == (try Self.export(store, run: 1).text))
+        try store.setBaseline(2)
+        let accepted = try Self.export(store)
+        #expect(accepted.run == 2)
+        #expect(accepted.text == (try Self.export(store, run: 2).text))
+        #expect(accepted.text.hasPrefix(#"{"run": 2, "kind": "replay", "config": "baseline threshold=0.3", "trace": "#))
+        #expect(try Self.export(store, run: 1).run == 1)
+    }
+
+    @Test func anUnknownRunOrAStoreWithoutRunsIsAnError() throws {
+        let workspace = try Workspace()
+        let store = try Self.corpus(workspace)
+        #expect(throws: StoreError.runNotFound(9)) { try Self.export(store, run: 9) }
+        try RunDeletion(run: 2).delete(in: store)
+        try RunDeletion(run: 1, force: true).delete(in: store)
+        #expect(throws: WorkflowError.noRunToExport(database: workspace.db)) { try Self.export(store) }
+        #expect("\(WorkflowError.noRunToExport(database: "x.sqlite"))".hasPrefix("x.sqlite has no runs"))
+    }
+
+    /// The CI recipe: the exported corpus recorded into a new database gives
+    /// the same decisions, byte for byte, every time, and the same as the
+    /// original store's (whose result row ids follow another recording order).
+    @Test func theExportedCorpusRecordedAgainGivesTheSameLines() throws {
+        let workspace = try Workspace()
+        let store = try Self.corpus(workspace)
+        var corpus = ""
+        try Exporter.exportTraces(in: store) { corpus += $0 }
+        let again = try (1...2).map { copy in
+            let copy = try Store(path: workspace.path("copy-\(copy).sqlite"))
+            _ = try Recorder(inputs: [TraceInput(text: corpus)]).record(into: copy)
+            return try Self.export(copy).text
+        }
+        #expect(again[0] == again[1])
+        #expect(again[0] == (try Self.export(store, run: 1).text))
+    }
+}

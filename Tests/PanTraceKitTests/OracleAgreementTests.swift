@@ -1,0 +1,55 @@
+import Foundation
+import PanTraceKit
+import SQLiteTestSupport
+import Testing
+import TestThreads
+
+/// Every field of the `decisions` view agrees with `scripts/oracle.py`, an
+/// independent Python implementation of SPEC 4 written from the spec alone,
+/// over a store the workflows filled (the command line calls the same).
+@Suite struct OracleAgreementTests {
+    static let oracle = Workspace.repositoryRoot.appending(path: "scripts/oracle.py").path
+    static let python: String? = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    @Test(.blocksItsThread, .enabled(if: python != nil, "python3 is not installed: the oracle cannot run"))
+    func storedResultsAgreeWithTheOracle() throws {
+        let workspace = try Workspace()
+        do {
+            let store = try Store(path: workspace.db)
+            _ = try Recorder(
+                inputs: [
+                    try TraceInput(path: Workspace.fixture("traces/worked-examples.jsonl")),
+                    try TraceInput(path: Workspace.fixture("traces/edge-cases.jsonl")),
+                ],
+                synthetic: SyntheticTraces(count: 400, seed: 2024)
+            ).record(into: store)
+            // Seven replays; one stores its frames (`--frames`).
+            let configs: [(ConfigSource, frames: Bool)] = [
+                (ConfigSource(file: Workspace.fixture("configs/projection.json")), false),
+                (ConfigSource(overrides: ["scrollGating=handoff", "decision=velocity", "curve=easeOut"]), false),
+                (ConfigSource(overrides: ["interaction=swipe-back", "velocityEstimator=lastSegment", "guarded=true"]), false),
+                (ConfigSource(overrides: ["interaction=pull-up-present", "lockScroll=true", "extent=300"]), true),
+                (ConfigSource(overrides: ["touchSlop=0", "maximumNumberOfTouches=2", "curve=easeInOut", "completionSpeed=2", "duration=0.6"]), false),
+                (ConfigSource(file: Workspace.fixture("configs/uikit-sheet.json")), false),
+                (ConfigSource(overrides: ["velocityEstimator=impulse", "decision=velocity", "interaction=swipe-back"]), false),
+            ]
+            for (source, frames) in configs {
+                _ = try Replayer(config: try source.resolve(), storesFrames: frames).replay(in: store)
+            }
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.python))
+        process.arguments = [Self.oracle, "--db", workspace.db, "--frames"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let results = DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result")
+        #expect(process.terminationStatus == 0, "\(text.suffix(2000))")
+        #expect(text.contains("\(results) passed, 0 failed"), "\(text.suffix(2000))")
+    }
+}

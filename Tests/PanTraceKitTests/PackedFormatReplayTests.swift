@@ -1,0 +1,38 @@
+import PanTraceKit
+import Testing
+
+@testable import PanTraceStore
+
+/// `trace.packed` format 2 through the workflows: a recorded synthetic corpus
+/// is packed in format 2, and replaying it stores the very results that
+/// replaying its `sample` rows does (schema.sql, after `trace`).
+@Suite struct PackedFormatReplayTests {
+    @Test func replayOfFormatTwoBlobsStoresWhatReplayOfTheRowsStores() throws {
+        let workspace = try Workspace()
+        let store = try Store(path: workspace.db)
+        _ = try Recorder(
+            inputs: [try TraceInput(path: Workspace.fixture("traces/worked-examples.jsonl"))],
+            synthetic: SyntheticTraces(count: 300, seed: 7), storesFrames: false
+        ).record(into: store)
+        // Every synthetic trace is in format 2 (names end in -s7-NNNN).
+        let formatTwo = "SELECT count(*) FROM trace WHERE name LIKE '%-s7-%' AND substr(packed, 1, 1) = X'02'"
+        #expect(try store.database.integer(formatTwo) == 300)
+
+        let candidate = try ConfigSource(overrides: ["threshold=0.3"]).resolve()
+        let fromBlobs = try Replayer(config: candidate, baseline: 1).replay(in: store)
+        try store.database.execute("UPDATE trace SET packed = NULL")
+        #expect(try store.database.integer("SELECT count(*) FROM trace WHERE packed IS NOT NULL") == 0)
+        let fromRows = try Replayer(config: candidate, baseline: 1).replay(in: store)
+
+        #expect(fromBlobs.changed > 0)
+        #expect(fromBlobs.traces == fromRows.traces && fromBlobs.changes == fromRows.changes)
+        let runs = try store.runs().map(\.id)
+        #expect(runs.count == 3)
+        func outcomes(_ run: RunID) throws -> [String: Outcome] {
+            Dictionary(uniqueKeysWithValues: try store.results(ofRun: run).map { ($0.traceName, $0.outcome) })
+        }
+        let blobOutcomes = try outcomes(runs[1])
+        #expect(blobOutcomes.count == 300 + 4)
+        #expect(try outcomes(runs[2]) == blobOutcomes)
+    }
+}
