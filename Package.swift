@@ -53,9 +53,6 @@ let package = Package(
         // Every test's temporary folder, under one folder per test process
         // that is removed when it exits.
         .target(name: "TestFolders", path: "Tests/TestFolders"),
-        // The trait that runs a test waiting on a process, the browser or a
-        // lock on threads of its own, off Swift Testing's pool.
-        .target(name: "TestThreads", path: "Tests/TestThreads"),
         // A database read with SQL as the sqlite3 shell reads it, in-process
         // (the system SQLite, not the store's code), for the workflow and
         // end-to-end tests.
@@ -63,21 +60,21 @@ let package = Package(
         .testTarget(
             name: "PanTraceCoreTests",
             dependencies: [
-                "PanTraceModel", "PanTraceCore", "PanTraceReports", "BrowserTestSupport", "TestFolders", "TestThreads",
+                "PanTraceModel", "PanTraceCore", "PanTraceReports", "BrowserTestSupport", "TestFolders",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "PanTraceStoreTests",
             dependencies: [
-                "PanTraceStore", "PanTraceCore", "PanTraceModel", "TestFolders", "TestThreads",
+                "PanTraceStore", "PanTraceCore", "PanTraceModel", "TestFolders",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "PanTraceKitTests",
             dependencies: [
-                "PanTraceKit", "PanTraceStore", "PanTraceCore", "PanTraceReports", "PanTraceModel", "BrowserTestSupport", "SQLiteTestSupport", "TestFolders", "TestThreads",
+                "PanTraceKit", "PanTraceStore", "PanTraceCore", "PanTraceReports", "PanTraceModel", "BrowserTestSupport", "SQLiteTestSupport", "TestFolders",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -85,14 +82,14 @@ let package = Package(
             name: "PanTraceCLITests",
             // The end-to-end tests run the built binary; depending on the
             // executable makes `swift test` build it first.
-            dependencies: ["PanTraceCLI", "PanTraceModel", "SQLiteTestSupport", "TestFolders", "TestThreads"],
+            dependencies: ["PanTraceCLI", "PanTraceModel", "SQLiteTestSupport", "TestFolders"],
             // The help's golden files, read from the source tree by path.
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "PanTraceCaptureTests",
             dependencies: [
-                "PanTraceCapture", "PanTraceCore", "PanTraceModel", "capture-example", "TestFolders", "TestThreads",
+                "PanTraceCapture", "PanTraceCore", "PanTraceModel", "capture-example", "TestFolders",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

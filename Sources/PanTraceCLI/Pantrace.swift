@@ -36,10 +36,6 @@ struct Pantrace: ParsableCommand {
     /// Runs the command line `arguments` (without the program's name) and
     /// returns its exit status: the report is on ``Console/output``, every
     /// error mapped by ``Failure`` and said on ``Console/errors``.
-    ///
-    /// `main` runs it with the process's streams; the tests run it in their
-    /// own process with a ``Redirection`` (the binary is for what only a
-    /// process shows: its exit status, its descriptors, signals).
     static func run(_ arguments: [String]) -> Int32 {
         if let message = UnknownCommand.message(for: arguments) {
             Console.error(message)

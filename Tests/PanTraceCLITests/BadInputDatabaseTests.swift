@@ -3,7 +3,6 @@ import Foundation
 import Testing
 
 @testable import PanTraceCLI
-import TestThreads
 
 /// One `--db` that pantrace must refuse (SPEC 6, 7.4: exit 66).
 struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
@@ -85,7 +84,9 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
 
         let report: (stdout: String, stderr: String, status: Int32)
         do {
-            var parsed = try ParsedCommands.shared.command(command, database: path)
+            var arguments = command
+            arguments.insert(contentsOf: ["--db", path], at: 1)
+            var parsed = try Pantrace.parseAsRoot(arguments)
             try parsed.run()
             report = ("", "", 0)
         } catch {
@@ -104,11 +105,11 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
     }
 
     /// Through the binary, once: exit 66, one message, the file as it was.
-    @Test(.blocksItsThread) func notADatabaseExits66() throws {
+    @Test func notADatabaseExits66() throws {
         let runner = try CommandRunner()
         try runner.write("these are my notes, not a database\n", to: "notes.sqlite")
         let before = try DatabaseState(path: runner.path("notes.sqlite"))
-        let output = try runner.run(["runs", "--db", "notes.sqlite"], db: false, process: true)
+        let output = try runner.run(["runs", "--db", "notes.sqlite"], db: false)
         #expect(output.status == 66, "stderr: \(output.stderr)")
         #expect(output.stderr.hasPrefix("pantrace: error: "), "stderr: \(output.stderr)")
         #expect(output.stderr.contains("notes.sqlite is not a pantrace database"), "\(output.stderr)")
@@ -129,7 +130,7 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
 
     /// A database the user may read but not write: record refuses it (66);
     /// reading commands still work.
-    @Test(.blocksItsThread) func readOnlyDatabase() throws {
+    @Test func readOnlyDatabase() throws {
         if let reason = Hardening.nobodyUnavailable { try Test.cancel("skipped: \(reason)") }
         let runner = try Hardening.seededRunner()
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: runner.folder.path)
@@ -182,42 +183,3 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
         #expect(try Hardening.sqlite3(runner.db, "SELECT count(*) FROM run") == "4")
     }
 }
-
-/// The battery's commands, each parsed once: a parse reflects over every
-/// option of the command (~20 ms in a debug build, 66 times over), and
-/// `--db` is a path the parser only carries. Each case runs a copy whose
-/// `--db` is its database.
-final class ParsedCommands: @unchecked Sendable {
-    static let shared = ParsedCommands()
-    private let lock = NSLock()
-    private var parsed: [[String]: ParsableCommand] = [:]
-
-    /// `pantrace command… --db path`, parsed (once per command) as `main` parses it.
-    func command(_ command: [String], database path: String) throws -> ParsableCommand {
-        lock.lock()
-        defer { lock.unlock() }
-        if parsed[command] == nil {
-            var arguments = command
-            arguments.insert(contentsOf: ["--db", "parsed.sqlite"], at: 1)
-            parsed[command] = try Pantrace.parseAsRoot(arguments)
-        }
-        guard var opening = parsed[command] as? OpensADatabase else { throw Unsupported(command: command) }
-        opening.store.db = path
-        return opening
-    }
-
-    struct Unsupported: Error {
-        var command: [String]
-    }
-}
-
-/// The commands of the battery: each holds its `--db` in `store`.
-protocol OpensADatabase: ParsableCommand {
-    var store: StoreOptions { get set }
-}
-
-extension Pantrace.Record: OpensADatabase {}
-extension Pantrace.Replay: OpensADatabase {}
-extension Pantrace.Regress: OpensADatabase {}
-extension Pantrace.Runs: OpensADatabase {}
-extension Pantrace.Show: OpensADatabase {}

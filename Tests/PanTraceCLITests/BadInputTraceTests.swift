@@ -1,12 +1,11 @@
 import Foundation
 import Testing
-import TestThreads
 
-/// SPEC 7.4 on the command line (in-process, ``InProcessCommandLine``; the binary
+/// SPEC 7.4 on the command line (the binary; the binary
 /// for standard input and in ExitStatusTests): exit 65 with one line
 /// on standard error and nothing on standard output, standard input named
 /// `<stdin>`, and a missing input that leaves no new database. Every rule of
-/// the battery is checked in-process (PanTraceTests/BadTraceInputTests).
+/// the battery is checked in-process (PanTraceKitTests/BadTraceInputTests).
 @Suite struct BadInputTraceTests {
     static func edit(_ target: String, _ replacement: String) -> String { Hardening.edited(target, replacement) }
 
@@ -25,7 +24,7 @@ import TestThreads
     }
 
     /// The same content on standard input is named `<stdin>`.
-    @Test(.blocksItsThread) func badTraceOnStandardInputNamesStdin() throws {
+    @Test func badTraceOnStandardInputNamesStdin() throws {
         let runner = try Hardening.seededRunner()
         let before = try DatabaseState(path: runner.db)
         let input = [Hardening.validLine(named: "new-1"), Self.edit(#""t":0.1,"#, #""t":0.01,"#)].joined(separator: "\n")

@@ -3,16 +3,12 @@ import SQLiteTestSupport
 import TestFolders
 import Testing
 
-@testable import PanTraceCLI
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// Runs `pantrace`'s command line like swift-argument-parser's
+/// Runs the built `pantrace` binary like swift-argument-parser's
 /// `AssertExecuteCommand`: arguments and standard input in; standard output,
-/// standard error and the exit status out. In this process by default
-/// (``InProcessCommandLine``), or the built binary (`process: true`).
+/// standard error and the exit status out. The workflows themselves are
+/// tested in-process through PanTraceKit (Tests/PanTraceKitTests); these
+/// tests are for what only the command line shows.
 struct CommandRunner {
     struct Output {
         var status: Int32
@@ -59,16 +55,12 @@ struct CommandRunner {
         return url.path
     }
 
-    /// Runs `pantrace arguments…` with `--db` added after the subcommand unless `db` is false.
-    ///
-    /// In this process (``InProcessCommandLine``) unless `process` is true or
-    /// there is standard input to give: what a command prints and the status
-    /// it ends with are the same there, without starting a debug binary
-    /// (~30 ms of CPU each). `process: true` runs the built binary, for what
-    /// only a process shows: the exit status the shell sees, its descriptors.
+    /// Runs `pantrace arguments…` in the test's folder, with `--db` added
+    /// after the subcommand unless `db` is false. Help and usage text are
+    /// wrapped to 80 columns (`COLUMNS`) unless `environment` says otherwise.
     func run(
         _ arguments: [String], db useDatabase: Bool = true, stdin: String? = nil,
-        environment: [String: String] = [:], process inProcess: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+        environment: [String: String] = [:]
     ) throws -> Output {
         var arguments = arguments
         if useDatabase, let first = arguments.first, !first.hasPrefix("-") {
@@ -76,11 +68,9 @@ struct CommandRunner {
         }
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
+        env["COLUMNS"] = "80"
         env.removeValue(forKey: "CI")
         for (key, value) in environment { env[key] = value }
-        guard inProcess || stdin != nil else {
-            return InProcessCommandLine.run(arguments, in: folder, environment: env)
-        }
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
@@ -108,46 +98,6 @@ struct CommandRunner {
     /// What `sqlite3 db sql` prints (in-process, see ``SQLiteShell``).
     func sqlite(_ sql: String) throws -> String {
         SQLiteShell.run(db, sql)
-    }
-}
-
-/// `pantrace`'s command line run in the tests' process: ``Pantrace/run(_:)``,
-/// the function the binary's `main` calls, with standard output and error
-/// captured (``Redirection``) and the environment given.
-///
-/// In the test's folder, as the binary runs: a command's relative paths
-/// (`--junit pantrace.xml`) are the working directory's. On Linux the thread
-/// takes a working directory of its own first (`unshare(CLONE_FS)`), so that
-/// commands of other tests run at the same time on other threads keep theirs;
-/// elsewhere they take turns.
-enum InProcessCommandLine {
-    private static let turns = NSLock()
-
-    /// Linux's `unshare(2)` (Glibc's module leaves it out) and its `CLONE_FS`.
-    private static let unshareWorkingDirectory: (@convention(c) (Int32) -> Int32)? = {
-        #if os(Linux)
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "unshare") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
-        #else
-        return nil
-        #endif
-    }()
-    private static let cloneFS: Int32 = 0x0000_0200
-
-    static func run(_ arguments: [String], in folder: URL, environment: [String: String]) -> CommandRunner.Output {
-        let ownDirectory = unshareWorkingDirectory?(cloneFS) == 0
-        if !ownDirectory { turns.lock() }
-        defer { if !ownDirectory { turns.unlock() } }
-        let previous = FileManager.default.currentDirectoryPath
-        guard FileManager.default.changeCurrentDirectoryPath(folder.path) else {
-            return CommandRunner.Output(status: -1, stdout: "", stderr: "the test cannot enter its folder \(folder.path)")
-        }
-        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-        let redirection = Redirection(environment: environment)
-        let status = Console.$redirection.withValue(redirection) { Pantrace.run(arguments) }
-        return CommandRunner.Output(
-            status: status, stdout: String(decoding: redirection.output.captured, as: UTF8.self),
-            stderr: String(decoding: redirection.errors.captured, as: UTF8.self))
     }
 }
 

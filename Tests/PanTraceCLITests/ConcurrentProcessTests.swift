@@ -1,11 +1,10 @@
 import Foundation
 import Testing
-import TestThreads
 
 /// Several `pantrace` processes on one database at once (SPEC 6: WAL,
 /// `busy_timeout` and `BEGIN IMMEDIATE` with retry): every one succeeds and
 /// nothing is lost.
-@Suite(.blocksItsThread) struct ConcurrentProcessTests {
+@Suite struct ConcurrentProcessTests {
     /// Two records and a replay start while a fourth record holds the write
     /// lock (blocked reading its input inside its transaction), so all of them
     /// really wait for each other.

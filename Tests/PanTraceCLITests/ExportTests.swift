@@ -1,12 +1,10 @@
 import Foundation
 import Testing
-import TestThreads
 
-/// `pantrace export` (SPEC 7.6) on the command line (in-process unless a
-/// descriptor is the point, ``InProcessCommandLine``): the lines on
+/// `pantrace export` (SPEC 7.6) on the command line: the lines on
 /// standard output and nothing on standard error, the exit statuses, a
 /// database that is only read, and a standard output that cannot be written.
-/// What the lines hold is tested in-process (PanTraceTests' Export suites).
+/// What the lines hold is tested in-process (PanTraceKitTests' Export suites).
 @Suite struct ExportTests {
     /// `pantrace export <what> --db <the test's database> arguments…` (the
     /// runner would put `--db` before `traces`, which belongs to the leaf).
@@ -14,7 +12,7 @@ import TestThreads
         try runner.run(["export", what, "--db", db ?? runner.db] + arguments, db: false, stdin: stdin)
     }
 
-    @Test(.blocksItsThread) func tracesAndDecisionsGoToStandardOutputOneLineEach() throws {
+    @Test func tracesAndDecisionsGoToStandardOutputOneLineEach() throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 30)
         let traces = try Self.export(runner, "traces")
@@ -80,7 +78,7 @@ import TestThreads
 
     /// SPEC 7.4: a failed write to standard output is an I/O error (74), not
     /// a crash and not a success with a cut export.
-    @Test(.blocksItsThread, arguments: [">&-", ">/dev/full"])
+    @Test(arguments: [">&-", ">/dev/full"])
     func aStandardOutputThatCannotBeWrittenIs74(redirection: String) throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 30)

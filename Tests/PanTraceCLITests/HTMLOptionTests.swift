@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// `--html` on the command line (SPEC 7.4, 7.8; in-process, ``InProcessCommandLine``): the exit status
+/// `--html` on the command line (SPEC 7.4, 7.8; the binary): the exit status
 /// of a refused or failed page, and that neither leaves a page or moves the
-/// baseline. The page itself is tested in-process (PanTraceTests' ReplayHTMLTests).
+/// baseline. The page itself is tested in-process (PanTraceKitTests' ReplayHTMLTests).
 @Suite struct HTMLOptionTests {
     /// The database as the page's file is a usage error before anything is
     /// read or stored: no run is added and the database is intact.

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TestThreads
 
 /// The help texts (golden files) and their examples, which must run as pasted
 /// after the README's first command, with bundled files only.
@@ -73,7 +72,7 @@ import TestThreads
     /// An example two helps share runs once. The examples are independent
     /// (a folder each), so two run at a time: the test is the longest of the
     /// end-to-end ones, and ran alone at the end of `swift test`.
-    @Test(.blocksItsThread) func everyExampleRunsAsPasted() throws {
+    @Test func everyExampleRunsAsPasted() throws {
         let examples = try Self.commands.flatMap { command in try Self.examples(in: Self.help(command).stdout) }
         #expect(examples.count >= 12, "\(examples)")
         #expect(examples.allSatisfy { $0.hasPrefix("pantrace ") }, "\(examples)")

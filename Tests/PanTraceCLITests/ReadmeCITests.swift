@@ -1,13 +1,12 @@
 import Foundation
 import Testing
 import TestFolders
-import TestThreads
 
 /// The README's "Replay and regress in CI" recipe, run as written: its first
 /// shell block on a developer's machine, then the `run: |` lines of its
 /// GitHub Actions job on a pull request, in a git repository whose
 /// `origin/main` holds the accepted config (SPEC 7.3, 7.6).
-@Suite(.blocksItsThread) struct ReadmeCITests {
+@Suite struct ReadmeCITests {
     /// The README's CI section.
     static func section() throws -> String {
         let readme = try String(contentsOf: CommandRunner.repositoryRoot.appending(path: "README.md"), encoding: .utf8)

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
-import TestThreads
 
-/// `pantrace record` end to end: the command line (in-process, ``InProcessCommandLine``;
+/// `pantrace record` end to end: the command line (the binary;
 /// the binary for standard input), a fresh database, SQL as the sqlite3 shell reads it.
 @Suite struct RecordEndToEndTests {
     static let fixtures = CommandRunner.repositoryRoot.appending(path: "Fixtures/traces")
@@ -74,7 +73,7 @@ import TestThreads
         for column in ["seq", "t", "x", "y", "phase", "touches"] { #expect(sampleColumns.contains(column)) }
     }
 
-    @Test(.blocksItsThread) func standardInputAndDeduplication() throws {
+    @Test func standardInputAndDeduplication() throws {
         let runner = try CommandRunner()
         let text = try String(contentsOfFile: Self.workedExamples, encoding: .utf8)
         #expect(try runner.run(["record", "--from", "-"], stdin: text).status == 0)

@@ -215,7 +215,7 @@ import FoundationXML
     }
 
     /// The command reads CI from its environment; which values mean CI is
-    /// PanTraceTests' RegressionTests (1, true, yes; unset, empty, 0, false).
+    /// PanTraceKitTests' RegressionTests (1, true, yes; unset, empty, 0, false).
     @Test(arguments: ["1"])
     func acceptIsRefusedInCIUnlessForced(_ ci: String) throws {
         let runner = try CommandRunner()
@@ -244,7 +244,7 @@ extension RegressTests {
     }
 
     /// A baseline of a filtered replay would leave the other traces without
-    /// one (`--trace` too: PanTraceTests' RegressionTests).
+    /// one (`--trace` too: PanTraceKitTests' RegressionTests).
     @Test(arguments: [["--family", "flick"]])
     func acceptOfAFilteredReplayNeedsForce(_ filter: [String]) throws {
         let runner = try CommandRunner()

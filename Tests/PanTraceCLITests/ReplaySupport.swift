@@ -18,7 +18,7 @@ extension CommandRunner {
         _ status: Int32, _ arguments: [String], environment: [String: String] = [:],
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Output {
-        let output = try run(arguments, environment: environment, sourceLocation: sourceLocation)
+        let output = try run(arguments, environment: environment)
         try #require(
             output.status == status,
             "pantrace \(arguments.joined(separator: " ")) exited \(output.status), expected \(status); stderr: \(output.stderr)",

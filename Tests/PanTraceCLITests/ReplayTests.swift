@@ -6,7 +6,7 @@ import Testing
 /// in the database with SQL, and what it reports on its streams. Properties
 /// of the replay itself (a run's own config changes nothing, a threshold flips
 /// exactly the traces between, replay equals a fresh record) are tested
-/// in-process: PanTraceTests' ReplayWorkflowTests.
+/// in-process: PanTraceKitTests' ReplayWorkflowTests.
 @Suite struct ReplayTests {
     @Test func repeatedTraceOptionsReplayExactlyThoseTraces() throws {
         let runner = try CommandRunner()

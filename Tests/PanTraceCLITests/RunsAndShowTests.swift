@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TestThreads
 
 /// `pantrace runs`, `pantrace show` and what every command shares: help with
 /// an example, colour only on a terminal and never with NO_COLOR (issue 3).
@@ -40,7 +39,7 @@ import TestThreads
     }
 
     /// The table on standard output (its rows are tested in-process:
-    /// PanTraceTests' TraceInspectionTests); a missing trace or run, 64.
+    /// PanTraceKitTests' TraceInspectionTests); a missing trace or run, 64.
     @Test func showPrintsTheTableOrAUsageError() throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 20)
@@ -62,7 +61,7 @@ import TestThreads
     }
 
     /// Colour only on a terminal (a pseudo-terminal from script(1)), never with NO_COLOR.
-    @Test(.blocksItsThread, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func colourOnlyOnATerminalAndNeverWithNoColor() throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 100)

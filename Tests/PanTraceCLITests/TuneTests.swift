@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `pantrace tune` on the command line (SPEC 7.5; in-process, ``InProcessCommandLine``): exit statuses,
+/// `pantrace tune` on the command line (SPEC 7.5; the binary): exit statuses,
 /// the streams, the files it writes and the database it leaves alone. The
 /// counts themselves are tested in-process (Tests/PanTraceKitTests/TunerTests).
 @Suite struct TuneTests {
@@ -25,7 +25,7 @@ import Testing
     }
 
     /// One of each refusal that reaches `run`: a sweep (every rule of a sweep
-    /// is checked in-process: PanTraceCoreTests' SweepTests and PanTraceTests'
+    /// is checked in-process: PanTraceCoreTests' SweepTests and PanTraceKitTests'
     /// TunerTests) and each output file that is the database (`--max-accidental
     /// -1` is refused by the parser: FailureMappingTests).
     @Test(arguments: [

@@ -1,7 +1,6 @@
 import Foundation
 import PanTraceModel
 import Testing
-import TestThreads
 
 /// The README's capture example is `Sources/capture-example/main.swift`, and it runs.
 @Suite struct CaptureExampleTests {
@@ -37,7 +36,7 @@ import TestThreads
         #expect(try Self.readmeExample().trimmingCharacters(in: .whitespacesAndNewlines) == main.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    @Test(.blocksItsThread) func theExampleWritesTracesPantraceAccepts() throws {
+    @Test func theExampleWritesTracesPantraceAccepts() throws {
         let folder = try CaptureFolder()
         let process = Process()
         process.executableURL = Self.binary

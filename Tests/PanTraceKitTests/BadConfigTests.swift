@@ -36,9 +36,9 @@ struct BadOverrideCase: CustomTestStringConvertible, Sendable {
 
 /// SPEC 5 and 7.4 in-process: a misspelt, mistyped or out-of-range setting is
 /// never ignored. A bad file is invalid data (exit 65) and a bad `--set` a
-/// usage error (exit 64): `ConfigError.isUsage` says which, and pantraceTests'
+/// usage error (exit 64): `ConfigError.isUsage` says which, and PanTraceCLITests'
 /// FailureMappingTests pins the statuses. The command line resolves the config
-/// before it opens the database (pantraceTests/BadInputConfigTests).
+/// before it opens the database (PanTraceCLITests/BadInputConfigTests).
 @Suite struct BadConfigTests {
     typealias Case = BadConfigCase
 

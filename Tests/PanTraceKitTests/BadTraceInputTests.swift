@@ -34,7 +34,7 @@ struct BadTraceCase: CustomTestStringConvertible, Sendable {
 }
 
 /// SPEC 3 and 7.4 in-process: every bad trace file is refused with a
-/// `TraceError` (exit 65, which pantraceTests' FailureMappingTests pins) whose
+/// `TraceError` (exit 65, which PanTraceCLITests' FailureMappingTests pins) whose
 /// one-line message names the file, the line and the key, and the database is
 /// left byte for byte as it was (bytes of a closed store: no WAL left).
 @Suite struct BadTraceInputTests {

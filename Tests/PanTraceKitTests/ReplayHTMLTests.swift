@@ -2,7 +2,6 @@ import BrowserTestSupport
 import Foundation
 import PanTraceKit
 import Testing
-import TestThreads
 
 /// `replay --html` as a workflow (SPEC 7.8), in a real browser: the bundled
 /// Fixtures recorded into a fresh database, replayed under a changed config
@@ -12,7 +11,7 @@ import TestThreads
 /// parsed by Foundation (not by pantrace). The screenshot goes to
 /// `.build/screenshots/replay-workflow.png`.
 // Skipped where chromium is not installed; CI (`CI` set) always runs it.
-@Suite(.blocksItsThread, .enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
+@Suite(.enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
 struct ReplayHTMLTests {
     /// Fewer than the 18 changes (by name, the first 12 include scroll
     /// views and traces without one), so the page says how many are left out.

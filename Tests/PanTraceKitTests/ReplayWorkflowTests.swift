@@ -5,7 +5,7 @@ import Testing
 
 /// Replay as a workflow (SPEC 7.2, issue 3): what ``Replayer`` and
 /// ``Regression`` store, checked in the database with SQL, and the reports
-/// they give (the JSON parsed by Foundation). pantraceTests shows what only
+/// they give (the JSON parsed by Foundation). PanTraceCLITests shows what only
 /// the binary shows: the reports on standard output, the exit statuses.
 @Suite struct ReplayWorkflowTests {
     static func fixture(config name: String) -> String { Workspace.fixture("configs/\(name).json") }

@@ -3,7 +3,6 @@ import PanTraceKit
 import PanTraceCore
 import PanTraceStore
 import Testing
-import TestThreads
 import PanTraceModel
 import PanTraceReports
 
@@ -67,7 +66,7 @@ import PanTraceReports
     }
 
     /// A sample row deleted in the shell (foreign keys off): replay uses the rows, nothing is "damaged".
-    @Test(.blocksItsThread) func replayAfterHandEditsInTheShell() throws {
+    @Test func replayAfterHandEditsInTheShell() throws {
         let workspace = try Workspace()
         let store = try Self.recorded(workspace)
         let traces = try store.traceCount()

@@ -4,7 +4,7 @@ import Testing
 
 /// `show`'s view of a trace, in-process: stored frames, recomputed frames, the
 /// table against the database, and the errors for a trace or run without a
-/// result. pantraceTests shows the table on standard output.
+/// result. PanTraceCLITests shows the table on standard output.
 @Suite struct TraceInspectionTests {
     /// SPEC 4.9 example 1 (slow drag): finish/threshold, the transition
     /// started at sample 2 (the worked example's `start_seq`).

@@ -44,7 +44,7 @@ private final class ErrorBox: @unchecked Sendable {
                         try session.addResult(traceID: id, outcome: makeOutcome(index))
                     }
                     // The other writer started once the lock was held, and waits on
-                    // it while these 40 traces are written (pantraceTests'
+                    // it while these 40 traces are written (PanTraceCLITests'
                     // ConcurrentProcessTests holds it deterministically, on a blocked read).
                     try session.commit()
                 } else {

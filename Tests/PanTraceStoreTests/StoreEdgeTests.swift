@@ -10,7 +10,6 @@ import Testing
 #endif
 
 @testable import PanTraceStore
-import TestThreads
 
 /// Issue 14 around the store: odd files, leftovers, locks, a full disk, damage, names.
 @Suite struct StoreEdgeTests {
@@ -91,7 +90,7 @@ import TestThreads
     }
 
     /// Locked past the timeout: `locked` (exit 75), after about the timeout, not 20 times it.
-    @Test(.blocksItsThread) func aLockedDatabaseIsReportedAfterTheBusyTimeout() throws {
+    @Test func aLockedDatabaseIsReportedAfterTheBusyTimeout() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let holder = try Store.fresh(in: folder)

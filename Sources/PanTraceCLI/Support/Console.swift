@@ -18,16 +18,10 @@ enum Console {
     nonisolated(unsafe) static let standardOutput = StandardStream(descriptor: 1, name: "standard output", capacity: 1 << 16)
     nonisolated(unsafe) static let standardError = StandardStream(descriptor: 2, name: "standard error", capacity: 0)
 
-    /// Streams and an environment of their own for the command line run in
-    /// the tests' process (``Pantrace/run(_:)``); `nil` in the `pantrace`
-    /// process, which writes to its descriptors 1 and 2 and reads its
-    /// environment.
-    @TaskLocal static var redirection: Redirection?
-
-    /// Where reports go: standard output, or a redirection's.
-    static var output: StandardStream { redirection?.output ?? standardOutput }
-    /// Where diagnostics go: standard error, or a redirection's.
-    static var errors: StandardStream { redirection?.errors ?? standardError }
+    /// Where reports go.
+    static var output: StandardStream { standardOutput }
+    /// Where diagnostics go.
+    static var errors: StandardStream { standardError }
 
     /// Makes the process safe to start in a hostile environment; call it first.
     ///
@@ -96,16 +90,15 @@ enum Console {
 
     /// The width help and usage messages are wrapped to: `COLUMNS` when it
     /// is set, else `nil`, which leaves it to swift-argument-parser (the
-    /// terminal's width, or 80); a redirection, which is no terminal, gets 80.
+    /// terminal's width, or 80).
     static var textColumns: Int? {
-        if let columns = environment("COLUMNS").flatMap(Int.init), columns > 0 { return columns }
-        return redirection == nil ? nil : 80
+        guard let columns = environment("COLUMNS").flatMap(Int.init), columns > 0 else { return nil }
+        return columns
     }
 
     /// The variable's value, `nil` when it is not set.
     static func environment(_ name: String) -> String? {
-        if let redirection { return redirection.environment[name] }
-        return getenv(name).map { String(cString: $0) }
+        getenv(name).map { String(cString: $0) }
     }
 
     /// Seconds on a monotonic clock.
@@ -113,18 +106,6 @@ enum Console {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-}
-
-/// What a command run in-process writes and reads instead of the process's
-/// standard streams and environment (see ``Console/redirection``).
-final class Redirection: @unchecked Sendable {
-    let output = StandardStream(capturing: "standard output")
-    let errors = StandardStream(capturing: "standard error")
-    let environment: [String: String]
-
-    init(environment: [String: String]) {
-        self.environment = environment
     }
 }
 

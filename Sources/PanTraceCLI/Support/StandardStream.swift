@@ -29,19 +29,8 @@ final class StandardStream {
         buffer.reserveCapacity(capacity)
     }
 
-    /// A stream that keeps what is written in ``captured`` (no descriptor):
-    /// the command line run in-process (``Redirection``).
-    init(capturing name: String) {
-        descriptor = -1
-        self.name = name
-        capacity = 0
-    }
-
-    /// What a capturing stream was given, in order.
-    private(set) var captured: [UInt8] = []
-
-    /// Whether the stream is a terminal (a capturing stream never is).
-    var isTerminal: Bool { descriptor >= 0 && isatty(descriptor) == 1 }
+    /// Whether the stream is a terminal.
+    var isTerminal: Bool { isatty(descriptor) == 1 }
 
     /// Whether the descriptor was closed when the process started: then the
     /// first write fails (EBADF) without being tried, and a command that
@@ -61,10 +50,6 @@ final class StandardStream {
     func flush() throws(StreamWriteError) {
         try check()
         defer { buffer.removeAll(keepingCapacity: true) }
-        guard descriptor >= 0 else {
-            captured.append(contentsOf: buffer)
-            return
-        }
         let written = buffer.withUnsafeBytes { bytes -> Int32? in
             var offset = 0
             while offset < bytes.count, let start = bytes.baseAddress {
