@@ -87,7 +87,7 @@ extension RunComparison {
                 change.candidate.decision.rawValue, change.baseline?.reason.rawValue ?? "-", change.candidate.reason.rawValue,
             ]
         }
-        return ["reason changed, same decision:"] + TextFormat.table(header, rows, numeric: [])
+        return ["reason changed, same decision:"] + TextTable(header: header, rows: rows).lines()
             + Self.rest(reasonChanges, limit: limit)
     }
 
@@ -107,7 +107,7 @@ extension RunComparison {
             let change = changeList[index]
             return Self.traceCells(change) + cells(change.baseline) + cells(change.candidate)
         }
-        return ["changed traces:"] + TextFormat.table(header, rows, numeric: numeric) + Self.rest(changed, limit: limit)
+        return ["changed traces:"] + TextTable(header: header, rows: rows, rightAligned: numeric).lines() + Self.rest(changed, limit: limit)
     }
 
     /// `cancel/belowThreshold 31.0% 1210.5pt/s`

@@ -23,21 +23,4 @@ public enum TextFormat {
     public static func percent(_ fraction: Double) -> String {
         fixed(fraction * 100, digits: 1) + "%"
     }
-
-    /// `header` and `rows` in columns two spaces apart, as wide as their
-    /// widest cell, the `numeric` columns aligned right, trailing spaces trimmed.
-    public static func table(_ header: [String], _ rows: [[String]], numeric: Set<Int>) -> [String] {
-        var widths = header.map(\.count)
-        for row in rows {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
-        }
-        func render(_ row: [String]) -> String {
-            row.enumerated().map { column, cell in
-                numeric.contains(column)
-                    ? String(repeating: " ", count: max(0, widths[column] - cell.count)) + cell
-                    : cell.padded(to: widths[column])
-            }.joined(separator: "  ").trimmingTrailingSpaces()
-        }
-        return [render(header)] + rows.map(render)
-    }
 }

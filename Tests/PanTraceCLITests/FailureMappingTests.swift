@@ -1,6 +1,7 @@
 import ArgumentParser
 import PanTraceKit
 import Testing
+import PanTraceModel
 
 @testable import PanTraceCLI
 
@@ -106,11 +107,16 @@ import Testing
         #expect(UnknownCommand.message(for: []) == nil)
     }
 
-    /// Optimal string alignment distances, counted by hand.
+    /// Optimal string alignment distances (the one helper the command and
+    /// key suggestions share), counted by hand.
     @Test func editDistance() {
-        #expect(UnknownCommand.distance("recrod", "record") == 1)  // one swap
-        #expect(UnknownCommand.distance("", "runs") == 4)
-        #expect(UnknownCommand.distance("show", "show") == 0)
-        #expect(UnknownCommand.distance("kitten", "sitting") == 3)
+        func distance(_ a: String, _ b: String) -> Int {
+            KeySuggestion.editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars))
+        }
+        #expect(distance("recrod", "record") == 1)  // one swap
+        #expect(distance("", "runs") == 4)
+        #expect(distance("show", "show") == 0)
+        #expect(distance("kitten", "sitting") == 3)
+        #expect(distance("ca", "abc") == 3)  // optimal string alignment: no edit of a swapped pair
     }
 }

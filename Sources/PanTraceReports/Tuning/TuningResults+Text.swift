@@ -53,7 +53,7 @@ extension TuningResults {
         } else {
             rows.append(["best", String(bestCounts.agree), String(bestCounts.accidental), String(bestCounts.missed)])
         }
-        lines.append(contentsOf: TextFormat.table(header, rows, numeric: [1, 2, 3]).map { "  " + $0 })
+        lines.append(contentsOf: TextTable(header: header, rows: rows, rightAligned: [1, 2, 3]).lines().map { "  " + $0 })
         if let comparison {
             func names(_ title: String, _ movers: TuningComparison.Movers, _ paint: (String) -> String) {
                 guard movers.count > 0 else { return }
@@ -83,7 +83,7 @@ extension TuningResults {
             return grid.settings(at: index).map(\.value)
                 + [String(counts.agree), String(counts.accidental), String(counts.missed), index == best ? "◀ best" : ""]
         }
-        lines.append(contentsOf: TextFormat.table(header, rows, numeric: Set(firstCount..<(firstCount + 3))).map { "  " + $0 })
+        lines.append(contentsOf: TextTable(header: header, rows: rows, rightAligned: Set(firstCount..<(firstCount + 3))).lines().map { "  " + $0 })
         if frontier.count > limit { lines.append("  … and \(frontier.count - limit) more (--format json lists every candidate)") }
         return lines
     }
@@ -105,7 +105,7 @@ extension TuningResults {
             ]
         }
         return ["agree by \(grid.sweeps[0].key) (bar from \(low) to \(high) agree):"]
-            + TextFormat.table(header, rows, numeric: [0, 1, 3, 4]).map { "  " + $0 }
+            + TextTable(header: header, rows: rows, rightAligned: [0, 1, 3, 4]).lines().map { "  " + $0 }
     }
 
     /// `threshold=0.3 flickVelocity=600`, as `--set` takes them.

@@ -1,3 +1,5 @@
+import PanTraceModel
+
 /// A plain text table with padded columns, for terminal reports: two spaces
 /// between columns, no trailing spaces.
 public struct TextTable: Sendable {
@@ -15,8 +17,10 @@ public struct TextTable: Sendable {
         self.rightAligned = rightAligned
     }
 
-    /// The table as lines of text, each ending in a line break.
-    public func render() -> String {
+    /// The table as lines without line breaks: the header, then a line per
+    /// row; columns two spaces apart, as wide as their widest cell, the
+    /// ``rightAligned`` ones padded on the left; no trailing spaces.
+    public func lines() -> [String] {
         var widths = header.map(\.count)
         for row in rows {
             for (column, cell) in row.enumerated() where column < widths.count {
@@ -24,14 +28,16 @@ public struct TextTable: Sendable {
             }
         }
         func line(_ cells: [String]) -> String {
-            var text = ""
-            for (column, cell) in cells.enumerated() {
+            cells.enumerated().map { column, cell in
                 let pad = String(repeating: " ", count: max(0, widths[column] - cell.count))
-                if column > 0 { text += "  " }
-                text += rightAligned.contains(column) ? pad + cell : cell + (column == cells.count - 1 ? "" : pad)
-            }
-            return text
+                return rightAligned.contains(column) ? pad + cell : cell + pad
+            }.joined(separator: "  ").trimmingTrailingSpaces()
         }
-        return ([line(header)] + rows.map(line)).joined(separator: "\n") + "\n"
+        return [line(header)] + rows.map(line)
+    }
+
+    /// The table as text, each line ending in a line break.
+    public func render() -> String {
+        lines().joined(separator: "\n") + "\n"
     }
 }
