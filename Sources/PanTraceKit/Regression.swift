@@ -34,20 +34,25 @@ public struct Regression {
         self.accept = accept
     }
 
-    /// Why `--accept` is refused, or `nil` when it is allowed.
+    /// Why accepting the run as the baseline is refused.
+    public enum AcceptRefusal: Error, Equatable, Sendable {
+        /// In CI (the `CI` environment variable's value): baselines are
+        /// accepted on a developer's machine.
+        case inCI(String)
+        /// A selection of traces: a baseline of a few traces would leave the
+        /// others without one, their changes unnoticed by every later regression.
+        case partialSelection(TraceSelection)
+    }
+
+    /// Why accepting is refused, or `nil` when it is allowed.
     ///
     /// Accepting is refused in CI (`ci` is the `CI` environment variable: set,
-    /// and neither empty, `0` nor `false`), and for a selection of traces — a
-    /// baseline of a few traces would leave the others without one, their
-    /// changes unnoticed by every later regression — unless `force`.
-    public static func acceptRefusal(ci: String?, selection: TraceSelection, force: Bool) -> String? {
+    /// and neither empty, `0` nor `false`), and for a selection of traces,
+    /// unless `force`.
+    public static func acceptRefusal(ci: String?, selection: TraceSelection, force: Bool) -> AcceptRefusal? {
         guard !force else { return nil }
-        if let ci, !ci.isEmpty, ci != "0", ci != "false" {
-            return "--accept is refused in CI (CI=\(ci)): accept baselines on a developer machine, or add --force"
-        }
-        if !selection.isAll {
-            return "--accept makes the run the baseline of every trace: replay them all (no --trace/--family), or add --force"
-        }
+        if let ci, !ci.isEmpty, ci != "0", ci != "false" { return .inCI(ci) }
+        if !selection.isAll { return .partialSelection(selection) }
         return nil
     }
 

@@ -37,8 +37,14 @@ public struct TraceSelection: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The selection as the command line writes it (`--trace a --family flick`).
+    /// The selection in words: `trace a, family flick` (`every trace`).
     public var description: String {
+        let chosen = names.map { "trace " + $0 } + families.map { "family " + $0 }
+        return chosen.isEmpty ? "every trace" : chosen.joined(separator: ", ")
+    }
+
+    /// The selection as the command line writes it (`--trace a --family flick`).
+    public var options: String {
         let chosen = names.map { "--trace " + $0 } + families.map { "--family " + $0 }
         return chosen.isEmpty ? "(the database is empty)" : chosen.joined(separator: " ")
     }

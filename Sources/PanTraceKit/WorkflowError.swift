@@ -32,9 +32,11 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible {
         return true
     }
 
+    /// What went wrong, in the library's words (the command line says it
+    /// with its options: PanTraceCLI's `CommandLineWords`).
     public var description: String {
         switch self {
-        case .nothingToRecord: "--count 0: nothing to record"
+        case .nothingToRecord: "no traces given and none to generate: nothing to record"
         case .noRunsToCompare(let database):
             "\(database) has no runs to compare with: record some traces first (pantrace record)"
         case .nothingToReplay(let selection): "no stored trace matches \(selection): nothing to replay"
@@ -44,7 +46,7 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible {
         case .noResult(let trace, let run?): "run \(run) has no result for \(JSONWriter.string(trace))"
         case .noResult(let trace, nil): "no run has a result for \(JSONWriter.string(trace))"
         case .deletesBaseline(let run):
-            "run \(run) is the baseline of later replays and regressions: add --force to delete it anyway"
+            "run \(run) is the baseline of later replays and regressions: delete it only by force"
         case .damagedConfig(let run, let reason):
             "run \(run)'s stored config cannot be read (\(reason)): the database is damaged; restore it from a backup"
         }

@@ -79,6 +79,28 @@ import PanTraceModel
         #expect(!report.stderr.contains("Error:"), "\(report.stderr)")
     }
 
+    /// The library names what went wrong; the command line says it with its
+    /// options (``CommandLineWords``), and the library's own words have none.
+    @Test func libraryErrorsAreWordedWithOptionsOnlyHere() {
+        let flicks = TraceSelection(families: ["flick"])
+        let cases: [(Error, library: String, commandLine: String)] = [
+            (WorkflowError.deletesBaseline(3), "run 3 is the baseline of later replays and regressions: delete it only by force",
+             "run 3 is the baseline of later replays and regressions: add --force to delete it anyway"),
+            (WorkflowError.nothingToReplay(flicks), "no stored trace matches family flick: nothing to replay",
+             "no stored trace matches --family flick: nothing to replay"),
+            (TunerError.noTraces(flicks), "no stored trace matches family flick: nothing to tune",
+             "no stored trace matches --family flick: nothing to tune"),
+            (Regression.AcceptRefusal.inCI("1"), "inCI(\"1\")",
+             "--accept is refused in CI (CI=1): accept baselines on a developer machine, or add --force"),
+        ]
+        for (error, library, commandLine) in cases {
+            if !(error is Regression.AcceptRefusal) { #expect("\(error)" == library) }
+            #expect(!library.contains("--"))
+            #expect(CommandLineWords.message(for: error) == commandLine)
+        }
+        #expect(Failure.report(for: WorkflowError.deletesBaseline(3)).stderr.contains("add --force"))
+    }
+
     @Test func helpAndVersionGoToStandardOutput() {
         let help = Failure.report(for: CleanExit.helpRequest(Pantrace.Record.self))
         #expect(help.status == 0)

@@ -140,7 +140,7 @@ import Testing
         #expect(written == 0)
         let nothing = TraceSelection(families: ["nope"])
         #expect(throws: WorkflowError.nothingToExport(nothing)) { try Self.export(store, nothing) }
-        #expect("\(WorkflowError.nothingToExport(nothing))" == "no stored trace matches --family nope: nothing to export")
+        #expect("\(WorkflowError.nothingToExport(nothing))" == "no stored trace matches family nope: nothing to export")
     }
 
     @Test func anEmptyStoreExportsNothing() throws {

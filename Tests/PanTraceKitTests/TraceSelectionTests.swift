@@ -9,6 +9,8 @@ import Testing
         #expect(TraceSelection(names: ["a"]).filter == .names(["a"]))
         #expect(TraceSelection(families: ["flick"]).filter == .families(["flick"]))
         #expect(TraceSelection(names: ["a"], families: ["flick"]).filter == .namesOrFamilies(names: ["a"], families: ["flick"]))
-        #expect(TraceSelection(names: ["a"], families: ["flick"]).description == "--trace a --family flick")
+        #expect(TraceSelection(names: ["a"], families: ["flick"]).description == "trace a, family flick")
+        #expect(TraceSelection(names: ["a"], families: ["flick"]).options == "--trace a --family flick")
+        #expect(TraceSelection.all.description == "every trace")
     }
 }

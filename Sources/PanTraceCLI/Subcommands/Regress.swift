@@ -53,7 +53,7 @@ extension Pantrace {
             guard maxChanges >= 0 else { throw ValidationError("--max-changes must be 0 or more, not \(maxChanges)") }
             if force, !accept { throw ValidationError("--force only goes with --accept") }
             if accept, let refusal = Regression.acceptRefusal(ci: Console.environment("CI"), selection: options.selection, force: force) {
-                throw ValidationError(refusal)
+                throw ValidationError(CommandLineWords.refusalMessage(refusal))
             }
         }
 

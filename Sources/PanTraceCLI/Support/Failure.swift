@@ -58,7 +58,7 @@ enum Failure {
         // A reader that closed the pipe (`| head`) has what it wanted: no message.
         if let write = error as? StreamWriteError, write.isBrokenPipe { return ("", "", ioFailure) }
         if let status = status(of: error) {
-            var text = "pantrace: error: \(error)\n"
+            var text = "pantrace: error: \(CommandLineWords.message(for: error) ?? "\(error)")\n"
             if status == usage, !(error is StoreError) { text += "(see 'pantrace help')\n" }
             return ("", text, status)
         }
