@@ -17,7 +17,7 @@ import Darwin
 /// databases are throwaway, no test is about surviving a power cut (a kill is
 /// CrashSafetyTests', and a full disk is `ulimit -f`), and in memory a commit's
 /// `fdatasync` and a new file's inode cost nothing. On the 2-core machine that
-/// took 2-3 s of system time off `swift test` (docs/performance.md, "Test folders").
+/// took 2-3 s of system time off `swift test` (measured when it was introduced; docs/performance.md in git history).
 /// Elsewhere, the system's temporary directory (`TMPDIR`).
 public enum TestFolders {
     /// This process's root, made (and earlier runs' roots removed) on first use.

@@ -12,7 +12,7 @@ import PanTraceReports
 /// swift-argument-parser checks every group of a command, and every group
 /// inside it, again for each check of the enclosing one, and the one more
 /// level made a debug `pantrace replay` take 248 M instructions instead of
-/// 163 M (docs/performance.md, "Debug builds: the command line's parse").
+/// 163 M (measured with callgrind; issue 16's notes in git history).
 struct ReplayOptions: ParsableArguments {
     @Option(name: .customLong("trace"), help: ArgumentHelp("Replay only this stored trace (repeatable; with --family, both are replayed).", valueName: "name"))
     var traces: [String] = []
