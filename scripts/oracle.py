@@ -53,10 +53,14 @@ DEFAULTS = {
     "maximumNumberOfTouches": 1,
     "extent": "auto",
     "threshold": 0.4,
+    "thresholdUnit": "fraction",
     "decision": "threshold",
     "flickVelocity": 1000.0,
+    "flickVelocityUnit": "points",
+    "reverseFlick": True,
     "decelerationRate": 0.998,
-    "velocityEstimator": "lsq2",
+    "lookahead": 0.3,
+    "velocityEstimator": "uikit",
     "scrollGating": "offsetAtBegin",
     "lockScroll": False,
     "guarded": False,
@@ -262,33 +266,44 @@ def velocity_lsq2(pos):
 # --------------------------------------------------------------------------
 # Decision and settling at a lift (SPEC 4.6, 4.7)
 
-def decide(p, v, E, cfg):
-    """(decision, reason, attempted, projected) for a lift after the
-    transition started, with percent p and velocity v."""
+def decide_unguarded(p, v, E, cfg):
+    """(decision, reason, projected) for a lift after the transition
+    started, with percent p and velocity v, before guarded (SPEC 4.6)."""
     threshold = cfg["threshold"]
+    T = threshold if cfg["thresholdUnit"] == "fraction" else threshold / E
     rule = cfg["decision"]
-    projected = None
 
     def by_threshold():
-        return ("finish", "threshold") if p >= threshold else ("cancel", "belowThreshold")
+        return ("finish", "threshold") if p >= T else ("cancel", "belowThreshold")
 
     if rule == "threshold":
-        decision, reason = by_threshold()
-    elif rule == "velocity":
+        return by_threshold() + (None,)
+    if rule == "velocity":
+        unit = cfg["flickVelocityUnit"]
         flick = cfg["flickVelocity"]
+        if unit == "extents":
+            flick = flick * E
+        elif unit == "remaining":
+            flick = flick * (1.0 - p) * E
         if v >= flick:
-            decision, reason = "finish", "flick"
-        elif v <= -flick:
-            decision, reason = "cancel", "reverseFlick"
-        else:
-            decision, reason = by_threshold()
+            return "finish", "flick", None
+        if cfg["reverseFlick"] and v <= -flick:
+            return "cancel", "reverseFlick", None
+        return by_threshold() + (None,)
+    if rule == "lookahead":
+        projected = p + v * cfg["lookahead"] / E
     else:  # projection
         r = cfg["decelerationRate"]
         projected = p + (v / 1000.0 * r / (1.0 - r)) / E
-        if projected >= threshold:
-            decision, reason = "finish", "projection"
-        else:
-            decision, reason = "cancel", "belowThreshold"
+    if projected >= T:
+        return "finish", "projection", projected
+    return "cancel", "belowThreshold", projected
+
+
+def decide(p, v, E, cfg):
+    """(decision, reason, attempted, projected) for a lift after the
+    transition started, with percent p and velocity v."""
+    decision, reason, projected = decide_unguarded(p, v, E, cfg)
     attempted = 0
     if cfg["guarded"] and decision == "finish":
         decision, reason, attempted = "cancel", "guarded", 1

@@ -1,10 +1,7 @@
 extension Config {
-    /// The 16 config keys in SPEC 5's order, the order of ``canonicalJSON()``.
-    public static let keys = [
-        "name", "interaction", "touchSlop", "maximumNumberOfTouches", "extent", "threshold", "decision",
-        "flickVelocity", "decelerationRate", "velocityEstimator", "scrollGating", "lockScroll", "guarded",
-        "duration", "completionSpeed", "curve",
-    ]
+    /// The config keys in docs/configs.md's order, the order of ``canonicalJSON()``
+    /// (``ConfigKey/all``).
+    public static let keys = ConfigKey.names
 
     /// Reads a config from the bytes of a JSON file (SPEC 5).
     ///
@@ -58,6 +55,7 @@ extension Config {
             throw failure(at: root.range.lowerBound, key: "", "a config must be a JSON object, found \(TraceDecoder.describe(root))")
         }
         var config = Config()
+        var offsets: [String: Int] = [:]
         for member in members {
             guard keys.contains(where: { $0.isScalarEqual(to: member.key) }) else {
                 throw failure(at: member.keyOffset, key: member.key, KeySuggestion.unknownKeyReason(member.key, among: keys))
@@ -67,11 +65,17 @@ extension Config {
             } catch {
                 throw failure(at: member.node.range.lowerBound, key: member.key, error.reason)
             }
+            offsets[member.key] = member.node.range.lowerBound
+        }
+        // docs/configs.md: a value checked against another key, once both are known.
+        if let issue = config.crossKeyIssue() {
+            let offset = offsets[issue.key] ?? offsets[issue.other] ?? root.range.lowerBound
+            throw failure(at: offset, key: issue.key, issue.reason)
         }
         return config
     }
 
-    /// The config as compact JSON with all 16 keys in SPEC 5's order: its identity.
+    /// The config as compact JSON with every key in docs/configs.md's order: its identity.
     ///
     /// Deterministic (numbers through ``JSONWriter/number(_:)``, `extent` as
     /// `"auto"` or a number), so equal configs give equal text and the store
@@ -91,46 +95,13 @@ extension Config {
 
     /// The JSON text of one key's value (`0.4`, `"auto"`, `true`, `"baseline"`).
     func jsonValue(forKey key: String) -> String {
-        switch key {
-        case "name": JSONWriter.string(name)
-        case "maximumNumberOfTouches": String(maximumNumberOfTouches)
-        case "extent": extent.map(JSONWriter.number) ?? "\"auto\""
-        case "lockScroll": String(lockScroll)
-        case "guarded": String(guarded)
-        default:
-            if let number = numericSetting(key) { JSONWriter.number(number) } else { "\"" + (setting(key) ?? "") + "\"" }
-        }
-    }
-
-    private func numericSetting(_ key: String) -> Double? {
-        switch key {
-        case "touchSlop": touchSlop
-        case "threshold": threshold
-        case "flickVelocity": flickVelocity
-        case "decelerationRate": decelerationRate
-        case "duration": duration
-        case "completionSpeed": completionSpeed
-        default: nil
-        }
+        ConfigKey.named(key)?.json(in: self) ?? "null"
     }
 
     /// The value of `key` as a person reads it (and as `--set` takes it):
     /// `0.4`, `auto`, `true`, `velocity`, the name; `nil` for an unknown key.
     public func setting(_ key: String) -> String? {
-        if let number = numericSetting(key) { return JSONWriter.number(number) }
-        switch key {
-        case "name": return name
-        case "interaction": return interaction.rawValue
-        case "maximumNumberOfTouches": return String(maximumNumberOfTouches)
-        case "extent": return extent.map(JSONWriter.number) ?? "auto"
-        case "decision": return decision.rawValue
-        case "velocityEstimator": return velocityEstimator.rawValue
-        case "scrollGating": return scrollGating.rawValue
-        case "lockScroll": return String(lockScroll)
-        case "guarded": return String(guarded)
-        case "curve": return curve.rawValue
-        default: return nil
-        }
+        ConfigKey.named(key)?.text(in: self)
     }
 
     /// The 1-based line of byte `offset`.

@@ -71,8 +71,11 @@ struct ReleaseMapChart {
             }
         }
         for config in boundaryConfigs where config.decision == .velocity {
-            low = min(low, -config.flickVelocity * 1.15)
-            high = max(high, config.flickVelocity * 1.15)
+            // The flick speed at p = 0, where it is largest (docs/model.md §4.6).
+            let speed = LiftRule.flickSpeed(
+                config.flickVelocity, unit: config.flickVelocityUnit, percent: 0, extent: releases.mostCommonExtent ?? 0)
+            low = min(low, -speed * 1.15)
+            high = max(high, speed * 1.15)
         }
         let pad = (high - low) * 0.04
         let area = PlotArea(
