@@ -10,9 +10,14 @@ extension Config {
     /// type or an out-of-range value is an ``ConfigError/Kind/invalidData``
     /// error naming `file`, the line and the key.
     public init(json bytes: [UInt8], file: String? = nil) throws(ConfigError) {
+        try self.init(json: bytes, file: file, startingFrom: Config())
+    }
+
+    /// Reads a config from JSON whose missing keys take `defaults`' values.
+    public init(json bytes: [UInt8], file: String? = nil, startingFrom defaults: Config) throws(ConfigError) {
         self.init()
         let result = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(ConfigError) in try Self.decode(buffer, file: file) }
+            Result { () throws(ConfigError) in try Self.decode(buffer, file: file, defaults: defaults) }
         }
         self = try result.get()
     }
@@ -20,6 +25,22 @@ extension Config {
     /// Reads a config back from ``canonicalJSON()`` (or any config JSON text).
     public init(canonicalJSON text: String) throws(ConfigError) {
         try self.init(json: Array(text.utf8))
+    }
+
+    /// The defaults of a config stored by an older pantrace (docs/configs.md):
+    /// a key it did not have reads today's default, except
+    /// `velocityEstimator`, whose default was `lsq2` before it became `uikit`,
+    /// so that a stored config keeps deciding as it did.
+    public static var storedDefaults: Config {
+        var config = Config()
+        config.velocityEstimator = .lsq2
+        return config
+    }
+
+    /// Reads a config back from the canonical JSON stored in the database,
+    /// its missing keys from ``storedDefaults``.
+    public init(storedJSON text: String) throws(ConfigError) {
+        try self.init(json: Array(text.utf8), startingFrom: Self.storedDefaults)
     }
 
     /// Reads the config file at `path` (`-` is standard input).
@@ -39,7 +60,9 @@ extension Config {
         }
     }
 
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String?) throws(ConfigError) -> Config {
+    private static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String?, defaults: Config
+    ) throws(ConfigError) -> Config {
         func failure(at offset: Int, key: String, _ reason: String) -> ConfigError {
             ConfigError(kind: .invalidData, file: file, line: lineNumber(of: offset, in: bytes), key: key, reason: reason)
         }
@@ -54,7 +77,7 @@ extension Config {
         guard let members = root.members else {
             throw failure(at: root.range.lowerBound, key: "", "a config must be a JSON object, found \(TraceDecoder.describe(root))")
         }
-        var config = Config()
+        var config = defaults
         var offsets: [String: Int] = [:]
         for member in members {
             guard keys.contains(where: { $0.isScalarEqual(to: member.key) }) else {
