@@ -1,11 +1,12 @@
--- pantrace store schema, version 2 (SPEC 6).
+-- pantrace store schema, version 3 (SPEC 6).
 --
 -- This file is the single source of truth: the database that pantrace creates
 -- has exactly these tables, indexes, triggers and views
 -- (Tests/PanTraceStoreTests proves it by comparing sqlite_schema, for a new
 -- file and for a version 1 file upgraded). The migrations in
 -- Sources/PanTraceStore/Schema.swift build it: migration 1 is version 1 of this
--- file verbatim, migration 2 the changes to version 2.
+-- file verbatim, migration 2 the changes to version 2, and a later migration
+-- the `rest` and `stale` columns of `result` (its ALTER TABLEs are below).
 --
 -- Editing by hand (the sqlite3 shell runs with foreign keys off) is safe:
 -- the triggers below keep the store consistent by themselves. Insert, change
@@ -222,6 +223,14 @@ CREATE TABLE result (
 
 CREATE INDEX result_trace ON result (trace_id);
 
+-- Rest and stale velocity (docs/model.md §4.6), added by a later migration:
+-- seconds from the last down or move to the up, for a result decided at a
+-- lift (else 0); results stored before the columns existed read 0.
+ALTER TABLE result ADD COLUMN rest REAL NOT NULL DEFAULT 0;
+-- 1 when the finger had rested ≥ 0.05 s and, with velocity 0, the rule would
+-- have decided the other way: a decision made by a movement that had ended.
+ALTER TABLE result ADD COLUMN stale INTEGER NOT NULL DEFAULT 0 CHECK (stale IN (0, 1));
+
 -- A deleted run takes its results along; a deleted result its frames, and
 -- its run counts one trace less.
 CREATE TRIGGER run_delete_cascades AFTER DELETE ON run
@@ -287,10 +296,12 @@ SELECT
     result.attempted AS attempted,
     result.began_seq AS began_seq,
     result.start_seq AS start_seq,
+    result.rest AS rest,
+    result.stale AS stale,
     result.id AS result
 FROM result
 JOIN run ON run.id = result.run_id
 JOIN config ON config.id = run.config_id
 JOIN trace ON trace.id = result.trace_id;
 
-PRAGMA user_version = 2;
+PRAGMA user_version = 3;

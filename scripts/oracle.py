@@ -53,10 +53,14 @@ DEFAULTS = {
     "maximumNumberOfTouches": 1,
     "extent": "auto",
     "threshold": 0.4,
+    "thresholdUnit": "fraction",
     "decision": "threshold",
     "flickVelocity": 1000.0,
+    "flickVelocityUnit": "points",
+    "reverseFlick": True,
     "decelerationRate": 0.998,
-    "velocityEstimator": "lsq2",
+    "lookahead": 0.3,
+    "velocityEstimator": "uikit",
     "scrollGating": "offsetAtBegin",
     "lockScroll": False,
     "guarded": False,
@@ -86,8 +90,11 @@ LSQ2_MAX_GAP = 0.040
 LSQ2_MAX_SAMPLES = 20
 
 
-def make_config(settings=None):
+def make_config(settings=None, stored=False):
     cfg = dict(DEFAULTS)
+    if stored:
+        # SPEC 5: a stored config without the key was made when lsq2 was the default
+        cfg["velocityEstimator"] = "lsq2"
     for key, value in (settings or {}).items():
         if key not in DEFAULTS:
             raise ValueError("unknown config key %r" % key)
@@ -262,33 +269,44 @@ def velocity_lsq2(pos):
 # --------------------------------------------------------------------------
 # Decision and settling at a lift (SPEC 4.6, 4.7)
 
-def decide(p, v, E, cfg):
-    """(decision, reason, attempted, projected) for a lift after the
-    transition started, with percent p and velocity v."""
+def decide_unguarded(p, v, E, cfg):
+    """(decision, reason, projected) for a lift after the transition
+    started, with percent p and velocity v, before guarded (SPEC 4.6)."""
     threshold = cfg["threshold"]
+    T = threshold if cfg["thresholdUnit"] == "fraction" else threshold / E
     rule = cfg["decision"]
-    projected = None
 
     def by_threshold():
-        return ("finish", "threshold") if p >= threshold else ("cancel", "belowThreshold")
+        return ("finish", "threshold") if p >= T else ("cancel", "belowThreshold")
 
     if rule == "threshold":
-        decision, reason = by_threshold()
-    elif rule == "velocity":
+        return by_threshold() + (None,)
+    if rule == "velocity":
+        unit = cfg["flickVelocityUnit"]
         flick = cfg["flickVelocity"]
+        if unit == "extents":
+            flick = flick * E
+        elif unit == "remaining":
+            flick = flick * (1.0 - p) * E
         if v >= flick:
-            decision, reason = "finish", "flick"
-        elif v <= -flick:
-            decision, reason = "cancel", "reverseFlick"
-        else:
-            decision, reason = by_threshold()
+            return "finish", "flick", None
+        if cfg["reverseFlick"] and v <= -flick:
+            return "cancel", "reverseFlick", None
+        return by_threshold() + (None,)
+    if rule == "lookahead":
+        projected = p + v * cfg["lookahead"] / E
     else:  # projection
         r = cfg["decelerationRate"]
         projected = p + (v / 1000.0 * r / (1.0 - r)) / E
-        if projected >= threshold:
-            decision, reason = "finish", "projection"
-        else:
-            decision, reason = "cancel", "belowThreshold"
+    if projected >= T:
+        return "finish", "projection", projected
+    return "cancel", "belowThreshold", projected
+
+
+def decide(p, v, E, cfg):
+    """(decision, reason, attempted, projected) for a lift after the
+    transition started, with percent p and velocity v."""
+    decision, reason, projected = decide_unguarded(p, v, E, cfg)
     attempted = 0
     if cfg["guarded"] and decision == "finish":
         decision, reason, attempted = "cancel", "guarded", 1
@@ -444,6 +462,8 @@ def simulate(trace, samples, cfg):
         "attempted": 0,
         "projected": None,
         "velocity": 0.0,
+        "rest": 0.0,
+        "stale": 0,
         "frames": frames,
     }
     if decision == "none":
@@ -467,6 +487,14 @@ def simulate(trace, samples, cfg):
         decision, reason, attempted, projected = decide(p, v, E, cfg)
         result["attempted"] = attempted
         result["projected"] = projected
+        # SPEC 4.6 rest and stale velocity: since the last down or move
+        up = next(i for i, x in enumerate(samples) if x["phase"] == "up")
+        rest = samples[up]["t"] - samples[up - 1]["t"] if up > 0 else 0.0
+        result["rest"] = rest
+        if rest >= 0.05 - 1e-9:
+            moving = decide_unguarded(p, v, E, cfg)[0] == "finish"
+            resting = decide_unguarded(p, 0.0, E, cfg)[0] == "finish"
+            result["stale"] = 1 if moving != resting else 0
     settle = settle_time(decision, p, cfg)
     result.update(decision=decision, reason=reason, percent=p,
                   peak_percent=peak, settle=settle, overscroll=overscroll,
@@ -487,7 +515,7 @@ def close(a, b, rel, abs_):
 
 
 def field_agrees(field, stored, oracle):
-    if field in ("decision", "reason", "attempted", "began_seq", "start_seq"):
+    if field in ("decision", "reason", "attempted", "began_seq", "start_seq", "stale"):
         return stored == oracle
     if stored is None or oracle is None:
         return stored is None and oracle is None
@@ -570,7 +598,7 @@ def check_db(path, run_filter, strict=False, frames=False):
 
     passed = failed = 0
     for run in runs:
-        cfg = make_config(json.loads(run["settings"]))
+        cfg = make_config(json.loads(run["settings"]), stored=True)
         rp = rf = rb = 0
         rows = db.execute(
             "SELECT d.*, result.trace_id AS trace_id FROM decisions d "
@@ -579,7 +607,8 @@ def check_db(path, run_filter, strict=False, frames=False):
         for row in rows:
             trace, samples = load_trace(row["trace_id"])
             out = simulate(trace, samples, cfg)
-            bad = [f for f in FIELDS if not field_agrees(f, row[f], out[f])]
+            bad = [f for f in FIELDS + [x for x in ("rest", "stale") if x in row.keys()]
+                   if not field_agrees(f, row[f], out[f])]
             if frames:
                 bad += compare_frames(db, row["result"], out["frames"])
             if bad and is_boundary(row, out, bad, cfg):
@@ -689,6 +718,27 @@ def spec_examples():
     expect("3 offset 0", out, percent=(0.3625, 1e-12), overscroll=(290.0, 1e-9))
     out = simulate(*tr3b, make_config({"curve": "easeOut"}))
     expect("3 offset 0 easeOut", out, tracking_error=(130.07, 5e-3))
+
+    # 4. Example 2 under the rules of SPEC 4.6 added later.
+    out = simulate(*tr2, make_config({"decision": "lookahead"}))
+    expect("4 lookahead", out, decision=X("finish"), reason=X("projection"),
+           projected=(0.58125, 1e-9))
+    out = simulate(*tr2, make_config({"threshold": 56.0, "thresholdUnit": "points"}))
+    expect("4 points", out, decision=X("finish"), reason=X("threshold"))
+    out = simulate(*tr2, make_config({"decision": "velocity", "flickVelocity": 2.0,
+                                      "flickVelocityUnit": "extents"}))
+    expect("4 extents", out, decision=X("cancel"), reason=X("belowThreshold"))
+    out = simulate(*tr2, make_config({"decision": "velocity", "flickVelocity": 5.5,
+                                      "flickVelocityUnit": "remaining"}))
+    expect("4 remaining", out, decision=X("cancel"), reason=X("belowThreshold"))
+
+    # 5. Example 2 with the up 0.2 s after the last move, at the same place.
+    tr5 = _trace(400.0, 800.0, [(i * 0.008, 200.0, 100.0 + 10.0 * i) for i in range(11)])
+    tr5[1][-1]["t"] += 0.2
+    out = simulate(*tr5, make_config({"decision": "velocity"}))
+    expect("5 velocity", out, decision=X("finish"), reason=X("flick"), rest=(0.2, 1e-12), stale=X(1))
+    out = simulate(*tr5, make_config())
+    expect("5 threshold", out, decision=X("cancel"), rest=(0.2, 1e-12), stale=X(0))
 
     failed = 0
     for label, ok, detail in checks:

@@ -15,12 +15,14 @@ extension RunSummary {
 }
 
 extension Config {
-    /// The config of run `run`, read back from its stored canonical JSON (`config.settings`).
+    /// The config of run `run`, read back from its stored canonical JSON
+    /// (`config.settings`); a key it lacks reads ``Config/storedDefaults``
+    /// (`velocityEstimator`: `lsq2`, the default when it was stored; docs/configs.md).
     ///
     /// - Throws: ``WorkflowError/damagedConfig(run:reason:)`` when the text is not a config.
     public init(storedSettings settings: String, ofRun run: RunID) throws {
         do {
-            try self.init(canonicalJSON: settings)
+            try self.init(storedJSON: settings)
         } catch {
             throw WorkflowError.damagedConfig(run: run, reason: "\(error)")
         }

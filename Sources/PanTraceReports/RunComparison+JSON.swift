@@ -36,7 +36,8 @@ extension RunComparison {
             out += ", \"candidate\": "
             Self.append(change.candidate, to: &out)
         }
-        out += "], \"withoutBaseline\": \(withoutBaseline), \"reasonChanges\": \(reasonChanges), \"reasonChangedTraces\": ["
+        out += "], \"withoutBaseline\": \(withoutBaseline), \"stale\": \(candidateStale), \"baselineStale\": \(baselineStale)"
+        out += ", \"reasonChanges\": \(reasonChanges), \"reasonChangedTraces\": ["
         try Self.appendList(reasonChangeList, to: &out, write) { change, out in
             out += ", \"decision\": \"\(change.candidate.decision.rawValue)\""
             if let baseline = change.baseline { out += ", \"baseline\": \"\(baseline.reason.rawValue)\"" }
@@ -106,7 +107,8 @@ extension RunComparison {
 
     private static func append(_ summary: ResultSummary, to out: inout String) {
         out += "{\"decision\": \"\(summary.decision.rawValue)\", \"reason\": \"\(summary.reason.rawValue)\""
-        out += ", \"percent\": \(JSONWriter.number(summary.percent)), \"velocity\": \(JSONWriter.number(summary.velocity))}"
+        out += ", \"percent\": \(JSONWriter.number(summary.percent)), \"velocity\": \(JSONWriter.number(summary.velocity))"
+        out += ", \"stale\": \(summary.stale)}"
     }
 
     private static func appendOptional(_ text: String?, to out: inout String) {

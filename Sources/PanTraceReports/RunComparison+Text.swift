@@ -38,6 +38,9 @@ extension RunComparison {
         let against = "regressions against intent: \(regressions)"
         lines.append(regressions == 0 ? against : style.bad(against))
         lines.append("reasons changed, same decision: \(reasonChanges)")
+        // docs/model.md §4.6: decisions made by a movement that had already ended.
+        lines.append("stale velocities: \(candidateStale) (baseline \(baselineStale))")
+        if candidateStale > 0 || baselineStale > 0 { lines.append("  " + Self.staleExplanation) }
         if !accidentalDismissalIndexes.isEmpty || !missedDismissalIndexes.isEmpty || !nowAgreeIndexes.isEmpty {
             lines.append("")
             lines.append("against intent:")

@@ -20,6 +20,7 @@ struct Migrator: Sendable {
     static let migrations: [Migration] = [
         Migration(name: "create schema", sql: Schema.version1),
         Migration(name: "keep the store consistent against hand edits; never reuse ids", sql: Schema.version2),
+        Migration(name: "result.rest and result.stale, in the decisions view", sql: Schema.restAndStale),
     ]
 
     /// The schema version this build creates and understands.

@@ -155,7 +155,7 @@ import Testing
         builder.move(t: 0.2, y: 150)  // gap > 40 ms: the fit starts here
         builder.move(t: 0.21, y: 170)
         builder.up()
-        #expect(Simulator.simulate(builder.trace, under: Config()).velocity == 0)
+        #expect(Simulator.simulate(builder.trace, under: .with { $0.velocityEstimator = .lsq2 }).velocity == 0)
         #expect(abs(Simulator.simulate(builder.trace, under: .with { $0.velocityEstimator = .lastSegment }).velocity - 2000) < 1e-9)
     }
 
@@ -170,7 +170,7 @@ import Testing
             builder.move(t: t, y: 100 + 3000 * t + 20000 * t * t)
         }
         builder.up()
-        let outcome = Simulator.simulate(builder.trace, under: .with { $0.touchSlop = 0 })
+        let outcome = Simulator.simulate(builder.trace, under: .with { $0.touchSlop = 0; $0.velocityEstimator = .lsq2 })
         let tn = 0.044
         #expect(abs(outcome.velocity - (3000 + 2 * 20000 * tn)) < 1e-6)
     }

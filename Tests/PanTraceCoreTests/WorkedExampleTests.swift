@@ -126,4 +126,51 @@ import Testing
         let outcome = Simulator.simulate(Self.example3(scrollOffset: 0), under: .with { $0.curve = .easeOut })
         #expect(abs(outcome.trackingError - 130.07) < 0.005)
     }
+
+    /// docs/model.md §4.9 example 4: example 2 under the new mechanisms.
+    @Test func example4NewMechanisms() {
+        let lookahead = Simulator.simulate(Self.example2, under: .with { $0.decision = .lookahead })
+        #expect(abs(lookahead.velocity - 1250) < 1e-6)
+        #expect(abs((lookahead.projected ?? 0) - 0.58125) < 1e-9)  // 0.1125 + 1250 · 0.3 / 800
+        #expect(lookahead.decision == .finish)
+        #expect(lookahead.reason == .projection)
+        let points = Simulator.simulate(Self.example2, under: .with { $0.threshold = 56; $0.thresholdUnit = .points })
+        #expect(points.decision == .finish)  // T = 0.07
+        #expect(points.reason == .threshold)
+        #expect(points.projected == nil)
+        let extents = Simulator.simulate(Self.example2, under: .with {
+            $0.decision = .velocity; $0.flickVelocity = 2; $0.flickVelocityUnit = .extents
+        })
+        #expect(extents.decision == .cancel)  // F = 1600
+        #expect(extents.reason == .belowThreshold)
+        let remaining = Simulator.simulate(Self.example2, under: .with {
+            $0.decision = .velocity; $0.flickVelocity = 5.5; $0.flickVelocityUnit = .remaining
+        })
+        #expect(remaining.decision == .cancel)  // F = 5.5 · 0.8875 · 800 = 3905
+        #expect(remaining.reason == .belowThreshold)
+    }
+
+    /// docs/model.md §4.9 example 5: example 2 with the up 0.2 s after the last move.
+    @Test func example5RestAndStale() {
+        var trace = Self.example2
+        let last = trace.samples.count - 1
+        trace.samples[last].t += 0.2
+        let velocity = Simulator.simulate(trace, under: .with { $0.decision = .velocity })
+        #expect(abs(velocity.rest - 0.2) < 1e-12)
+        #expect(velocity.decision == .finish)
+        #expect(velocity.reason == .flick)
+        #expect(velocity.stale)
+        let threshold = Simulator.simulate(trace, under: Config())
+        #expect(abs(threshold.rest - 0.2) < 1e-12)
+        #expect(threshold.decision == .cancel)
+        #expect(!threshold.stale)
+        // Without the rest: nothing is stale, and rest is 0.
+        let fresh = Simulator.simulate(Self.example2, under: .with { $0.decision = .velocity })
+        #expect(fresh.rest == 0)
+        #expect(!fresh.stale)
+        // guarded does not change staleness (it is judged before guarded applies).
+        let guarded = Simulator.simulate(trace, under: .with { $0.decision = .velocity; $0.guarded = true })
+        #expect(guarded.reason == .guarded)
+        #expect(guarded.stale)
+    }
 }

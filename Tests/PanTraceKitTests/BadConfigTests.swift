@@ -59,7 +59,7 @@ struct BadOverrideCase: CustomTestStringConvertible, Sendable {
         Case("name number", #"{"name": 7}"#, key: "name", "expected a string"),
         Case("empty name", #"{"name": ""}"#, key: "name", "1–100 characters"),
         Case("101-character name", #"{"name": ""# + String(repeating: "c", count: 101) + #""}"#, key: "name", "found 101"),
-        Case("threshold 0", #"{"threshold": 0}"#, key: "threshold", "> 0 and ≤ 1"),
+        Case("threshold 0", #"{"threshold": 0}"#, key: "threshold", "must be > 0, found 0"),
         Case("threshold above 1", "{\n\"threshold\": 1.5\n}", line: 2, key: "threshold", "> 0 and ≤ 1"),
         Case("deceleration rate 1", #"{"decelerationRate": 1}"#, key: "decelerationRate", "< 1"),
         Case("negative flick velocity", #"{"flickVelocity": -1}"#, key: "flickVelocity", "> 0"),

@@ -33,6 +33,11 @@ import Testing
                 (ConfigSource(overrides: ["touchSlop=0", "maximumNumberOfTouches=2", "curve=easeInOut", "completionSpeed=2", "duration=0.6"]), false),
                 (ConfigSource(file: Workspace.fixture("configs/uikit-sheet.json")), false),
                 (ConfigSource(overrides: ["velocityEstimator=impulse", "decision=velocity", "interaction=swipe-back"]), false),
+                // docs/model.md §4.6's later rules and units.
+                (ConfigSource(overrides: ["decision=lookahead", "lookahead=0.2", "threshold=0.5"]), false),
+                (ConfigSource(overrides: ["decision=velocity", "threshold=56", "thresholdUnit=points", "flickVelocity=125"]), false),
+                (ConfigSource(overrides: ["decision=velocity", "flickVelocity=2", "flickVelocityUnit=extents", "reverseFlick=false"]), false),
+                (ConfigSource(overrides: ["decision=velocity", "flickVelocity=5.5", "flickVelocityUnit=remaining", "threshold=1"]), false),
             ]
             for (source, frames) in configs {
                 _ = try Replayer(config: try source.resolve(), storesFrames: frames).replay(in: store)
@@ -48,6 +53,9 @@ import Testing
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         let results = DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result")
+        // Not vacuous: some results rested and some are stale.
+        #expect(DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result WHERE stale = 1") != "0")
+        #expect(DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result WHERE rest > 0") != "0")
         #expect(process.terminationStatus == 0, "\(text.suffix(2000))")
         #expect(text.contains("\(results) passed, 0 failed"), "\(text.suffix(2000))")
     }

@@ -15,15 +15,19 @@ import Testing
             let chosen = words.filter { _ in random.chance(0.5) }
             return (chosen.isEmpty ? [words[random.int(0...(words.count - 1))]] : chosen).joined(separator: ",")
         }
-        switch random.int(0...8) {
+        switch random.int(0...12) {
         case 0: return "threshold=0.1:0.9:\(JSONWriter.number(Double(random.int(2...4)) / 10))"
         case 1: return "threshold=" + pick(["0.25", "0.3", "0.4", "0.55", "0.7"])
-        case 2: return "decision=" + pick(["threshold", "velocity", "projection"])
+        case 2: return "decision=" + pick(["threshold", "velocity", "projection", "lookahead"])
         case 3: return "flickVelocity=\(random.int(2...6) * 100):2400:\(random.int(5...9) * 100)"
         case 4: return "velocityEstimator=" + pick(VelocityEstimator.allCases.map(\.rawValue))
         case 5: return "touchSlop=" + pick(["0", "10", "30"])
         case 6: return "scrollGating=" + pick(["none", "offsetAtBegin", "handoff"])
         case 7: return "guarded=" + pick(["true", "false"])
+        case 9: return "thresholdUnit=" + pick(["fraction", "points"])
+        case 10: return "flickVelocityUnit=" + pick(["points", "extents", "remaining"])
+        case 11: return "reverseFlick=" + pick(["true", "false"])
+        case 12: return "lookahead=" + pick(["0.1", "0.3", "0.6"])
         default: return "decelerationRate=" + pick(["0.99", "0.998"])
         }
     }
@@ -69,7 +73,7 @@ import Testing
                     sweeps.append(sweep)
                 }
             }
-            let base = ["decision=" + ["threshold", "velocity", "projection"][random.int(0...2)]]
+            let base = ["decision=" + ["threshold", "velocity", "projection", "lookahead"][random.int(0...3)]]
             // Synthetic traces all have an intent, and the first family has
             // the corpus's first trace: the selection always holds labelled traces.
             let family = random.chance(0.3) ? families.first?.name : nil

@@ -17,16 +17,21 @@ public struct ResultSummary: Equatable, Hashable, Sendable {
     public var reason: Reason
     public var percent: Double
     public var velocity: Double
+    /// Decided by the velocity of a movement that had ended (docs/model.md §4.6).
+    public var stale: Bool
 
-    public init(decision: Decision, reason: Reason, percent: Double, velocity: Double) {
+    public init(decision: Decision, reason: Reason, percent: Double, velocity: Double, stale: Bool = false) {
         self.decision = decision
         self.reason = reason
         self.percent = percent
         self.velocity = velocity
+        self.stale = stale
     }
 
     public init(_ outcome: Outcome) {
-        self.init(decision: outcome.decision, reason: outcome.reason, percent: outcome.percent, velocity: outcome.velocity)
+        self.init(
+            decision: outcome.decision, reason: outcome.reason, percent: outcome.percent, velocity: outcome.velocity,
+            stale: outcome.stale)
     }
 }
 
@@ -130,6 +135,10 @@ public struct RunComparison: Sendable {
     public private(set) var missedDismissalIndexes: [Int32] = []
     /// Changes whose candidate now agrees with the trace's intent: indexes in ``changeList``.
     public private(set) var nowAgreeIndexes: [Int32] = []
+    /// Candidate results decided by a stale velocity (docs/model.md §4.6), over every trace added.
+    public private(set) var candidateStale = 0
+    /// Baseline results decided by a stale velocity, over the traces compared.
+    public private(set) var baselineStale = 0
 
     /// The traces whose decision differs, in the order they were added (made from ``changeList``).
     public var changes: [ComparedTrace] { changeList.all }
@@ -153,6 +162,8 @@ public struct RunComparison: Sendable {
     /// Adds one trace; returns whether its decision changed.
     @discardableResult
     public mutating func add(_ trace: ComparedTrace) -> Bool {
+        if trace.candidate.stale { candidateStale += 1 }
+        if trace.baseline?.stale == true { baselineStale += 1 }
         guard let before = trace.baseline else {
             withoutBaseline += 1
             return false
@@ -177,6 +188,12 @@ public struct RunComparison: Sendable {
     /// SPEC 7.3: the changes that are regressions against intent
     /// (``ComparedTrace/isRegression``): the new accidental and the newly missed results.
     public var regressions: Int { accidentalDismissalIndexes.count + missedDismissalIndexes.count }
+
+    /// The one sentence every report gives with a count of stale results (docs/model.md §4.6).
+    public static let staleExplanation =
+        "UIKit's velocity(in:) keeps the last movement's velocity when the finger rests, so a drag that stopped "
+        + "and then lifted can still \"flick\": the app can compute its own release velocity, or use a rule "
+        + "that does not read it."
 
     /// What the reader of a report must know before trusting its counts against intent.
     ///

@@ -189,35 +189,17 @@ struct PanMachine {
     func lift(samples: [Sample], liftIndex: Int) -> Outcome {
         if let outcome = unstarted() { return outcome }
         let v = releaseVelocity(samples: samples, liftIndex: liftIndex)
-        var decision = Decision.cancel
-        var reason = Reason.belowThreshold
-        var projected: Double?
-        switch config.decision {
-        case .threshold:
-            if percent >= config.threshold { (decision, reason) = (.finish, .threshold) }
-        case .velocity:
-            if v >= config.flickVelocity {
-                (decision, reason) = (.finish, .flick)
-            } else if v <= -config.flickVelocity {
-                (decision, reason) = (.cancel, .reverseFlick)
-            } else if percent >= config.threshold {
-                (decision, reason) = (.finish, .threshold)
-            }
-        case .projection:
-            let r = config.decelerationRate
-            let value = percent + (v / 1000 * r / (1 - r)) / extent
-            projected = value
-            if value >= config.threshold { (decision, reason) = (.finish, .projection) }
-        }
-        var attempted = false
-        if config.guarded, decision == .finish {
-            // docs/model.md §4.6: isModalInPresentation refuses; it settles as a cancel.
-            (decision, reason, attempted) = (.cancel, .guarded, true)
-        }
+        // docs/model.md §4.6: one rule decides, here and in tune and the release map.
+        let rule = LiftRule(config)
+        let decided = rule.decide(percent: percent, velocity: v, extent: extent, threshold: config.threshold)
+        // docs/model.md §4.6 "Rest and stale velocity": since the last down or move.
+        let rest = liftIndex > 0 ? samples[liftIndex].t - samples[liftIndex - 1].t : 0
+        let stale = rule.isStale(percent: percent, velocity: v, extent: extent, threshold: config.threshold, rest: rest)
         return Outcome(
-            decision: decision, reason: reason, percent: percent, peakPercent: peakPercent,
-            velocity: v, projected: projected, settle: settle(decision), overscroll: overscroll,
-            trackingError: trackingError, attempted: attempted, beganSeq: beganSeq, startSeq: startSeq
+            decision: decided.decision, reason: decided.reason, percent: percent, peakPercent: peakPercent,
+            velocity: v, projected: decided.projected, settle: settle(decided.decision), overscroll: overscroll,
+            trackingError: trackingError, attempted: decided.attempted, beganSeq: beganSeq, startSeq: startSeq,
+            rest: rest, stale: stale
         )
     }
 

@@ -61,23 +61,17 @@ struct ChunkTally {
             for ruleIndex in rules {
                 let rule = plan.rules[ruleIndex]
                 let row = ruleIndex * 3 * width
-                switch rule {
-                case .never:
-                    break
-                case .threshold:
+                if rule.guarded { continue }
+                if case .threshold = rule.mechanism, rule.thresholdUnit == .fraction {
+                    // The common case: the rank of the percent, computed once per lift.
                     for index in percents.indices { histogram[row + rowOffsets[index] + ranks[index]] += 1 }
-                case .velocity(let flick):
-                    // LiftRule.score: ±infinity past the flick velocity, else the percent.
-                    for index in percents.indices {
-                        let v = velocities[index]
-                        let rank = v >= flick ? sorted.count : v <= -flick ? 0 : ranks[index]
-                        histogram[row + rowOffsets[index] + rank] += 1
-                    }
-                case .projection:
-                    for index in percents.indices {
-                        let score = rule.score(percent: percents[index], velocity: velocities[index], extent: extents[index])
-                        histogram[row + rowOffsets[index] + TuningPlan.countAtMost(sorted, score)] += 1
-                    }
+                    continue
+                }
+                for index in percents.indices {
+                    let rank = rule.finishCount(
+                        sorted: sorted, percent: percents[index], velocity: velocities[index], extent: extents[index],
+                        percentRank: ranks[index])
+                    histogram[row + rowOffsets[index] + rank] += 1
                 }
             }
         }

@@ -17,10 +17,7 @@ public struct Sweep: Equatable, Hashable, Sendable {
     public static let maximumCombinations = 1_000_000
 
     /// The keys that take a number, and so a `FROM:TO:STEP` range.
-    static let numericKeys: Set<String> = [
-        "touchSlop", "maximumNumberOfTouches", "extent", "threshold", "flickVelocity", "decelerationRate",
-        "duration", "completionSpeed",
-    ]
+    static let numericKeys = Set(ConfigKey.all.filter(\.isNumeric).map(\.name))
 
     /// The sweep as typed (`threshold=0.2:0.6:0.1`).
     public let text: String
@@ -139,24 +136,10 @@ public struct Sweep: Equatable, Hashable, Sendable {
     }
 
     private static func exampleRange(_ key: String) -> String {
-        switch key {
-        case "threshold": "0.2:0.6:0.05"
-        case "decelerationRate": "0.99:0.999:0.001"
-        case "maximumNumberOfTouches": "1:3:1"
-        case "duration": "0.2:0.6:0.1"
-        case "completionSpeed": "0.5:2:0.5"
-        default: "200:3000:100"
-        }
+        ConfigKey.named(key)?.sweepExample ?? "200:3000:100"
     }
 
     private static func exampleList(_ key: String) -> String {
-        switch key {
-        case "interaction": Interaction.allCases.map(\.rawValue).joined(separator: ",")
-        case "decision": DecisionRule.allCases.map(\.rawValue).joined(separator: ",")
-        case "velocityEstimator": VelocityEstimator.allCases.map(\.rawValue).joined(separator: ",")
-        case "scrollGating": ScrollGating.allCases.map(\.rawValue).joined(separator: ",")
-        case "curve": Curve.allCases.map(\.rawValue).joined(separator: ",")
-        default: "true,false"
-        }
+        ConfigKey.named(key)?.sweepExample ?? "true,false"
     }
 }

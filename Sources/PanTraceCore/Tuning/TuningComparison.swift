@@ -55,18 +55,9 @@ public struct TuningComparison: Sendable {
     public init(base: Config, best: Config) {
         self.base = base
         self.best = best
+        // The keys that never change a trajectory (docs/configs.md, ConfigKey.Stage).
         var aligned = best
-        aligned.name = base.name
-        aligned.threshold = base.threshold
-        aligned.decision = base.decision
-        aligned.flickVelocity = base.flickVelocity
-        aligned.decelerationRate = base.decelerationRate
-        aligned.guarded = base.guarded
-        // Read at no point of the decision (TuningPlan.liftKeys).
-        aligned.duration = base.duration
-        aligned.completionSpeed = base.completionSpeed
-        aligned.curve = base.curve
-        aligned.lockScroll = base.lockScroll
+        for key in ConfigKey.all where key.stage != .trajectory { key.copy(&aligned, base) }
         sameTrajectory = aligned == base
     }
 
@@ -77,9 +68,10 @@ public struct TuningComparison: Sendable {
         let after: Decision
         if sameTrajectory {
             if Ending(outcome) == .lift {
-                let score = LiftRule(best).score(
-                    percent: outcome.percent, velocity: outcome.velocity, extent: LiftRule.extent(of: trace, under: best))
-                after = best.threshold <= score ? .finish : .cancel
+                after = LiftRule(best).decide(
+                    percent: outcome.percent, velocity: outcome.velocity, extent: LiftRule.extent(of: trace, under: best),
+                    threshold: best.threshold
+                ).decision
             } else {
                 after = before
             }

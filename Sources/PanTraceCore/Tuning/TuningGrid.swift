@@ -50,9 +50,26 @@ public struct TuningGrid: Equatable, Hashable, Sendable {
                     reason: "\(sizes) is more than \(Sweep.maximumCombinations) combinations; use fewer values")
             }
         }
+        try Self.checkCrossKeys(base: base, sweeps: sweeps)
         self.base = base
         self.sweeps = sweeps
         self.count = count
+    }
+
+    /// docs/configs.md: a threshold above 1 in a candidate whose
+    /// `thresholdUnit` is `fraction` (the base's or a swept one).
+    private static func checkCrossKeys(base: Config, sweeps: [Sweep]) throws(TuningError) {
+        let units = sweeps.first { $0.key == "thresholdUnit" }?.values ?? [base.thresholdUnit.rawValue]
+        guard units.contains(ThresholdUnit.fraction.rawValue) else { return }
+        let thresholdSweep = sweeps.first { $0.key == "threshold" }
+        var probe = base
+        probe.thresholdUnit = .fraction
+        for value in thresholdSweep?.values ?? [JSONWriter.number(base.threshold)] {
+            try? probe.set("threshold", .text(value))
+            if let issue = probe.crossKeyIssue() {
+                throw TuningError(sweep: thresholdSweep?.text ?? "", key: issue.key, reason: issue.reason)
+            }
+        }
     }
 
     /// The index into each sweep's values of candidate `index`.

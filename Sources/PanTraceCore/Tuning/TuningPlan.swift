@@ -9,14 +9,10 @@ import PanTraceModel
 /// decide nothing). Each trace is simulated once per trajectory; every lift
 /// setting is then a ``LiftRule`` and a rank among the swept thresholds.
 struct TuningPlan: Sendable {
-    /// SPEC 4.6: read only at the lift. SPEC 4.7/4.8: `duration`,
-    /// `completionSpeed` and `curve` only change `settle` and
-    /// `tracking_error`; SPEC 4.3: `lockScroll` only moves the scroll view
-    /// while the transition runs, never the percent.
-    static let liftKeys: Set<String> = [
-        "threshold", "decision", "flickVelocity", "decelerationRate", "guarded",
-        "duration", "completionSpeed", "curve", "lockScroll",
-    ]
+    /// The keys that never change a trajectory (``ConfigKey/Stage``): read
+    /// only at the lift (docs/model.md §4.6), or only by `settle`,
+    /// `tracking_error` and the scroll view's offset (§4.3, §4.7, §4.8).
+    static let liftKeys = Set(ConfigKey.all.filter { $0.stage != .trajectory }.map(\.name))
 
     let grid: TuningGrid
     /// Positions in `grid.sweeps` of the sweeps that need a simulation each.
@@ -50,16 +46,14 @@ struct TuningPlan: Sendable {
         // Each lift sweep's values read once, not once per candidate.
         let settings: [[LiftSetting]] = liftSweeps.map { position in
             var scratch = grid.base
+            let key = ConfigKey.named(sweeps[position].key)
             return sweeps[position].values.map { value in
                 try? scratch.set(sweeps[position].key, .text(value))
-                return LiftSetting(sweeps[position].key, of: scratch)
+                return LiftSetting(key: key, value: scratch)
             }
         }
         let sweptThresholds = liftSweeps.firstIndex { sweeps[$0].key == "threshold" }.map { slot in
-            settings[slot].compactMap { setting -> Double? in
-                if case .threshold(let value) = setting { return value }
-                return nil
-            }
+            settings[slot].map(\.value.threshold)
         }
         thresholds = Array(Set(sweptThresholds ?? [grid.base.threshold])).sorted()
 
@@ -139,36 +133,13 @@ struct TuningPlan: Sendable {
     }
 }
 
-/// The value of one swept key that is read at the lift (or not at all).
-private enum LiftSetting {
-    case threshold(Double)
-    case decision(DecisionRule)
-    case flickVelocity(Double)
-    case decelerationRate(Double)
-    case guarded(Bool)
-    /// `duration`, `completionSpeed`, `curve`, `lockScroll`: decide nothing.
-    case ignored
-
-    /// `config`'s value of `key`.
-    init(_ key: String, of config: Config) {
-        switch key {
-        case "threshold": self = .threshold(config.threshold)
-        case "decision": self = .decision(config.decision)
-        case "flickVelocity": self = .flickVelocity(config.flickVelocity)
-        case "decelerationRate": self = .decelerationRate(config.decelerationRate)
-        case "guarded": self = .guarded(config.guarded)
-        default: self = .ignored
-        }
-    }
+/// The value of one swept key that is read at the lift (or not at all): a
+/// config holding it, and the key that copies it into another.
+private struct LiftSetting {
+    let key: ConfigKey?
+    let value: Config
 
     func apply(to config: inout Config) {
-        switch self {
-        case .threshold(let value): config.threshold = value
-        case .decision(let value): config.decision = value
-        case .flickVelocity(let value): config.flickVelocity = value
-        case .decelerationRate(let value): config.decelerationRate = value
-        case .guarded(let value): config.guarded = value
-        case .ignored: break
-        }
+        key?.copy(&config, value)
     }
 }

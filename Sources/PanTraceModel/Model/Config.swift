@@ -13,7 +13,19 @@ public enum Interaction: String, Sendable, CaseIterable, Hashable {
 
 /// How a lift decides between finish and cancel (SPEC 4.6).
 public enum DecisionRule: String, Sendable, CaseIterable, Hashable {
-    case threshold, velocity, projection
+    case threshold, velocity, projection, lookahead
+}
+
+/// What `threshold` measures (docs/model.md §4.6): a fraction of the extent,
+/// or a distance in points (`T = threshold / E`).
+public enum ThresholdUnit: String, Sendable, CaseIterable, Hashable {
+    case fraction, points
+}
+
+/// What `flickVelocity` measures (docs/model.md §4.6): points per second,
+/// extents per second, or the distance still to go per second.
+public enum FlickVelocityUnit: String, Sendable, CaseIterable, Hashable {
+    case points, extents, remaining
 }
 
 /// The release-velocity estimator (SPEC 4.5; docs/model.md §4.5 says which
@@ -52,10 +64,17 @@ public struct Config: Equatable, Hashable, Sendable {
     /// `nil` is `auto`: the container's length on the axis.
     public var extent: Double? = nil
     public var threshold: Double = 0.4
+    public var thresholdUnit: ThresholdUnit = .fraction
     public var decision: DecisionRule = .threshold
     public var flickVelocity: Double = 1000
+    public var flickVelocityUnit: FlickVelocityUnit = .points
+    public var reverseFlick: Bool = true
     public var decelerationRate: Double = 0.998
-    public var velocityEstimator: VelocityEstimator = .lsq2
+    /// Seconds ahead for the `lookahead` rule.
+    public var lookahead: Double = 0.3
+    /// `uikit` since this is a tool for iOS engineers; a stored config
+    /// without the key reads `lsq2`, the old default (docs/configs.md).
+    public var velocityEstimator: VelocityEstimator = .uikit
     public var scrollGating: ScrollGating = .offsetAtBegin
     public var lockScroll: Bool = false
     public var guarded: Bool = false

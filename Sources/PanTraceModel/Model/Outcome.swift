@@ -33,11 +33,19 @@ public struct Outcome: Equatable, Hashable, Sendable {
     public var beganSeq: Int?
     /// 0-based index of the sample at which the transition started.
     public var startSeq: Int?
+    /// Seconds from the last `down` or `move` to the `up`, for a result
+    /// decided at a lift; else 0 (docs/model.md §4.6).
+    public var rest: Double
+    /// True when a finger that had rested at least 0.05 s was decided by the
+    /// velocity of its last movement: with `v = 0` the rule would have
+    /// decided the other way (docs/model.md §4.6).
+    public var stale: Bool
 
     public init(
         decision: Decision, reason: Reason, percent: Double = 0, peakPercent: Double = 0,
         velocity: Double = 0, projected: Double? = nil, settle: Double = 0, overscroll: Double = 0,
-        trackingError: Double = 0, attempted: Bool = false, beganSeq: Int? = nil, startSeq: Int? = nil
+        trackingError: Double = 0, attempted: Bool = false, beganSeq: Int? = nil, startSeq: Int? = nil,
+        rest: Double = 0, stale: Bool = false
     ) {
         self.decision = decision
         self.reason = reason
@@ -51,5 +59,7 @@ public struct Outcome: Equatable, Hashable, Sendable {
         self.attempted = attempted
         self.beganSeq = beganSeq
         self.startSeq = startSeq
+        self.rest = rest
+        self.stale = stale
     }
 }

@@ -1,10 +1,7 @@
 extension Config {
-    /// The 16 config keys in SPEC 5's order, the order of ``canonicalJSON()``.
-    public static let keys = [
-        "name", "interaction", "touchSlop", "maximumNumberOfTouches", "extent", "threshold", "decision",
-        "flickVelocity", "decelerationRate", "velocityEstimator", "scrollGating", "lockScroll", "guarded",
-        "duration", "completionSpeed", "curve",
-    ]
+    /// The config keys in docs/configs.md's order, the order of ``canonicalJSON()``
+    /// (``ConfigKey/all``).
+    public static let keys = ConfigKey.names
 
     /// Reads a config from the bytes of a JSON file (SPEC 5).
     ///
@@ -13,9 +10,14 @@ extension Config {
     /// type or an out-of-range value is an ``ConfigError/Kind/invalidData``
     /// error naming `file`, the line and the key.
     public init(json bytes: [UInt8], file: String? = nil) throws(ConfigError) {
+        try self.init(json: bytes, file: file, startingFrom: Config())
+    }
+
+    /// Reads a config from JSON whose missing keys take `defaults`' values.
+    public init(json bytes: [UInt8], file: String? = nil, startingFrom defaults: Config) throws(ConfigError) {
         self.init()
         let result = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(ConfigError) in try Self.decode(buffer, file: file) }
+            Result { () throws(ConfigError) in try Self.decode(buffer, file: file, defaults: defaults) }
         }
         self = try result.get()
     }
@@ -23,6 +25,22 @@ extension Config {
     /// Reads a config back from ``canonicalJSON()`` (or any config JSON text).
     public init(canonicalJSON text: String) throws(ConfigError) {
         try self.init(json: Array(text.utf8))
+    }
+
+    /// The defaults of a config stored by an older pantrace (docs/configs.md):
+    /// a key it did not have reads today's default, except
+    /// `velocityEstimator`, whose default was `lsq2` before it became `uikit`,
+    /// so that a stored config keeps deciding as it did.
+    public static var storedDefaults: Config {
+        var config = Config()
+        config.velocityEstimator = .lsq2
+        return config
+    }
+
+    /// Reads a config back from the canonical JSON stored in the database,
+    /// its missing keys from ``storedDefaults``.
+    public init(storedJSON text: String) throws(ConfigError) {
+        try self.init(json: Array(text.utf8), startingFrom: Self.storedDefaults)
     }
 
     /// Reads the config file at `path` (`-` is standard input).
@@ -42,7 +60,9 @@ extension Config {
         }
     }
 
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String?) throws(ConfigError) -> Config {
+    private static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String?, defaults: Config
+    ) throws(ConfigError) -> Config {
         func failure(at offset: Int, key: String, _ reason: String) -> ConfigError {
             ConfigError(kind: .invalidData, file: file, line: lineNumber(of: offset, in: bytes), key: key, reason: reason)
         }
@@ -57,7 +77,8 @@ extension Config {
         guard let members = root.members else {
             throw failure(at: root.range.lowerBound, key: "", "a config must be a JSON object, found \(TraceDecoder.describe(root))")
         }
-        var config = Config()
+        var config = defaults
+        var offsets: [String: Int] = [:]
         for member in members {
             guard keys.contains(where: { $0.isScalarEqual(to: member.key) }) else {
                 throw failure(at: member.keyOffset, key: member.key, KeySuggestion.unknownKeyReason(member.key, among: keys))
@@ -67,11 +88,17 @@ extension Config {
             } catch {
                 throw failure(at: member.node.range.lowerBound, key: member.key, error.reason)
             }
+            offsets[member.key] = member.node.range.lowerBound
+        }
+        // docs/configs.md: a value checked against another key, once both are known.
+        if let issue = config.crossKeyIssue() {
+            let offset = offsets[issue.key] ?? offsets[issue.other] ?? root.range.lowerBound
+            throw failure(at: offset, key: issue.key, issue.reason)
         }
         return config
     }
 
-    /// The config as compact JSON with all 16 keys in SPEC 5's order: its identity.
+    /// The config as compact JSON with every key in docs/configs.md's order: its identity.
     ///
     /// Deterministic (numbers through ``JSONWriter/number(_:)``, `extent` as
     /// `"auto"` or a number), so equal configs give equal text and the store
@@ -91,46 +118,13 @@ extension Config {
 
     /// The JSON text of one key's value (`0.4`, `"auto"`, `true`, `"baseline"`).
     package func jsonValue(forKey key: String) -> String {
-        switch key {
-        case "name": JSONWriter.string(name)
-        case "maximumNumberOfTouches": String(maximumNumberOfTouches)
-        case "extent": extent.map(JSONWriter.number) ?? "\"auto\""
-        case "lockScroll": String(lockScroll)
-        case "guarded": String(guarded)
-        default:
-            if let number = numericSetting(key) { JSONWriter.number(number) } else { "\"" + (setting(key) ?? "") + "\"" }
-        }
-    }
-
-    private func numericSetting(_ key: String) -> Double? {
-        switch key {
-        case "touchSlop": touchSlop
-        case "threshold": threshold
-        case "flickVelocity": flickVelocity
-        case "decelerationRate": decelerationRate
-        case "duration": duration
-        case "completionSpeed": completionSpeed
-        default: nil
-        }
+        ConfigKey.named(key)?.json(in: self) ?? "null"
     }
 
     /// The value of `key` as a person reads it (and as `--set` takes it):
     /// `0.4`, `auto`, `true`, `velocity`, the name; `nil` for an unknown key.
     public func setting(_ key: String) -> String? {
-        if let number = numericSetting(key) { return JSONWriter.number(number) }
-        switch key {
-        case "name": return name
-        case "interaction": return interaction.rawValue
-        case "maximumNumberOfTouches": return String(maximumNumberOfTouches)
-        case "extent": return extent.map(JSONWriter.number) ?? "auto"
-        case "decision": return decision.rawValue
-        case "velocityEstimator": return velocityEstimator.rawValue
-        case "scrollGating": return scrollGating.rawValue
-        case "lockScroll": return String(lockScroll)
-        case "guarded": return String(guarded)
-        case "curve": return curve.rawValue
-        default: return nil
-        }
+        ConfigKey.named(key)?.text(in: self)
     }
 
     /// The 1-based line of byte `offset`.

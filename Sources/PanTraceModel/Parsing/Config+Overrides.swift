@@ -69,6 +69,14 @@ extension Config {
             }
             updated.name = suffixed
         }
+        if let issue = updated.crossKeyIssue() {
+            // The last override that set either key is the one to look at.
+            let culprit = overrides.last { override in
+                [issue.key, issue.other].contains { override.hasPrefix($0 + "=") }
+            }
+            throw ConfigError(
+                kind: .usage, override: culprit ?? overrides.joined(separator: " "), key: issue.key, reason: issue.reason)
+        }
         self = updated
     }
 

@@ -13,30 +13,15 @@ extension Config {
     ///
     /// Unknown keys are the caller's to reject (they have the suggestion list).
     package mutating func set(_ key: String, _ input: SettingInput) throws(SettingIssue) {
-        switch key {
-        case "name": name = try Self.name(input)
-        case "interaction": interaction = try Self.word(input, Interaction.self)
-        case "touchSlop": touchSlop = try Self.number(input, "≥ 0") { $0 >= 0 }
-        case "maximumNumberOfTouches": maximumNumberOfTouches = try Self.integer(input, atLeast: 1)
-        case "extent": extent = try Self.extent(input)
-        case "threshold": threshold = try Self.number(input, "> 0 and ≤ 1") { $0 > 0 && $0 <= 1 }
-        case "decision": decision = try Self.word(input, DecisionRule.self)
-        case "flickVelocity": flickVelocity = try Self.number(input, "> 0") { $0 > 0 }
-        case "decelerationRate": decelerationRate = try Self.number(input, "> 0 and < 1") { $0 > 0 && $0 < 1 }
-        case "velocityEstimator": velocityEstimator = try Self.word(input, VelocityEstimator.self)
-        case "scrollGating": scrollGating = try Self.word(input, ScrollGating.self)
-        case "lockScroll": lockScroll = try Self.boolean(input)
-        case "guarded": guarded = try Self.boolean(input)
-        case "duration": duration = try Self.number(input, "> 0") { $0 > 0 }
-        case "completionSpeed": completionSpeed = try Self.number(input, "> 0") { $0 > 0 }
-        case "curve": curve = try Self.word(input, Curve.self)
-        default: throw SettingIssue(reason: KeySuggestion.unknownKeyReason(key, among: Self.keys))
+        guard let entry = ConfigKey.named(key) else {
+            throw SettingIssue(reason: KeySuggestion.unknownKeyReason(key, among: ConfigKey.names))
         }
+        try entry.write(&self, input)
     }
 
     // MARK: One reader per kind of value
 
-    private static func name(_ input: SettingInput) throws(SettingIssue) -> String {
+    static func name(_ input: SettingInput) throws(SettingIssue) -> String {
         let text: String
         switch input {
         case .text(let typed): text = typed
@@ -50,7 +35,7 @@ extension Config {
         return text
     }
 
-    private static func word<Word: RawRepresentable & CaseIterable>(
+    static func word<Word: RawRepresentable & CaseIterable>(
         _ input: SettingInput, _: Word.Type
     ) throws(SettingIssue) -> Word where Word.RawValue == String {
         let text: String?
@@ -65,7 +50,7 @@ extension Config {
         return word
     }
 
-    private static func boolean(_ input: SettingInput) throws(SettingIssue) -> Bool {
+    static func boolean(_ input: SettingInput) throws(SettingIssue) -> Bool {
         switch input {
         case .text("true"): return true
         case .text("false"): return false
@@ -76,17 +61,15 @@ extension Config {
         throw mismatch("`true` or `false`", input)
     }
 
-    private static func number(
-        _ input: SettingInput, _ range: String, _ allowed: (Double) -> Bool
-    ) throws(SettingIssue) -> Double {
+    static func number(_ input: SettingInput, _ range: NumberRange) throws(SettingIssue) -> Double {
         guard let value = numericValue(input) else { throw mismatch("a number \(range)", input) }
-        guard allowed(value) else {
+        guard range.contains(value) else {
             throw SettingIssue(reason: "must be \(range), found \(JSONWriter.number(value))")
         }
         return value
     }
 
-    private static func integer(_ input: SettingInput, atLeast minimum: Int) throws(SettingIssue) -> Int {
+    static func integer(_ input: SettingInput, atLeast minimum: Int) throws(SettingIssue) -> Int {
         guard let value = numericValue(input) else { throw mismatch("an integer ≥ \(minimum)", input) }
         let isExact =
             switch input {
@@ -102,7 +85,7 @@ extension Config {
         return integer
     }
 
-    private static func extent(_ input: SettingInput) throws(SettingIssue) -> Double? {
+    static func extent(_ input: SettingInput) throws(SettingIssue) -> Double? {
         switch input {
         case .text("auto"): return nil
         case .json(let node) where node.string == "auto": return nil

@@ -3,49 +3,133 @@ import PanTraceModel
 
 /// Where a config's decision rule turns from cancel to finish in the release
 /// map's plane of percent `p` (across) and release velocity `v` in pt/s (up),
-/// SPEC 4.6.
+/// docs/model.md §4.6.
+///
+/// The line is traced from ``LiftRule``, the rule the simulation decides
+/// with: every rule finishes at a velocity at least as large as one that
+/// finishes, so at each percent the boundary is the smallest velocity that
+/// finishes, found by bisection; where it jumps (a threshold, the end of a
+/// flick line) the jump is found by bisection too and drawn as a vertical
+/// segment.
 struct DecisionBoundary {
     /// The boundary as a polyline in data coordinates, oriented so that finish
-    /// lies on the right-hand side when it is walked in order (the threshold
-    /// line upward, the flick lines from the lower right to the upper left).
+    /// lies on the right-hand side when it is walked in order (from the right
+    /// edge to the left: a threshold line upward, a flick line leftward).
     /// Empty when it cannot be drawn.
     var points: [(Double, Double)]
     /// What the line is, for the legend.
     var description: String
 
+    /// Percents sampled across the plot.
+    static let samples = 200
+
     /// The boundary of `config` over percents 0–1 and velocities `lower…upper`;
-    /// `extent` is the corpus's most common extent `E` (projection only).
+    /// `extent` is the corpus's most common extent `E` (used by every rule
+    /// that reads it: points thresholds, flick speeds in extents, projections).
     init(_ config: Config, extent: Double?, velocities lower: Double, _ upper: Double) {
+        description = Self.describe(config, extent: extent)
+        let readsExtent =
+            config.thresholdUnit == .points || config.decision == .projection || config.decision == .lookahead
+            || (config.decision == .velocity && config.flickVelocityUnit != .points)
+        guard let e = extent ?? (readsExtent ? nil : 1), e > 0, lower < upper else {
+            points = []
+            description += " (no boundary drawn: no extent)"
+            return
+        }
+        var rule = LiftRule(config)
+        // The line a guarded config would draw without the guard (the legend says so).
+        rule.guarded = false
         let threshold = config.threshold
-        let percent = HTMLText.number(threshold * 100, digits: 1) + " %"
-        switch config.decision {
-        case .threshold:
-            points = [(threshold, lower), (threshold, upper)]
-            description = "threshold: finish at p ≥ \(percent)"
-        case .velocity:
-            // SPEC 4.6: v ≥ F finishes, v ≤ −F cancels, else the threshold decides.
-            let flick = config.flickVelocity
-            points = [(2, -flick), (threshold, -flick), (threshold, flick), (-1, flick)]
-            description =
-                "velocity: finish at v ≥ \(HTMLText.number(flick, digits: 1)) pt/s, cancel at v ≤ "
-                + "−\(HTMLText.number(flick, digits: 1)) pt/s, else at p ≥ \(percent)"
-        case .projection:
-            // projected = p + (v/1000 · r/(1 − r)) / E = threshold
-            //   ⇔ v = (threshold − p) · E · 1000 · (1 − r) / r
-            let r = config.decelerationRate
-            if let extent, extent > 0, r > 0, r < 1 {
-                let slope = extent * 1000 * (1 - r) / r
-                points = [(2, (threshold - 2) * slope), (-1, (threshold + 1) * slope)]
-                description =
-                    "projection: finish at p + (v/1000 · r/(1 − r))/E ≥ \(percent), drawn for the most common "
-                    + "extent E = \(HTMLText.number(extent, digits: 1)) pt (r = \(HTMLText.number(r, digits: 4)))"
-            } else {
-                points = []
-                description = "projection: no boundary drawn (no extent)"
+        // The smallest velocity in lower…upper that finishes at p: `lower` when
+        // everything finishes, `upper` when nothing does.
+        func edge(_ p: Double) -> Double {
+            if rule.finishes(percent: p, velocity: lower, extent: e, threshold: threshold) { return lower }
+            if !rule.finishes(percent: p, velocity: upper, extent: e, threshold: threshold) { return upper }
+            var (low, high) = (lower, upper)
+            while true {
+                let middle = low + (high - low) / 2
+                if middle <= low || middle >= high { return high }
+                if rule.finishes(percent: p, velocity: middle, extent: e, threshold: threshold) {
+                    high = middle
+                } else {
+                    low = middle
+                }
             }
         }
-        if config.guarded {
-            description += "; guarded: every finish becomes a cancel"
+        // A difference that survives bisection down to neighbouring doubles is a jump.
+        let jump = (upper - lower) * 1e-9 + 1e-6
+        let percents = (0...Self.samples).reversed().map { Double($0) / Double(Self.samples) }
+        let edges = percents.map(edge)
+        // A pair that changes as its neighbour does lies on a straight piece: no bisection.
+        func steady(_ index: Int) -> Bool {
+            let change = edges[index + 1] - edges[index]
+            return [index - 1, index + 1].contains { other in
+                guard other >= 0, other + 1 < edges.count else { return false }
+                return abs(edges[other + 1] - edges[other] - change) <= 1e-9 * (abs(change) + 1)
+            }
         }
+        var line: [(Double, Double)] = [(percents[0], edges[0])]
+        for index in 0..<(percents.count - 1) {
+            let (q, w, p, v) = (percents[index], edges[index], percents[index + 1], edges[index + 1])
+            if abs(v - w) > jump, !steady(index) {
+                // Keep the half that differs more: a jump keeps its whole height.
+                var (left, leftValue, right, rightValue) = (p, v, q, w)
+                while true {
+                    let middle = left + (right - left) / 2
+                    if middle <= left || middle >= right { break }
+                    let value = edge(middle)
+                    if abs(value - leftValue) >= abs(rightValue - value) {
+                        (right, rightValue) = (middle, value)
+                    } else {
+                        (left, leftValue) = (middle, value)
+                    }
+                }
+                if abs(leftValue - rightValue) > jump {
+                    line.append((right, rightValue))
+                    line.append((right, leftValue))
+                }
+            }
+            line.append((p, v))
+        }
+        points = line
+    }
+
+    private static func describe(_ config: Config, extent: Double?) -> String {
+        let threshold =
+            config.thresholdUnit == .fraction
+            ? "p ≥ " + HTMLText.number(config.threshold * 100, digits: 1) + " %"
+            : "p · E ≥ " + HTMLText.number(config.threshold, digits: 1) + " pt"
+        let extentText = extent.map { "E = \(HTMLText.number($0, digits: 1)) pt" } ?? "no extent"
+        var text: String
+        switch config.decision {
+        case .threshold:
+            text = "threshold: finish at \(threshold)"
+        case .velocity:
+            let flick = HTMLText.number(config.flickVelocity, digits: 1)
+            let speed =
+                switch config.flickVelocityUnit {
+                case .points: "\(flick) pt/s"
+                case .extents: "\(flick) E/s"
+                case .remaining: "\(flick) × (1 − p) · E per s"
+                }
+            text = "velocity: finish at v ≥ \(speed)"
+            if config.reverseFlick { text += ", cancel at v ≤ −\(speed)" }
+            text += ", else at \(threshold)"
+            if config.flickVelocityUnit != .points || config.thresholdUnit == .points {
+                text += ", drawn for the most common extent \(extentText)"
+            }
+        case .projection:
+            let r = HTMLText.number(config.decelerationRate, digits: 4)
+            text = "projection: finish at p + (v/1000 · r/(1 − r))/E ≥ T, drawn for the most common "
+                + "extent \(extentText) (r = \(r)); T: \(threshold)"
+        case .lookahead:
+            let seconds = HTMLText.number(config.lookahead, digits: 3)
+            text = "lookahead: finish at p + v · \(seconds) s / E ≥ T, drawn for the most common extent "
+                + "\(extentText); T: \(threshold)"
+        }
+        if config.guarded {
+            text += "; guarded: every finish becomes a cancel"
+        }
+        return text
     }
 }

@@ -74,8 +74,11 @@ struct ReleaseMapChart {
             }
         }
         for config in boundaryConfigs where config.decision == .velocity {
-            low = min(low, -config.flickVelocity * 1.15)
-            high = max(high, config.flickVelocity * 1.15)
+            // The flick speed at p = 0, where it is largest (docs/model.md §4.6).
+            let speed = LiftRule.flickSpeed(
+                config.flickVelocity, unit: config.flickVelocityUnit, percent: 0, extent: releases.mostCommonExtent ?? 0)
+            low = min(low, -speed * 1.15)
+            high = max(high, speed * 1.15)
         }
         let pad = (high - low) * 0.04
         let area = PlotArea(
@@ -114,8 +117,35 @@ struct ReleaseMapChart {
                 [("stroke", colour), ("stroke-width", "2.5"), ("class", dashed ? "boundary baseline" : "boundary candidate")]
                     + (dashed ? [("stroke-dasharray", "8 5")] : []))
         }
+        drawStale(&markup, area)
         drawChanges(&markup, area)
         markup.close()
+        markup.close()
+    }
+
+    /// docs/model.md §4.6: a ring around each stale release (unchanged dots
+    /// and changed diamonds alike), decided by a movement that had ended.
+    private func drawStale(_ markup: inout Markup, _ area: PlotArea) {
+        let releases = page.releases
+        let changes = page.comparison.changeList
+        var path = ""
+        func ring(_ p: Double, _ v: Double) {
+            let (x, y) = (area.x(p), area.y(v))
+            path += "M\(n(x - 8)) \(n(y))a8 8 0 1 0 16 0a8 8 0 1 0-16 0"
+        }
+        for index in releases.staleIndexes {
+            ring(Double(releases.percents[Int(index)]), Double(releases.velocities[Int(index)]))
+        }
+        for index in 0..<changes.count {
+            let change = changes[index]
+            guard change.candidate.stale, let at = Self.position(of: change) else { continue }
+            ring(at.percent, at.velocity)
+        }
+        guard !path.isEmpty else { return }
+        markup.open("path", [
+            ("d", path), ("fill", "none"), ("stroke", "#7a3e00"), ("stroke-width", "1.5"), ("class", "stale"),
+        ])
+        markup.element("title", [], "stale velocity: the finger had rested before the lift")
         markup.close()
     }
 

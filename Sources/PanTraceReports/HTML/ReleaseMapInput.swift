@@ -16,6 +16,8 @@ public struct ReleaseMapInput: Sendable {
     private(set) var velocities: [Float] = []
     /// 0 finish, 1 cancel, 2 unlabelled.
     private(set) var intents: [UInt8] = []
+    /// The indexes of the unchanged traces whose candidate result is stale (docs/model.md §4.6).
+    private(set) var staleIndexes: [Int32] = []
     /// Traces (changed or not) whose candidate result has no release: decision
     /// `none` or reason `cancelled` (SPEC 4.6) — they have no place on the map.
     public private(set) var withoutRelease = 0
@@ -36,6 +38,7 @@ public struct ReleaseMapInput: Sendable {
             return
         }
         guard !trace.isChange else { return }
+        if trace.candidate.stale { staleIndexes.append(Int32(truncatingIfNeeded: percents.count)) }
         percents.append(Float(trace.candidate.percent))
         velocities.append(Float(trace.candidate.velocity))
         intents.append(Self.code(trace.intent))

@@ -83,6 +83,9 @@ extension ReplayPage {
              comparison.missedDismissalIndexes.isEmpty ? "" : "bad"),
             ("nowAgree", "now agree with intent", comparison.nowAgreeIndexes.count,
              comparison.nowAgreeIndexes.isEmpty ? "" : "good"),
+            ("stale", "decided by a stale velocity (candidate; ringed on the release map)", comparison.candidateStale,
+             comparison.candidateStale == 0 ? "" : "bad"),
+            ("baselineStale", "decided by a stale velocity (baseline)", comparison.baselineStale, ""),
         ]
         if comparison.withoutBaseline > 0 {
             items.insert(("withoutBaseline", "without a baseline result, not compared", comparison.withoutBaseline, ""), at: 1)
@@ -94,6 +97,10 @@ extension ReplayPage {
             markup.close()
         }
         markup.close()
+        if comparison.candidateStale > 0 || comparison.baselineStale > 0 {
+            // docs/model.md §4.6: what a stale result is, in one sentence.
+            markup.element("p", [("class", "small"), ("id", "stale-note")], RunComparison.staleExplanation)
+        }
         guard !comparison.transitions.isEmpty else { return }
         markup.open("table", [("id", "transitions")])
         markup.open("tr")
@@ -153,6 +160,9 @@ extension ReplayPage {
             markup.legendItem(.dot(Palette.colour(of: intent), cell: chart.usesDensity), "intent \(Palette.word(for: intent))")
         }
         markup.legendItem(.diamond, "changed decision (filled by intent)")
+        if comparison.candidateStale > 0 {
+            markup.legendItem(.ring, "ringed: stale velocity (the finger had rested ≥ 0.05 s before the lift)")
+        }
         let extent = releases.mostCommonExtent
         for (config, role, colour, dashed) in [
             (baselineConfig, "baseline", Palette.baseline, true), (candidateConfig, "candidate", Palette.candidate, false),

@@ -38,5 +38,7 @@ extension Outcome: ColumnGroup {
         try visitor.visit("attempted", &attempted)
         try visitor.visit("began_seq", &beganSeq)
         try visitor.visit("start_seq", &startSeq)
+        try visitor.visit("rest", &rest)
+        try visitor.visit("stale", &stale)
     }
 }

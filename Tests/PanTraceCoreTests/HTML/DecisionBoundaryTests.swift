@@ -46,8 +46,8 @@ import Testing
         config.threshold = 0.35
         config.flickVelocity = 900
         let boundary = DecisionBoundary(config, extent: 800, velocities: -5000, 5000)
-        #expect(Self.velocity(on: boundary, at: 0.1) == 900)
-        #expect(Self.velocity(on: boundary, at: 0.8) == -900)
+        #expect(abs((Self.velocity(on: boundary, at: 0.1) ?? 0) - 900) < 1e-9)
+        #expect(abs((Self.velocity(on: boundary, at: 0.8) ?? 0) + 900) < 1e-9)
         #expect(Self.isFinishSide(boundary, p: 0.1, v: 950) == true)
         #expect(Self.isFinishSide(boundary, p: 0.1, v: 850) == false)
         #expect(Self.isFinishSide(boundary, p: 0.5, v: -850) == true)

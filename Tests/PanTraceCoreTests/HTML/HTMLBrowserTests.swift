@@ -138,6 +138,7 @@ struct HTMLBrowserTests {
             "nowAgree": comparison.nowAgree.count,
             // SPEC 7.3: the regressions are the new accidental and the newly missed results.
             "regressions": comparison.accidentalDismissals.count + comparison.missedDismissals.count,
+            "stale": comparison.candidateStale, "baselineStale": comparison.baselineStale,
         ]
         if comparison.withoutBaseline > 0 { expected["withoutBaseline"] = comparison.withoutBaseline }
         #expect(counts.count == expected.count)

@@ -61,7 +61,7 @@ import Testing
         ("threshold", "", "expected key=value, e.g. threshold=0.3"),
         ("treshold=0.3", "treshold", "unknown key (did you mean `threshold`?)"),
         ("=0.3", "", "unknown key"),
-        ("threshold=abc", "threshold", #"expected a number > 0 and ≤ 1, found "abc""#),
+        ("threshold=abc", "threshold", #"expected a number > 0, found "abc""#),
         ("threshold=1.5", "threshold", "must be > 0 and ≤ 1, found 1.5"),
         ("threshold=nan", "threshold", "expected a number"),
         ("flickVelocity=inf", "flickVelocity", "expected a number"),
