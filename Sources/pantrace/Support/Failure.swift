@@ -30,7 +30,7 @@ enum Failure {
         case let exit as ExitCode: exit.rawValue
         case is SyntheticFamilyError, is OutputPathError, is TuningError, is AmbiguousRunError: usage
         case let workflow as WorkflowError: workflow.isUsage ? usage : cannotOpen
-        case is TraceError, is TunerError, is InvalidConfigError: invalidData
+        case is TraceError, is TunerError, is InvalidConfigError, is AllowListError: invalidData
         case let config as ConfigError: config.isUsage ? usage : invalidData
         case is InputFileError: cannotOpen
         case is FileWriteError, is StreamWriteError: ioFailure
