@@ -31,10 +31,14 @@ public struct InvalidConfigError: Error, Equatable, Hashable, Sendable, CustomSt
     /// What the key allows, taken from ``reason`` (`> 0 and ≤ 1`, `` one of `linear`, `easeIn` … ``);
     /// `nil` when the reason does not say it in the usual form.
     public var allowed: String? {
+        // Without `firstRange(of:)`, which iOS 15 (Package.swift's floor) does not have.
+        let marker = Array(", found ".utf8)
         for prefix in ["must be ", "expected "] where reason.hasPrefix(prefix) {
-            let rest = reason.dropFirst(prefix.count)
-            guard let found = rest.firstRange(of: ", found ") else { return nil }
-            return String(rest[..<found.lowerBound])
+            let rest = Array(reason.utf8.dropFirst(prefix.utf8.count))
+            guard rest.count >= marker.count,
+                let end = (0...(rest.count - marker.count)).first(where: { rest[$0..<($0 + marker.count)].elementsEqual(marker) })
+            else { return nil }
+            return String(decoding: rest[..<end], as: UTF8.self)
         }
         return nil
     }
