@@ -28,10 +28,14 @@ let package = Package(
         .target(name: "PanTraceCore", dependencies: ["PanTraceModel"]),
         // Every renderer: text, JSON, JUnit, HTML/SVG.
         .target(name: "PanTraceReports", dependencies: ["PanTraceCore", "PanTraceModel"]),
+        // On Linux the headers come from libsqlite3-dev; on macOS and iOS the
+        // SDK has sqlite3.h and libsqlite3, so there is nothing to install
+        // (no Homebrew provider: its keg-only sqlite would not be used), and
+        // pkg-config is optional there (README "Set up").
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+            providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "PanTraceStore", dependencies: ["PanTraceModel", "CSQLite"]),
         // The workflows (record, replay, regress; later tune and export) as Swift API.

@@ -50,32 +50,42 @@ public enum Exporter {
     /// line of a diff would change (docs/spec-readings.md).
     public static let databaseOnlyColumns: Set<String> = ["result"]
 
-    /// Writes the `decisions` view's rows of `run` (default: the baseline),
-    /// one JSON object per line, sorted by trace name.
+    /// Writes the `decisions` view's rows of `run`, one JSON object per line,
+    /// sorted by trace name.
     ///
     /// Each line is ``PanTraceStore/DecisionRow/jsonLine()`` and a newline:
     /// every column of the view as a key, in the view's order.
     ///
     /// - Parameters:
-    ///   - run: the run; `nil` for the baseline replay uses by default (the
-    ///     accepted baseline, else the first run).
+    ///   - run: a run id, ``RunReference/baseline`` or ``RunReference/latest``;
+    ///     `nil` for the store's only run (docs/sqlite.md "Exporting decisions").
     ///   - write: called with each line, newline included.
     /// - Returns: the run exported and the number of lines written.
-    /// - Throws: `StoreError.runNotFound` for an unknown `run`;
-    ///   ``WorkflowError/noRunToExport(database:)`` without `run` in a store
-    ///   without runs; errors of `write`.
+    /// - Throws: `StoreError.runNotFound` for an unknown run id;
+    ///   ``WorkflowError/noRunToExport(database:)`` in a store without runs;
+    ///   ``AmbiguousRunError`` without `run` in a store of several runs
+    ///   (nothing is written then: a leftover run is never exported silently);
+    ///   errors of `write`.
     @discardableResult
     public static func exportDecisions(
-        run: RunID? = nil, in store: Store, write: (String) throws -> Void
+        run: RunReference? = nil, in store: Store, write: (String) throws -> Void
     ) throws -> (run: RunID, count: Int) {
-        guard let run = try run ?? store.defaultBaselineRunID() else {
-            throw WorkflowError.noRunToExport(database: store.path)
-        }
+        let run = try run?.runID(in: store) ?? onlyRun(in: store)
         var count = 0
         try store.forEachDecision(ofRun: run) { row in
             try write(row.jsonLine(omitting: Exporter.databaseOnlyColumns) + "\n")
             count += 1
         }
         return (run, count)
+    }
+
+    /// The store's one run; an error without runs or with several.
+    static func onlyRun(in store: Store) throws -> RunID {
+        guard let latest = try store.latestRunID() else { throw WorkflowError.noRunToExport(database: store.path) }
+        let runs = try store.runCount()
+        guard runs > 1 else { return latest }
+        let accepted = try store.baselineRunID()
+        let baseline = try accepted ?? store.firstRunID() ?? latest
+        throw AmbiguousRunError(database: store.path, runs: runs, baseline: baseline, accepted: accepted != nil, latest: latest)
     }
 }

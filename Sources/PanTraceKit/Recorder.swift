@@ -45,13 +45,15 @@ public struct Recorder {
     /// - Parameter progress: called with the number of traces recorded so far,
     ///   every 256 traces.
     /// - Returns: what was stored.
-    /// - Throws: `TraceError` for an invalid trace (naming its input and
+    /// - Throws: `InvalidConfigError` for a config value docs/configs.md
+    ///   does not allow; `TraceError` for an invalid trace (naming its input and
     ///   line), a trace whose name is stored with other content, or inputs
     ///   without a trace; ``WorkflowError/nothingToRecord`` when there is
     ///   nothing to record; `StoreError`. Nothing is stored then.
     @discardableResult
     public func record(into store: Store, progress: ((Int) -> Void)? = nil) throws -> RecordSummary {
-        let config = config
+        // docs/configs.md: a typed config is checked as a file's would be, before anything is stored.
+        let config = try config.validated()
         let storesFrames = storesFrames
         let session = try store.beginRun(.record, config: config)
         var summary = RecordSummary(config: config.name, framesStored: storesFrames)

@@ -24,14 +24,21 @@ public struct Regression {
     public var gate: RegressionGate
     /// Whether the run becomes the baseline instead of being judged.
     public var accept: Bool
+    /// The changes accepted on purpose (`--allow FILE`): a listed trace's change never counts.
+    public var allowList: AllowList?
 
-    /// A regression of `replayer` allowing `maxChanges` changes that count under `gate`, or accepting its run.
-    public init(replayer: Replayer, maxChanges: Int = 0, gate: RegressionGate = .any, accept: Bool = false) {
+    /// A regression of `replayer` allowing `maxChanges` changes that count under `gate`, or accepting its run;
+    /// the changes of the traces in `allowList` do not count.
+    public init(
+        replayer: Replayer, maxChanges: Int = 0, gate: RegressionGate = .any, accept: Bool = false,
+        allowList: AllowList? = nil
+    ) {
         self.replayer = replayer
         self.replayer.kind = .regress
         self.maxChanges = max(0, maxChanges)
         self.gate = gate
         self.accept = accept
+        self.allowList = allowList
     }
 
     /// Why accepting the run as the baseline is refused.
@@ -60,10 +67,15 @@ public struct Regression {
     ///
     /// With ``accept`` the run is stored as the baseline: the run and the
     /// mark are one transaction (``Replayer/marksBaseline``).
+    ///
+    /// - Throws: ``AllowListError`` when ``allowList`` names a trace that is
+    ///   not stored, before anything is stored; what the replay throws.
     public func replay(
         in store: Store, progress: ((Int) -> Void)? = nil, each: ((ComparedTrace) throws -> Void)? = nil,
         streaming: ((ComparedTrace, Trace) -> Void)? = nil, finishing: ((RunComparison) throws -> Void)? = nil
     ) throws -> RunComparison {
+        try replayer.config.validate()
+        try allowList?.checkTraces(in: store)
         var replayer = replayer
         replayer.marksBaseline = accept
         return try replayer.replay(in: store, progress: progress, each: each, streaming: streaming, finishing: finishing)
@@ -77,13 +89,24 @@ public struct Regression {
     }
 
     /// The verdict on `comparison` without accepting anything: the changes
-    /// that count under ``gate`` against ``maxChanges``.
+    /// that count under ``gate`` and are not in ``allowList``, against ``maxChanges``.
     public func verdict(for comparison: RunComparison) -> RegressionVerdict {
+        var counted = gate.counted(in: comparison)
+        var accepted = 0
+        if let allowList, !allowList.entries.isEmpty {
+            for change in comparison.changes where allowList.entry(for: change.name) != nil {
+                accepted += 1
+                if gate.counts(change) { counted -= 1 }
+            }
+        }
         let count = RegressionCount(
-            gate: gate, counted: gate.counted(in: comparison), allowed: maxChanges, changed: comparison.changed)
+            gate: gate, counted: counted, allowed: maxChanges, changed: comparison.changed, accepted: accepted)
         return count.exceeds ? .failed(count) : .passed(count)
     }
 
-    /// Whether `trace`'s change counts against this regression: a failure in its JUnit report.
-    public func counts(_ trace: ComparedTrace) -> Bool { gate.counts(trace) }
+    /// Whether `trace`'s change counts against this regression: a failure in
+    /// its JUnit report. A trace in ``allowList`` never counts.
+    public func counts(_ trace: ComparedTrace) -> Bool {
+        gate.counts(trace) && allowList?.entry(for: trace.name) == nil
+    }
 }

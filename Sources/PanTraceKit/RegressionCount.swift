@@ -9,13 +9,17 @@ public struct RegressionCount: Sendable, Hashable {
     public var allowed: Int
     /// Every changed decision, counted or not.
     public var changed: Int
+    /// The changed decisions of traces in the allow list (`--allow`), which never count.
+    public var accepted: Int
 
-    /// A count of `counted` changes under `gate` against `allowed`, of `changed` in all.
-    public init(gate: RegressionGate, counted: Int, allowed: Int, changed: Int) {
+    /// A count of `counted` changes under `gate` against `allowed`, of `changed` in all,
+    /// `accepted` of them by the allow list.
+    public init(gate: RegressionGate, counted: Int, allowed: Int, changed: Int, accepted: Int = 0) {
         self.gate = gate
         self.counted = counted
         self.allowed = allowed
         self.changed = changed
+        self.accepted = accepted
     }
 
     /// Whether more changes counted than were allowed.
@@ -24,13 +28,18 @@ public struct RegressionCount: Sendable, Hashable {
 
 extension RegressionCount: CustomStringConvertible {
     /// `3 decision(s) changed, 0 allowed`, or with the intent gate
-    /// `3 regression(s) against intent, 0 allowed (12 decisions changed)`.
+    /// `3 regression(s) against intent, 0 allowed (12 decisions changed)`;
+    /// with an allow list that accepted changes, `… (6 accepted by --allow)`
+    /// or `… (12 decisions changed, 6 accepted by --allow)`.
     public var description: String {
+        let acceptedText = "\(accepted) accepted by --allow"
         switch gate {
-        case .any: "\(counted) decision(s) changed, \(allowed) allowed"
+        case .any:
+            return "\(counted) decision(s) changed, \(allowed) allowed" + (accepted > 0 ? " (\(acceptedText))" : "")
         case .intent:
-            "\(counted) regression(s) against intent, \(allowed) allowed "
-                + "(\(changed) \(changed == 1 ? "decision" : "decisions") changed)"
+            return "\(counted) regression(s) against intent, \(allowed) allowed "
+                + "(\(changed) \(changed == 1 ? "decision" : "decisions") changed"
+                + (accepted > 0 ? ", \(acceptedText))" : ")")
         }
     }
 }

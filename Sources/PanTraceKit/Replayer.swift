@@ -55,12 +55,15 @@ public struct Replayer {
     ///     ``marksBaseline`` it too is called before the commit, so that a
     ///     report that cannot be written stores nothing and moves no baseline;
     ///     otherwise after it, and an error it throws keeps the run.
-    /// - Throws: ``WorkflowError`` when there is no run to compare with or no
+    /// - Throws: `InvalidConfigError` for a config value docs/configs.md
+    ///   does not allow (nothing is stored); ``WorkflowError`` when there is no run to compare with or no
     ///   trace matches; `StoreError` (an unknown run or trace name …).
     public func replay(
         in store: Store, progress: ((Int) -> Void)? = nil, each: ((ComparedTrace) throws -> Void)? = nil,
         streaming: ((ComparedTrace, Trace) -> Void)? = nil, finishing: ((RunComparison) throws -> Void)? = nil
     ) throws -> RunComparison {
+        // docs/configs.md: a typed config is checked as a file's would be, before anything is read or stored.
+        try config.validate()
         let baselineID: RunID
         if let baseline {
             baselineID = baseline

@@ -65,7 +65,11 @@ public struct Tuner: Sendable {
     }
 
     /// Tunes the candidates of `grid` (from ``grid()``) over the selected traces of `store`.
+    ///
+    /// - Throws: `InvalidConfigError` when the grid's base config has a value
+    ///   docs/configs.md does not allow (a typed `Config`), before any trace is read.
     public func tune(_ grid: TuningGrid, in store: Store, progress: ((Int) -> Void)? = nil) throws -> Tuning {
+        try grid.base.validate()
         var engine = TuningEngine(grid: grid)
         try forEachSelectedTrace(in: store, progress: progress) { engine.add($0) }
         let results = engine.finish()

@@ -23,7 +23,9 @@ public enum JUnitReport {
     /// saying baseline vs candidate when the change `counts` (SPEC 7.3: with
     /// `--fail-on intent` only the regressions count), else a passing case
     /// that names the change and why it does not count in `<system-out>`.
-    public static func testCase(_ trace: ComparedTrace, counts: Bool = true) -> String {
+    /// A change accepted on purpose (`regress --allow`) passes, and its
+    /// `<system-out>` starts with `accepted` (`accepted in allow.txt:3: why`).
+    public static func testCase(_ trace: ComparedTrace, counts: Bool = true, accepted: String? = nil) -> String {
         let classname = "pantrace." + escape(trace.family ?? "trace")
         let xml = "  <testcase classname=\"\(classname)\" name=\"\(escape(trace.name))\" time=\"0\""
         guard let baseline = trace.baseline else {
@@ -32,9 +34,13 @@ public enum JUnitReport {
         guard trace.isChange else { return xml + "/>\n" }
         let detail = "baseline  \(RunComparison.describe(baseline))\ncandidate \(RunComparison.describe(trace.candidate))"
             + (trace.intent.map { "\nintent    \($0.rawValue)" } ?? "")
+        let change = "\(baseline.decision.rawValue)/\(baseline.reason.rawValue) → "
+            + "\(trace.candidate.decision.rawValue)/\(trace.candidate.reason.rawValue)"
+        if let accepted {
+            let text = "decision changed, \(accepted)\n\(change)\n\(detail)"
+            return xml + ">\n    <system-out>\(escape(text, inAttribute: false))</system-out>\n  </testcase>\n"
+        }
         guard fails(trace, counts: counts) else {
-            let change = "\(baseline.decision.rawValue)/\(baseline.reason.rawValue) → "
-                + "\(trace.candidate.decision.rawValue)/\(trace.candidate.reason.rawValue)"
             let text = "decision changed, not counted (\(uncountedBecause(trace))): \(change)\n\(detail)"
             return xml + ">\n    <system-out>\(escape(text, inAttribute: false))</system-out>\n  </testcase>\n"
         }

@@ -18,8 +18,12 @@ extension Store {
     ///
     /// The same as ``beginRun(_:configName:configJSON:)`` with `config.name`
     /// and `config.canonicalJSON()`: equal configs share one `config` row.
+    ///
+    /// - Throws: `InvalidConfigError` for a config its own reader would
+    ///   refuse (docs/configs.md), before anything is written.
     public func beginRun(_ kind: RunKind, config: Config) throws -> RunSession {
-        try beginRun(kind, configName: config.name, configJSON: config.canonicalJSON())
+        try config.validate()
+        return try beginRun(kind, configName: config.name, configJSON: config.canonicalJSON())
     }
 
     /// The run and config columns, then the number of results with each decision.

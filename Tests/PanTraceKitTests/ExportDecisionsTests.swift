@@ -6,7 +6,8 @@ import Testing
 
 /// `export decisions` as a library workflow (SPEC 7.6): one JSON object per
 /// trace, by trace name, whose keys are the `decisions` view's columns and
-/// whose values are exactly the view's; by default the baseline run.
+/// whose values are exactly the view's; `--run` an id, `baseline` or
+/// `latest`, and without it the only run (ExportRunChoiceTests).
 @Suite struct ExportDecisionsTests {
     /// The worked examples, the families, the awkward names and 40 synthetic
     /// traces (run 1), and a replay at threshold 0.3 (run 2): made once per
@@ -24,7 +25,7 @@ import Testing
 
     static func export(_ store: Store, run: RunID? = nil) throws -> (run: RunID, text: String) {
         var text = ""
-        let exported = try Exporter.exportDecisions(run: run, in: store) { text += $0 }
+        let exported = try Exporter.exportDecisions(run: run.map(RunReference.id), in: store) { text += $0 }
         return (exported.run, text)
     }
 
@@ -81,15 +82,22 @@ import Testing
         }
     }
 
-    /// The same as replay's default baseline: the accepted run, else the first.
-    @Test func theDefaultRunIsTheBaseline() throws {
+    /// `baseline` is replay's default baseline (the accepted run, else the
+    /// first), `latest` the newest run.
+    @Test func baselineAndLatestNameTheirRuns() throws {
         let workspace = try Workspace()
         let store = try Self.corpus(workspace)
-        let first = try Self.export(store)
+        func export(_ reference: RunReference) throws -> (run: RunID, text: String) {
+            var text = ""
+            let exported = try Exporter.exportDecisions(run: reference, in: store) { text += $0 }
+            return (exported.run, text)
+        }
+        let first = try export(.baseline)
         #expect(first.run == 1)
         #expect(first.text == (try Self.export(store, run: 1).text))
+        #expect(try export(.latest).run == 2)
         try store.setBaseline(2)
-        let accepted = try Self.export(store)
+        let accepted = try export(.baseline)
         #expect(accepted.run == 2)
         #expect(accepted.text == (try Self.export(store, run: 2).text))
         #expect(accepted.text.hasPrefix(#"{"run": 2, "kind": "replay", "config": "baseline threshold=0.3", "trace": "#))

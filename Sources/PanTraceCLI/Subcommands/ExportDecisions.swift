@@ -10,22 +10,31 @@ extension Pantrace.Export {
                 The keys are the columns of the decisions view (schema.sql), in its order: run,
                 kind, config, trace, family, intent, decision, reason, percent, …, start_seq
                 (not result, a row id that differs between databases). SQL NULL is null;
-                numbers read back as the same doubles. The run is --run, else the baseline:
-                the run accepted by 'regress --accept', else the first run.
+                numbers read back as the same doubles. --run is a run id, baseline (the run
+                accepted by 'regress --accept', else the first run) or latest (the newest: the
+                one just recorded). Without --run a database of one run exports it, and one of
+                several is a usage error that names the baseline and the latest run: a
+                leftover run is never exported in place of the one just recorded.
 
                 Examples:
                   pantrace export decisions > decisions.jsonl
+                  pantrace export decisions --run latest > decisions-latest.jsonl
                   pantrace export decisions --run 1 > decisions-1.jsonl
                 """)
 
         @OptionGroup var store: StoreOptions
 
-        @Option(name: .customLong("run"), help: ArgumentHelp("The run to export (default: the baseline).", valueName: "run"))
-        var runID: Int64?
+        @Option(name: .customLong("run"), help: ArgumentHelp("The run to export: a run id, baseline or latest (default: the only run).", valueName: "run"))
+        var runID: RunReference?
 
         func run() throws {
             let store = try store.openExisting(readOnly: true)
             try Exporter.exportDecisions(run: runID, in: store) { try Console.out($0) }
         }
     }
+}
+
+/// `--run 3|baseline|latest`.
+extension RunReference: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
 }

@@ -19,6 +19,12 @@ extension Pantrace {
                 intent, or of a trace without intent, passes. --junit writes one test case per
                 trace, a failure per change that counts; the other changes pass and say what
                 changed in <system-out>.
+                --allow FILE names changes accepted on purpose, kept in git beside the corpus:
+                one trace name per line, optionally followed by # and the reason (blank lines
+                and lines starting with # are ignored). A listed trace's change does not count,
+                and its JUnit case passes with the reason; a listed trace whose decision did not
+                change is named on standard error, so that the list stays current; a name that
+                is not a stored trace is invalid input (65, naming the file and line).
                 --accept makes this run the baseline of later replays and regressions (like a
                 snapshot tool's record mode); it is refused when CI is set, or for a replay
                 filtered by --trace/--family, unless --force.
@@ -27,6 +33,7 @@ extension Pantrace {
                   pantrace regress --config Fixtures/configs/velocity.json --junit pantrace.xml
                   pantrace regress --set threshold=0.5 --fail-on intent --junit pantrace.xml
                   pantrace regress --set threshold=0.35 --max-changes 3 --html regress.html
+                  pantrace regress --set threshold=0.35 --allow Fixtures/allow-0.35.txt
                   pantrace regress --set threshold=0.35 --accept
                 """)
 
@@ -43,6 +50,9 @@ extension Pantrace {
         @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report here.", valueName: "file"))
         var junit: String?
 
+        @Option(name: .long, help: ArgumentHelp("Changes accepted on purpose: a file of trace names, one a line, each with an optional '# reason'.", valueName: "file"))
+        var allow: String?
+
         @Flag(name: .long, help: "Make this run the baseline for later replays and regressions.")
         var accept = false
 
@@ -52,21 +62,28 @@ extension Pantrace {
         func validate() throws {
             guard maxChanges >= 0 else { throw ValidationError("--max-changes must be 0 or more, not \(maxChanges)") }
             if force, !accept { throw ValidationError("--force only goes with --accept") }
+            if accept, allow != nil { throw ValidationError("--allow only goes with a regression that is judged, not --accept") }
             if accept, let refusal = Regression.acceptRefusal(ci: Console.environment("CI"), selection: options.selection, force: force) {
                 throw ValidationError(CommandLineWords.refusalMessage(refusal))
             }
         }
 
         func run() throws {
+            // Read before the database is opened; its names are checked against the store before anything is stored.
+            let allowList = try allow.map { try AllowList.load(path: $0) }
             let regression = Regression(
-                replayer: try options.replayer(kind: .regress, config: configOptions), maxChanges: maxChanges, gate: failOn, accept: accept)
+                replayer: try options.replayer(kind: .regress, config: configOptions), maxChanges: maxChanges, gate: failOn, accept: accept,
+                allowList: allowList)
             if let junit { try OutputPath.refuseDatabase(junit, option: "--junit", database: store.db) }
             let report = try junit.map { try JUnitFile(path: $0) }
             // The reports before the baseline moves: a report that cannot be written accepts nothing.
             let (store, comparison) = try options.run(regression.replayer, in: self.store, reports: { try report?.finish(suite: $0.candidate.config) }) {
                 store, progress, streaming, finishing in
                 try regression.replay(
-                    in: store, progress: progress, each: report.map { report in { try report.add($0, counts: regression.counts($0)) } },
+                    in: store, progress: progress,
+                    each: report.map { report in
+                        { try report.add($0, counts: regression.counts($0), accepted: regression.acceptanceNote(of: $0)) }
+                    },
                     streaming: streaming,
                     finishing: finishing)
             }
@@ -74,6 +91,13 @@ extension Pantrace {
             guard !options.quiet else {
                 if verdict.fails { throw ExitCode(1) }
                 return
+            }
+            if let allowList {
+                for entry in regression.unchangedAllowed(in: comparison) {
+                    Console.error(
+                        "warning: \(allowList.file):\(entry.line): \(JSONWriter.string(entry.trace)) is listed, but its decision did not change: "
+                            + "remove the line when the change it accepted is gone")
+                }
             }
             Console.error(verdict.description)
             if verdict.fails { throw ExitCode(1) }

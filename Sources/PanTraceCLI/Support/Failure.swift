@@ -30,9 +30,9 @@ enum Failure {
     static func status(of error: Error) -> Int32? {
         switch error {
         case let exit as ExitCode: exit.rawValue
-        case is SyntheticFamilyError, is OutputPathError, is TuningError: usage
+        case is SyntheticFamilyError, is OutputPathError, is TuningError, is AmbiguousRunError: usage
         case let workflow as WorkflowError: workflow.isUsage ? usage : cannotOpen
-        case is TraceError, is TunerError: invalidData
+        case is TraceError, is TunerError, is InvalidConfigError, is AllowListError: invalidData
         case let config as ConfigError: config.isUsage ? usage : invalidData
         case is InputFileError: cannotOpen
         case is FileWriteError, is StreamWriteError: ioFailure

@@ -40,11 +40,12 @@ final class JUnitFile {
         fclose(cases)
     }
 
-    /// Adds `trace`'s test case; a change fails when it `counts` (``Regression/counts(_:)``).
-    func add(_ trace: ComparedTrace, counts: Bool) throws {
+    /// Adds `trace`'s test case; a change fails when it `counts` (``Regression/counts(_:)``),
+    /// and passes saying `accepted` when the allow list accepted it (``Regression/acceptanceNote(of:)``).
+    func add(_ trace: ComparedTrace, counts: Bool, accepted: String? = nil) throws {
         tests += 1
         if trace.baseline == nil { skipped += 1 } else if JUnitReport.fails(trace, counts: counts) { failures += 1 }
-        var text = JUnitReport.testCase(trace, counts: counts)
+        var text = JUnitReport.testCase(trace, counts: counts, accepted: accepted)
         let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, cases) }
         guard written == text.utf8.count else {
             throw FileWriteError(path: path, reason: "scratch file: " + String(cString: strerror(errno)))
