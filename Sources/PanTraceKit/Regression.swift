@@ -7,13 +7,14 @@ import PanTraceReports
 /// verdict — too many changed decisions that count (``gate``) fail — or,
 /// with ``accept``, the new baseline.
 ///
-/// It runs in two steps so that a report (JUnit) can be written between
-/// them: ``replay(in:progress:each:streaming:finishing:)``, then ``conclude(_:in:)``.
+/// It runs in two steps: ``replay(in:reporting:)`` stores the run (its
+/// reporters, a JUnit file among them, written before the commit), then
+/// ``conclude(_:)`` judges it.
 ///
 /// ```swift
 /// let regression = Regression(replayer: Replayer(config: candidate), maxChanges: 3, gate: .intent)
 /// let comparison = try regression.replay(in: store)
-/// if try regression.conclude(comparison, in: store).fails { … }
+/// if regression.conclude(comparison).fails { … }
 /// ```
 public struct Regression {
     /// The replay; its kind is always `.regress`.
@@ -63,27 +64,26 @@ public struct Regression {
         return nil
     }
 
-    /// Stores the `regress` run and returns its comparison (see ``Replayer/replay(in:progress:each:streaming:finishing:)``).
+    /// Stores the `regress` run and returns its comparison (see ``Replayer/replay(in:reporting:)``).
     ///
     /// With ``accept`` the run is stored as the baseline: the run and the
-    /// mark are one transaction (``Replayer/marksBaseline``).
+    /// mark are one transaction (``Replayer/marksBaseline``), after every
+    /// reporter has finished, so a report that cannot be written accepts nothing.
     ///
     /// - Throws: ``AllowListError`` when ``allowList`` names a trace that is
     ///   not stored, before anything is stored; what the replay throws.
-    public func replay(
-        in store: Store, progress: ((Int) -> Void)? = nil, each: ((ComparedTrace) throws -> Void)? = nil,
-        streaming: ((ComparedTrace, Trace) -> Void)? = nil, finishing: ((RunComparison) throws -> Void)? = nil
-    ) throws -> RunComparison {
+    @discardableResult
+    public func replay(in store: Store, reporting reporters: [any ReplayReporter] = []) throws -> RunComparison {
         try replayer.config.validate()
         try allowList?.checkTraces(in: store)
         var replayer = replayer
         replayer.marksBaseline = accept
-        return try replayer.replay(in: store, progress: progress, each: each, streaming: streaming, finishing: finishing)
+        return try replayer.replay(in: store, reporting: reporters)
     }
 
-    /// The candidate run accepted as the baseline (with ``accept``: ``replay(in:progress:each:streaming:finishing:)``
+    /// The candidate run accepted as the baseline (with ``accept``: ``replay(in:reporting:)``
     /// marked it already), or the comparison judged against ``maxChanges``.
-    public func conclude(_ comparison: RunComparison, in store: Store) throws -> RegressionVerdict {
+    public func conclude(_ comparison: RunComparison) -> RegressionVerdict {
         if accept { return .accepted(comparison.candidate.run) }
         return verdict(for: comparison)
     }

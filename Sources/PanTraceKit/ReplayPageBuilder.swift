@@ -9,10 +9,11 @@ import PanTraceReports
 /// changed traces to plot (at most `limit`) read back from the store by name
 /// and simulated under both configs for their course.
 ///
+/// ``ReplayPageReporter`` writes the page of a replay as it runs:
+///
 /// ```swift
-/// var builder = ReplayPageBuilder(kind: .replay, candidate: config, limit: 50)
-/// let comparison = try Replayer(config: config).replay(in: store, streaming: { builder.add($0, trace: $1) })
-/// try AtomicFile.write(try builder.page(for: comparison, in: store).html(), to: "report.html")
+/// let page = ReplayPageReporter(path: "report.html", kind: .replay, candidate: config, limit: 50)
+/// try Replayer(config: config).replay(in: store, reporting: [page])
 /// ```
 public struct ReplayPageBuilder {
     /// `replay` or `regress`, for the page's title.
@@ -31,22 +32,16 @@ public struct ReplayPageBuilder {
         self.limit = max(0, limit)
     }
 
-    /// Adds one trace as it is compared (the `streaming` argument of
-    /// ``Replayer/replay(in:progress:each:streaming:finishing:)``); keeps nothing of the trace.
+    /// Adds one trace as it is compared (``ReplayReporter/compared(_:trace:)``); keeps nothing of the trace.
     public mutating func add(_ compared: ComparedTrace, trace: Trace) {
         releases.add(compared, extent: ReleaseMapInput.extent(of: trace, under: candidate))
     }
 
-    /// The page of `comparison`: the baseline run's config is read from
-    /// `store`, and each plotted change's trace is read back by name, one
-    /// at a time.
+    /// The page of `comparison` against the `baseline` run's config: each
+    /// plotted change's trace is read back from `store` by name, one at a time.
     ///
-    /// - Throws: ``WorkflowError/damagedConfig(run:reason:)`` when the
-    ///   baseline's stored config cannot be read; `StoreError`.
-    public func page(for comparison: RunComparison, in store: Store) throws -> ReplayPage {
-        let baselineID = comparison.baseline.run
-        guard let stored = try store.configOfRun(baselineID) else { throw StoreError.runNotFound(baselineID) }
-        let baseline = try Config(storedSettings: stored.settings, ofRun: baselineID)
+    /// - Throws: `StoreError`.
+    public func page(for comparison: RunComparison, baseline: Config, in store: Store) throws -> ReplayPage {
         var plots: [ChangedTracePlot] = []
         for index in comparison.changeList.indexesByName().prefix(limit) {
             let change = comparison.changeList[index]
@@ -59,5 +54,32 @@ public struct ReplayPageBuilder {
         return ReplayPage(
             command: kind.rawValue, comparison: comparison, baselineConfig: baseline, candidateConfig: candidate,
             releases: releases, plots: plots, limit: limit)
+    }
+}
+
+/// The HTML report of a replay (docs/model.md, "Reports"), as a
+/// ``ReplayReporter``: the releases gathered as the traces go by, the page
+/// written to `path` (atomically) before the run is committed.
+public final class ReplayPageReporter: ReplayReporter {
+    /// Where the page goes.
+    public let path: String
+    /// The page written, once the replay has finished.
+    public private(set) var page: ReplayPage?
+    private var builder: ReplayPageBuilder
+
+    /// A reporter writing the page of a replay of `kind` under `candidate` to `path`, plotting `limit` changes.
+    public init(path: String, kind: RunKind, candidate: Config, limit: Int = 50) {
+        self.path = path
+        builder = ReplayPageBuilder(kind: kind, candidate: candidate, limit: limit)
+    }
+
+    public func compared(_ compared: ComparedTrace, trace: Trace) throws {
+        builder.add(compared, trace: trace)
+    }
+
+    public func finish(_ replay: FinishedReplay) throws {
+        let page = try builder.page(for: replay.comparison, baseline: replay.baselineConfig, in: replay.store)
+        try AtomicFile.write(page.html(), to: path)
+        self.page = page
     }
 }

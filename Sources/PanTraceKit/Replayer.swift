@@ -41,27 +41,16 @@ public struct Replayer {
 
     /// Stores the candidate run and returns its comparison with the baseline.
     ///
-    /// - Parameters:
-    ///   - progress: called with the number of traces replayed so far, every 1024 traces.
-    ///   - each: when given, called after the run is committed with every
-    ///     trace compared, in the store's order (a JUnit report); an error it
-    ///     throws keeps the run. With ``marksBaseline`` it is called before
-    ///     the commit instead: an error then stores nothing and moves no baseline.
-    ///   - streaming: when given, called as each trace is simulated with its
-    ///     comparison and the trace itself (whose samples are reused by the
-    ///     next call: keep a copy if needed), e.g. ``ReplayPageBuilder/add(_:trace:)``.
-    ///   - finishing: when given, called once with the whole comparison, after
-    ///     `each` (the place to write reports, such as an HTML page). With
-    ///     ``marksBaseline`` it too is called before the commit, so that a
-    ///     report that cannot be written stores nothing and moves no baseline;
-    ///     otherwise after it, and an error it throws keeps the run.
+    /// Each of `reporters` is told every trace as it is simulated, then the
+    /// whole comparison before the commit: a report that cannot be written
+    /// stores nothing (and, with ``marksBaseline``, moves no baseline).
+    ///
     /// - Throws: `InvalidConfigError` for a config value docs/configs.md
-    ///   does not allow (nothing is stored); ``WorkflowError`` when there is no run to compare with or no
-    ///   trace matches; `StoreError` (an unknown run or trace name …).
-    public func replay(
-        in store: Store, progress: ((Int) -> Void)? = nil, each: ((ComparedTrace) throws -> Void)? = nil,
-        streaming: ((ComparedTrace, Trace) -> Void)? = nil, finishing: ((RunComparison) throws -> Void)? = nil
-    ) throws -> RunComparison {
+    ///   does not allow (nothing is stored); ``WorkflowError`` when there is
+    ///   no run to compare with or no trace matches; `StoreError` (an unknown
+    ///   run or trace name …); what a reporter throws.
+    @discardableResult
+    public func replay(in store: Store, reporting reporters: [any ReplayReporter] = []) throws -> RunComparison {
         // docs/configs.md: a typed config is checked as a file's would be, before anything is read or stored.
         try config.validate()
         let baselineID: RunID
@@ -85,46 +74,30 @@ public struct Replayer {
             settingChanges: config.differences(from: baselineConfig))
         var frames: [Frame] = []
         var count = 0
-        // Compared as they are simulated: the store reads each trace with its
-        // baseline outcome, so no second pass over the results is needed.
-        try store.forEachTrace(selection.filter, withOutcomesOf: baselineID) { id, trace, baseline in
-            let outcome = Simulator.simulate(trace, under: config, frames: &frames, recordingFrames: storesFrames)
-            _ = try session.addResult(traceID: id, outcome: outcome, frames: frames)
-            let compared = ComparedTrace(
-                name: trace.name, family: trace.family, intent: trace.intent,
-                baseline: baseline.map(ResultSummary.init), candidate: ResultSummary(outcome))
-            comparison.add(compared)
-            streaming?(compared, trace)
-            count += 1
-            if count % 1024 == 0 { progress?(count) }
-        }
-        guard count > 0 else {
+        do {
+            // Compared as they are simulated: the store reads each trace with its
+            // baseline outcome, so no second pass over the results is needed.
+            try store.forEachTrace(selection.filter, withOutcomesOf: baselineID) { id, trace, baseline in
+                let outcome = Simulator.simulate(trace, under: config, frames: &frames, recordingFrames: storesFrames)
+                _ = try session.addResult(traceID: id, outcome: outcome, frames: frames)
+                let compared = ComparedTrace(
+                    name: trace.name, family: trace.family, intent: trace.intent,
+                    baseline: baseline.map(ResultSummary.init), candidate: ResultSummary(outcome))
+                comparison.add(compared)
+                for reporter in reporters { try reporter.compared(compared, trace: trace) }
+                count += 1
+                if count % 1024 == 0 { for reporter in reporters { reporter.replayed(count) } }
+            }
+            guard count > 0 else { throw WorkflowError.nothingToReplay(selection) }
+            let finished = FinishedReplay(
+                comparison: comparison, baselineConfig: baselineConfig, candidateConfig: config, store: store)
+            for reporter in reporters { try reporter.finish(finished) }
+            if marksBaseline { try session.markAsBaseline() }
+        } catch {
             session.rollback()
-            throw WorkflowError.nothingToReplay(selection)
+            throw error
         }
-        func report(candidate: RunID) throws {
-            if let each {
-                try store.forEachComparison(baseline: baselineID, candidate: candidate) { result in
-                    try each(
-                        ComparedTrace(
-                            name: result.traceName, family: result.family, intent: result.intent,
-                            baseline: result.baseline.map(ResultSummary.init), candidate: ResultSummary(result.candidate)))
-                }
-            }
-            try finishing?(comparison)
-        }
-        if marksBaseline {
-            do {
-                try report(candidate: session.runID)
-                try session.markAsBaseline()
-            } catch {
-                session.rollback()
-                throw error
-            }
-            try session.commit()
-        } else {
-            try report(candidate: try session.commit())
-        }
+        _ = try session.commit()
         return comparison
     }
 }

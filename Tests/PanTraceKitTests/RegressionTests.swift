@@ -56,11 +56,11 @@ import Testing
         let candidate = try ConfigSource(overrides: ["threshold=0.2"]).resolve()
         let judged = Regression(replayer: Replayer(config: candidate))
         let first = try judged.replay(in: store)
-        _ = try judged.conclude(first, in: store)
+        _ = judged.conclude(first)
         #expect(try store.baselineRunID() == nil)
         let accepting = Regression(replayer: Replayer(config: candidate), accept: true)
         let second = try accepting.replay(in: store)
-        #expect(try accepting.conclude(second, in: store) == .accepted(second.candidate.run))
+        #expect(accepting.conclude(second) == .accepted(second.candidate.run))
         #expect(try store.baselineRunID() == second.candidate.run)
         // The accepted run is the next replay's baseline: the same config changes nothing.
         #expect(try Replayer(config: candidate).replay(in: store).baseline.run == second.candidate.run)
@@ -131,7 +131,7 @@ import Testing
             replayer: Replayer(config: try ConfigSource(overrides: ["threshold=0.3"]).resolve()),
             gate: .intent)
         var cases: [(ComparedTrace, String)] = []
-        let comparison = try regression.replay(in: store, each: { cases.append(($0, JUnitReport.testCase($0, counts: regression.counts($0)))) })
+        let comparison = try regression.replay(in: store, reporting: [EachComparedTrace { cases.append(($0, JUnitReport.testCase($0, counts: regression.counts($0)))) }])
         try #require(comparison.regressions > 0 && comparison.changed > comparison.regressions, "\(comparison.changed) changed, \(comparison.regressions) regressions")
         #expect(cases.count == 300)
         let failures = cases.filter { $0.1.contains("<failure") }

@@ -3,6 +3,8 @@ import PanTraceKit
 
 /// What `pantrace replay --html` does, as the HTML tests run it in-process.
 enum ReplayHTMLWorkflow {
+    struct ReportMissing: Error {}
+
     /// The bundled trace files.
     static func fixtures() throws -> [TraceInput] {
         try ["worked-examples", "families", "edge-cases"].map { try TraceInput(path: Workspace.fixture("traces/\($0).jsonl")) }
@@ -15,11 +17,10 @@ enum ReplayHTMLWorkflow {
         _ overrides: [String], in store: Store, kind: RunKind = .replay, limit: Int, to path: String
     ) throws -> (comparison: RunComparison, page: ReplayPage, html: String) {
         let config = try ConfigSource(overrides: overrides).resolve()
-        var builder = ReplayPageBuilder(kind: kind, candidate: config, limit: limit)
-        let comparison = try Replayer(config: config, kind: kind).replay(in: store, streaming: { builder.add($0, trace: $1) })
-        let page = try builder.page(for: comparison, in: store)
-        let html = page.html()
-        try AtomicFile.write(html, to: path)
+        let reporter = ReplayPageReporter(path: path, kind: kind, candidate: config, limit: limit)
+        let comparison = try Replayer(config: config, kind: kind).replay(in: store, reporting: [reporter])
+        let html = try String(contentsOfFile: path, encoding: .utf8)
+        guard let page = reporter.page else { throw ReportMissing() }
         return (comparison, page, html)
     }
 

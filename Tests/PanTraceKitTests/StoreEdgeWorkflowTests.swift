@@ -56,13 +56,13 @@ import PanTraceReports
         let workspace = try Workspace()
         let store = try Self.recorded(workspace)
         let regression = Regression(replayer: Replayer(config: try Self.tuned()), accept: true)
-        #expect(throws: ReportFailed.self) { try regression.replay(in: store, each: { _ in throw ReportFailed() }) }
+        #expect(throws: ReportFailed.self) { try regression.replay(in: store, reporting: [EachComparedTrace { _ in throw ReportFailed() }]) }
         #expect(try store.runs().map(\.id) == [1])
         #expect(try store.baselineRunID() == nil)
         let comparison = try regression.replay(in: store)
         // Marked by the replay's own commit, before conclude is called.
         #expect(try store.baselineRunID() == comparison.candidate.run)
-        #expect(try regression.conclude(comparison, in: store) == .accepted(comparison.candidate.run))
+        #expect(try regression.conclude(comparison) == .accepted(comparison.candidate.run))
     }
 
     /// A sample row deleted in the shell (foreign keys off): replay uses the rows, nothing is "damaged".

@@ -92,9 +92,9 @@ import Testing
             let results = try tuner.tune(in: store).results
             for index in 0..<grid.count {
                 var decisions: [(Decision, Intent?)] = []
-                _ = try Replayer(config: grid.config(at: index), selection: tuner.selection).replay(in: store, each: { trace in
+                _ = try Replayer(config: grid.config(at: index), selection: tuner.selection).replay(in: store, reporting: [EachComparedTrace { trace in
                     decisions.append((trace.candidate.decision, trace.intent))
-                })
+                }])
                 #expect(
                     results.counts(at: index) == Self.counts(decisions),
                     "seed \(seed): candidate \(index) \(grid.settings(at: index)) of \(sweeps) over \(base)")

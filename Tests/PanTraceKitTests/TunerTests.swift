@@ -33,7 +33,7 @@ import Testing
         #expect(readBack.decision == .velocity, "the base config's own settings are kept")
         #expect(readBack.name == "baseline decision=velocity " + tuning.results.grid.settings(at: best).map { "\($0.key)=\($0.value)" }.joined(separator: " "))
         var counts = TuningCounts()
-        _ = try Replayer(config: readBack).replay(in: store, each: { counts.add($0.candidate.decision, intent: $0.intent) })
+        _ = try Replayer(config: readBack).replay(in: store, reporting: [EachComparedTrace { counts.add($0.candidate.decision, intent: $0.intent) }])
         #expect(counts == tuning.results.counts(at: best))
         if let maxAccidental { #expect(counts.accidental <= maxAccidental) }
         // The comparison's best side is the same config counted trace by trace.
@@ -45,7 +45,7 @@ import Testing
         let (_, store) = try Self.corpus()
         let tuning = try Tuner(sweeps: ["threshold=0.3,0.5"]).tune(in: store)
         var counts = TuningCounts()
-        _ = try Replayer(config: Config()).replay(in: store, each: { counts.add($0.candidate.decision, intent: $0.intent) })
+        _ = try Replayer(config: Config()).replay(in: store, reporting: [EachComparedTrace { counts.add($0.candidate.decision, intent: $0.intent) }])
         #expect(tuning.comparison?.baseCounts == counts)
     }
 

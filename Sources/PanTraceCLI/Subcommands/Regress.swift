@@ -69,37 +69,27 @@ extension Pantrace {
         }
 
         func run() throws {
+            let started = Console.now()
             // Read before the database is opened; its names are checked against the store before anything is stored.
             let allowList = try allow.map { try AllowList.load(path: $0) }
             let regression = Regression(
                 replayer: try options.replayer(kind: .regress, config: configOptions), maxChanges: maxChanges, gate: failOn, accept: accept,
                 allowList: allowList)
             if let junit { try OutputPath.refuseDatabase(junit, option: "--junit", database: store.db) }
-            let report = try junit.map { try JUnitFile(path: $0) }
-            // The reports before the baseline moves: a report that cannot be written accepts nothing.
-            let (store, comparison) = try options.run(regression.replayer, in: self.store, reports: { try report?.finish(suite: $0.candidate.config) }) {
-                store, progress, streaming, finishing in
-                try regression.replay(
-                    in: store, progress: progress,
-                    each: report.map { report in
-                        { try report.add($0, counts: regression.counts($0), accepted: regression.acceptanceNote(of: $0)) }
-                    },
-                    streaming: streaming,
-                    finishing: finishing)
-            }
-            let verdict = try regression.conclude(comparison, in: store)
-            guard !options.quiet else {
-                if verdict.fails { throw ExitCode(1) }
-                return
-            }
-            if let allowList {
+            let junitReport = try junit.map { try JUnitFile(path: $0, regression: regression) }
+            // Every report is written before the commit: a report that cannot be written stores and accepts nothing.
+            let reporters = try options.reporters(for: regression.replayer, database: store.db, extra: junitReport.map { [$0] } ?? [])
+            let comparison = try regression.replay(in: try store.openExisting(), reporting: reporters)
+            options.summarize(comparison, kind: .regress, database: store.db, started: started)
+            let verdict = regression.conclude(comparison)
+            if !options.quiet {
                 for entry in regression.unchangedAllowed(in: comparison) {
                     Console.error(
-                        "warning: \(allowList.file):\(entry.line): \(JSONWriter.string(entry.trace)) is listed, but its decision did not change: "
+                        "warning: \(allowList?.file ?? "--allow"):\(entry.line): \(JSONWriter.string(entry.trace)) is listed, but its decision did not change: "
                             + "remove the line when the change it accepted is gone")
                 }
+                Console.error(verdict.description)
             }
-            Console.error(verdict.description)
             if verdict.fails { throw ExitCode(1) }
         }
     }

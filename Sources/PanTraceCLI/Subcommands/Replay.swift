@@ -32,10 +32,11 @@ extension Pantrace {
         @OptionGroup var options: ReplayOptions
 
         func run() throws {
+            let started = Console.now()
             let replayer = try options.replayer(kind: .replay, config: configOptions)
-            _ = try options.run(replayer, in: store) { store, progress, streaming, finishing in
-                try replayer.replay(in: store, progress: progress, streaming: streaming, finishing: finishing)
-            }
+            let reporters = try options.reporters(for: replayer, database: store.db)
+            let comparison = try replayer.replay(in: try store.openExisting(), reporting: reporters)
+            options.summarize(comparison, kind: .replay, database: store.db, started: started)
         }
     }
 }

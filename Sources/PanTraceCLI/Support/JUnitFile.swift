@@ -9,16 +9,18 @@ import Darwin
 import PanTraceModel
 import PanTraceReports
 
-/// A JUnit XML report written as the comparison streams: test cases go to a
-/// scratch file, and ``finish(suite:)`` writes the header with the totals,
-/// the cases and the footer. Memory stays flat however many traces there are.
+/// The JUnit XML report of a regression (docs/model.md, "Reports"), written
+/// as the replay streams: each trace's test case goes to a scratch file, and
+/// ``finish(_:)`` writes the header with the totals, the cases and the
+/// footer. Memory stays flat however many traces there are.
 ///
 /// The report is an ``AtomicFile``: a command that fails before
-/// ``finish(suite:)``, or while writing it (a full disk), leaves no report —
+/// ``finish(_:)``, or while writing it (a full disk), leaves no report —
 /// a file that existed keeps its content, a new one is never created — so
 /// that CI never reads an empty or half-written report as a result.
-final class JUnitFile {
+final class JUnitFile: ReplayReporter {
     private let path: String
+    private let regression: Regression
     private let output: AtomicFile
     private let cases: UnsafeMutablePointer<FILE>
     private let started = Console.now()
@@ -27,12 +29,13 @@ final class JUnitFile {
     private var skipped = 0
 
     /// Creates the report's temporary file now, so that an unwritable path fails before any work.
-    init(path: String) throws {
+    init(path: String, regression: Regression) throws {
         output = try AtomicFile(path: path)
         guard let cases = tmpfile() else {
             throw FileWriteError(path: path, reason: "no scratch file: " + String(cString: strerror(errno)))
         }
         self.path = path
+        self.regression = regression
         self.cases = cases
     }
 
@@ -40,9 +43,11 @@ final class JUnitFile {
         fclose(cases)
     }
 
-    /// Adds `trace`'s test case; a change fails when it `counts` (``Regression/counts(_:)``),
-    /// and passes saying `accepted` when the allow list accepted it (``Regression/acceptanceNote(of:)``).
-    func add(_ trace: ComparedTrace, counts: Bool, accepted: String? = nil) throws {
+    /// Adds `trace`'s test case: a change fails when it counts (``Regression/counts(_:)``),
+    /// and passes saying why when the allow list accepted it (``Regression/acceptanceNote(of:)``).
+    func compared(_ trace: ComparedTrace, trace _: Trace) throws {
+        let counts = regression.counts(trace)
+        let accepted = regression.acceptanceNote(of: trace)
         tests += 1
         if trace.baseline == nil { skipped += 1 } else if JUnitReport.fails(trace, counts: counts) { failures += 1 }
         var text = JUnitReport.testCase(trace, counts: counts, accepted: accepted)
@@ -52,7 +57,8 @@ final class JUnitFile {
         }
     }
 
-    func finish(suite: String) throws {
+    func finish(_ replay: FinishedReplay) throws {
+        let suite = replay.comparison.candidate.config
         try output.write(JUnitReport.header(suite: suite, tests: tests, failures: failures, skipped: skipped, seconds: Console.now() - started))
         guard fflush(cases) == 0 else {
             throw FileWriteError(path: path, reason: "scratch file: " + String(cString: strerror(errno)))

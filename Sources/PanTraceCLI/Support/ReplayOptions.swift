@@ -52,53 +52,46 @@ struct ReplayOptions: ParsableArguments {
             storesFrames: frames, kind: kind)
     }
 
-    /// Opens the database and runs `body` (the replay of `replayer`) with
-    /// progress on a terminal, then says on standard error what was stored.
+    /// The reporters every replay and regression has: progress on a
+    /// terminal, the `--html` page, then (after whatever `extra` reporters
+    /// write, a JUnit file) the report on standard output.
     ///
-    /// `body` passes `streaming` on to the replay (it gathers the `--html`
-    /// page as the traces go by) and `finishing` (it writes the page, then
-    /// whatever `reports` writes, then the report on standard output): the
-    /// replay calls it before the commit when the run is to become the
-    /// baseline, so a report that cannot be written accepts nothing;
-    /// otherwise after the commit, and the run stays stored.
-    func run(
-        _ replayer: Replayer, in storeOptions: StoreOptions, reports: ((RunComparison) throws -> Void)? = nil,
-        _ body: (
-            Store, _ progress: @escaping (Int) -> Void, _ streaming: ((ComparedTrace, Trace) -> Void)?,
-            _ finishing: @escaping (RunComparison) throws -> Void
-        ) throws -> RunComparison
-    ) throws -> (Store, RunComparison) {
-        let kind = replayer.kind
-        let started = Console.now()
-        // SPEC 7.4: refused before the database is even opened.
-        if let html { try OutputPath.refuseDatabase(html, option: "--html", database: storeOptions.db) }
-        let store = try storeOptions.openExisting()
-        let progress = Progress(quiet: quiet)
-        var page = html.map { _ in ReplayPageBuilder(kind: kind, candidate: replayer.config, limit: limit) }
-        let html = html
-        let comparison = try body(
-            store, { progress.update("replayed \($0) traces…") }, page.map { _ in { page?.add($0, trace: $1) } },
-            { comparison in
-                progress.finish()
-                if let html, let page {
-                    try AtomicFile.write(try page.page(for: comparison, in: store).html(), to: html)
-                }
-                try reports?(comparison)
-                try print(comparison)
-                try Console.finish()
-            })
-        if !quiet {
-            // Once, on standard error too: a report on standard output may go to a file.
-            for warning in comparison.warnings { Console.error("warning: \(warning)") }
-            Console.error(
-                "\(kind.rawValue): run \(comparison.candidate.run) of \(comparison.traces + comparison.withoutBaseline) traces stored in \(storeOptions.db) "
-                    + "in \(TextFormat.fixed(Console.now() - started, digits: 2)) s")
+    /// - Throws: when `--html` names the database (docs/model.md, "Reports"),
+    ///   before it is opened.
+    func reporters(for replayer: Replayer, database: String, extra: [any ReplayReporter] = []) throws -> [any ReplayReporter] {
+        var reporters: [any ReplayReporter] = [ProgressReporter(quiet: quiet)]
+        if let html {
+            try OutputPath.refuseDatabase(html, option: "--html", database: database)
+            reporters.append(ReplayPageReporter(path: html, kind: replayer.kind, candidate: replayer.config, limit: limit))
         }
-        return (store, comparison)
+        return reporters + extra + [ConsoleReporter(format: format, limit: limit)]
     }
 
-    /// Prints the report in the chosen format to standard output.
-    func print(_ comparison: RunComparison) throws {
+    /// Says on standard error (unless `--quiet`) what the replay stored, and
+    /// its warnings once more: a report on standard output may go to a file.
+    func summarize(_ comparison: RunComparison, kind: RunKind, database: String, started: Double) {
+        guard !quiet else { return }
+        for warning in comparison.warnings { Console.error("warning: \(warning)") }
+        Console.error(
+            "\(kind.rawValue): run \(comparison.candidate.run) of \(comparison.traces + comparison.withoutBaseline) traces stored in \(database) "
+                + "in \(TextFormat.fixed(Console.now() - started, digits: 2)) s")
+    }
+}
+
+/// The text or JSON report of a replay on standard output, written when the
+/// replay finishes (before its commit: a report that cannot be written
+/// stores nothing).
+final class ConsoleReporter: ReplayReporter {
+    let format: ReportFormat
+    let limit: Int
+
+    init(format: ReportFormat, limit: Int) {
+        self.format = format
+        self.limit = limit
+    }
+
+    func finish(_ replay: FinishedReplay) throws {
+        let comparison = replay.comparison
         switch format {
         case .json:
             // In pieces: the report is never held whole (it lists every change).
@@ -106,6 +99,24 @@ struct ReplayOptions: ParsableArguments {
             try Console.out("\n")
         case .text: try Console.out(comparison.textReport(limit: limit, style: TextStyle(colour: Console.colourOnStdout)))
         }
+        try Console.finish()
+    }
+}
+
+/// "replayed 12288 traces…" on standard error while a long replay runs on a terminal.
+final class ProgressReporter: ReplayReporter {
+    private let progress: Progress
+
+    init(quiet: Bool) {
+        progress = Progress(quiet: quiet)
+    }
+
+    func replayed(_ count: Int) {
+        progress.update("replayed \(count) traces…")
+    }
+
+    func finish(_ replay: FinishedReplay) throws {
+        progress.finish()
     }
 }
 
