@@ -15,7 +15,7 @@ import PanTraceReports
 /// let store = try Store(path: "pantrace.sqlite", readOnly: true)
 /// var corpus = ""
 /// try Exporter.exportTraces(selection: TraceSelection(families: ["flick"]), in: store) { corpus += $0 }
-/// try Exporter.exportDecisions(in: store) { print($0, terminator: "") }
+/// try Exporter.exportDecisions(run: .latest, in: store) { print($0, terminator: "") }
 /// ```
 public enum Exporter {
     /// Writes the selected traces as JSON Lines (SPEC 3), one trace per line,

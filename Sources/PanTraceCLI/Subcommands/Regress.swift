@@ -22,9 +22,9 @@ extension Pantrace {
                 --allow FILE names changes accepted on purpose, kept in git beside the corpus:
                 one trace name per line, optionally followed by # and the reason (blank lines
                 and lines starting with # are ignored). A listed trace's change does not count,
-                and its JUnit case passes with the reason; a listed trace whose decision did not
-                change is named on standard error, so that the list stays current; a name that
-                is not a stored trace is invalid input (65, naming the file and line).
+                and its JUnit case passes with the reason; a listed trace whose decision did
+                not change is named on standard error, so that the list stays current; a name
+                that is not a stored trace is invalid input (65, naming the file and line).
                 --accept makes this run the baseline of later replays and regressions (like a
                 snapshot tool's record mode); it is refused when CI is set, or for a replay
                 filtered by --trace/--family, unless --force.

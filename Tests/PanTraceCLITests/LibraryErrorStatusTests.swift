@@ -1,0 +1,22 @@
+import PanTraceKit
+import Testing
+
+@testable import PanTraceCLI
+
+/// The exit statuses of the errors issue 23 added (docs/spec-readings.md):
+/// a typed config out of range and a bad allow list are invalid input (65),
+/// several runs without `export decisions --run` a usage error (64), each
+/// with its message after `pantrace: error:`.
+@Suite struct LibraryErrorStatusTests {
+    @Test func eachHasItsStatusAndMessage() {
+        let config = InvalidConfigError(config: "baseline", key: "threshold", value: "40", reason: "must be > 0 and ≤ 1, found 40")
+        let allow = AllowListError(file: "allow.txt", line: 3, trace: "typo", reason: "no stored trace has this name")
+        let runs = AmbiguousRunError(database: "s.sqlite", runs: 3, baseline: 1, accepted: false, latest: 3)
+        #expect(Failure.status(of: config) == 65)
+        #expect(Failure.status(of: allow) == 65)
+        #expect(Failure.status(of: runs) == 64)
+        #expect(Failure.report(for: config).stderr == "pantrace: error: config \"baseline\": threshold: must be > 0 and ≤ 1, found 40\n")
+        #expect(Failure.report(for: allow).stderr == "pantrace: error: allow.txt:3: \"typo\": no stored trace has this name\n")
+        #expect(Failure.report(for: runs).stderr.hasPrefix("pantrace: error: s.sqlite has 3 runs: say which to export with --run: "))
+    }
+}
