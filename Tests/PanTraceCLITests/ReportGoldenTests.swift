@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// The reports of `replay`, `regress` and `tune` as a user reads them, text
+/// and JSON, held to golden files in `__Snapshots__/` (recorded on demand
+/// with `RECORD_SNAPSHOTS=1`, never on CI): any change to a report's words,
+/// columns or numbers shows in review. The corpus is the bundled fixtures
+/// and 60 synthetic traces of seed 7, the same on every machine.
+@Suite struct ReportGoldenTests {
+    static func fixture(_ name: String) -> String {
+        CommandRunner.repositoryRoot.appending(path: "Fixtures/traces/\(name).jsonl").path
+    }
+
+    static func recorded() throws -> CommandRunner {
+        let runner = try CommandRunner()
+        try runner.expect(0, [
+            "record", "--from", Self.fixture("worked-examples"), "--from", Self.fixture("families"),
+            "--count", "60", "--seed", "7", "--quiet",
+        ])
+        return runner
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var golden: String
+        var arguments: [String]
+        var status: Int32 = 0
+        var testDescription: String { "pantrace " + arguments.joined(separator: " ") }
+    }
+
+    static let cases: [Case] = [
+        Case(golden: "report-replay.txt", arguments: ["replay", "--set", "threshold=0.3", "--limit", "8"]),
+        Case(golden: "report-replay.json", arguments: ["replay", "--set", "decision=velocity", "--format", "json"]),
+        Case(
+            golden: "report-regress.txt", arguments: ["regress", "--set", "threshold=0.3", "--fail-on", "intent", "--limit", "8"],
+            status: 1),
+        Case(
+            golden: "report-regress.json", arguments: ["regress", "--set", "threshold=0.5", "--format", "json", "--max-changes", "1000"]),
+    ]
+
+    @Test(arguments: cases)
+    func reportMatchesItsGoldenFile(_ test: Case) throws {
+        let runner = try Self.recorded()
+        let output = try runner.run(test.arguments + ["--quiet"])
+        #expect(output.status == test.status, "stderr: \(output.stderr)")
+        Snapshot.expect(output.stdout, named: test.golden)
+    }
+}
