@@ -22,7 +22,7 @@ struct Pantrace: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Record.self, Replay.self, Regress.self, Tune.self, Export.self, Runs.self, Show.self, Generate.self,
+            Record.self, Replay.self, Regress.self, Tune.self, Export.self, Runs.self, Show.self, Generate.self, Presets.self, Compare.self,
         ]
     )
 
@@ -46,7 +46,7 @@ struct Pantrace: ParsableCommand {
             // Every command but record prints a report: with standard output
             // closed it is refused before it does anything (SPEC 7.4: 74).
             if !(command is Record) { try Console.output.checkOpen() }
-            try command.run()
+            try Compare.$arguments.withValue(arguments) { try command.run() }
             try Console.finish()
             return 0
         } catch {

@@ -1,4 +1,6 @@
 import PanTraceCore
+import PanTraceReports
+import PanTraceModel
 import PanTraceStore
 
 /// The changes a team has accepted on purpose (`regress --allow FILE`,

@@ -12,26 +12,52 @@ import PanTraceReports
 public struct ConfigSource: Sendable, Hashable {
     /// A config JSON file; every key in it is optional.
     public var file: String?
+    /// A built-in preset to start from instead of the defaults (docs/presets.md);
+    /// not together with ``file``.
+    public var preset: String?
     /// `key=value` overrides applied in order; unless one sets `name`, they are
     /// appended to the config's name.
     public var overrides: [String]
 
     /// A source reading `file` (when given), then applying `overrides`.
-    public init(file: String? = nil, overrides: [String] = []) {
+    public init(file: String? = nil, preset: String? = nil, overrides: [String] = []) {
         self.file = file
+        self.preset = preset
         self.overrides = overrides
     }
 
-    /// The config: defaults, then the file, then the overrides.
+    /// The config: defaults (or the preset), then the file, then the overrides.
     ///
     /// - Throws: `InputFileError` when the file cannot be read, `ConfigError`
-    ///   for a file or override that breaks SPEC 5.
+    ///   for a file or override that breaks SPEC 5, `PresetError` for an
+    ///   unknown preset, and ``ConfigSourceError`` for a preset with a file.
     public func resolve() throws -> Config {
         var result = Config()
+        if let preset {
+            guard file == nil else { throw ConfigSourceError.presetWithFile }
+            guard preset != Preset.allName else { throw ConfigSourceError.allPresets }
+            result = try Preset.named(preset).config
+        }
         if let file {
             result = try Config.load(path: file)
         }
         try result.apply(overrides: overrides)
         return result
+    }
+}
+
+/// A combination of config options that cannot be used (a usage error, exit 64).
+public enum ConfigSourceError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// `--preset` together with `--config`.
+    case presetWithFile
+    /// `--preset all` where one config is taken.
+    case allPresets
+
+    public var description: String {
+        switch self {
+        case .presetWithFile:
+            "--preset and --config both choose where the config starts: give one (--set still overrides either)"
+        case .allPresets: "--preset all is for pantrace compare; name one preset here (pantrace presets lists them)"
+        }
     }
 }

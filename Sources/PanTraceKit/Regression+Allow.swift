@@ -1,4 +1,6 @@
 import PanTraceCore
+import PanTraceReports
+import PanTraceModel
 
 extension Regression {
     /// The allow list's entry for `trace` when its decision changed: the

@@ -1,4 +1,5 @@
 import PanTraceCore
+import PanTraceReports
 import PanTraceModel
 import PanTraceStore
 

@@ -1,4 +1,6 @@
 import PanTraceCore
+import PanTraceReports
+import PanTraceModel
 import PanTraceStore
 
 extension Tuner {

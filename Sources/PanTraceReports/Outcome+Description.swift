@@ -1,3 +1,4 @@
+import PanTraceCore
 import PanTraceModel
 
 /// An outcome as one line of text: what `print(outcome)` shows.

@@ -1,3 +1,4 @@
+import PanTraceCore
 import PanTraceModel
 
 /// A plain text table with padded columns, for terminal reports: two spaces

@@ -1,5 +1,7 @@
 import ArgumentParser
 import PanTraceKit
+import PanTraceReports
+import PanTraceModel
 
 extension Pantrace.Export {
     /// `pantrace export traces`: the stored traces as SPEC 3 JSON Lines, by name.

@@ -4,10 +4,18 @@ import PanTraceCore
 import PanTraceModel
 import PanTraceReports
 
-/// `--config FILE` and `--set key=value`, shared by record, replay and regress (SPEC 5).
+/// `--config FILE`, `--preset NAME` and `--set key=value`, shared by every
+/// command that takes a config (docs/configs.md, docs/presets.md).
 struct ConfigOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A config JSON file (docs/configs.md); every key is optional.", valueName: "file"))
     var config: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Start from a built-in preset instead of the defaults, e.g. --preset panmodal (pantrace presets lists them; not with --config).",
+            valueName: "name"))
+    var preset: String?
 
     @Option(
         name: .customLong("set"),
@@ -17,7 +25,11 @@ struct ConfigOptions: ParsableArguments {
     var overrides: [String] = []
 
     /// Where the config comes from.
-    var source: ConfigSource { ConfigSource(file: config, overrides: overrides) }
+    var source: ConfigSource { ConfigSource(file: config, preset: preset, overrides: overrides) }
+
+    func validate() throws {
+        if preset != nil, config != nil { throw ValidationError(ConfigSourceError.presetWithFile.description) }
+    }
 
     /// The config: defaults, then the file, then the overrides in order.
     func resolve() throws -> Config { try source.resolve() }

@@ -30,7 +30,8 @@ enum Failure {
     static func status(of error: Error) -> Int32? {
         switch error {
         case let exit as ExitCode: exit.rawValue
-        case is SyntheticFamilyError, is OutputPathError, is TuningError, is AmbiguousRunError: usage
+        case is SyntheticFamilyError, is OutputPathError, is TuningError, is AmbiguousRunError, is PresetError, is ConfigSourceError,
+            is ComparerError: usage
         case let workflow as WorkflowError: workflow.isUsage ? usage : cannotOpen
         case is TraceError, is TunerError, is InvalidConfigError, is AllowListError: invalidData
         case let config as ConfigError: config.isUsage ? usage : invalidData

@@ -109,8 +109,10 @@ struct ReleaseMapChart {
         for (config, colour, dashed) in [
             (page.baselineConfig, Palette.baseline, true), (page.candidateConfig, Palette.candidate, false),
         ] {
+            // Past the plot's edges, so that the clip hides the parts along them.
+            let margin = (area.y.upper - area.y.lower) * 0.05 + 1
             let boundary = DecisionBoundary(
-                config, extent: releases.mostCommonExtent, velocities: area.y.lower - 1, area.y.upper + 1)
+                config, extent: releases.mostCommonExtent, velocities: area.y.lower - margin, area.y.upper + margin)
             guard !boundary.points.isEmpty else { continue }
             area.polyline(
                 &markup, boundary.points,

@@ -1,4 +1,3 @@
-import PanTraceCore
 import PanTraceModel
 
 /// The releases of a corpus for the release map of an HTML report
@@ -11,13 +10,13 @@ import PanTraceModel
 /// the corpus's most common extent.
 public struct ReleaseMapInput: Sendable {
     /// Percent complete at the release of each unchanged trace (candidate run).
-    private(set) var percents: [Float] = []
+    package private(set) var percents: [Float] = []
     /// Release velocity in pt/s of each unchanged trace (candidate run).
-    private(set) var velocities: [Float] = []
+    package private(set) var velocities: [Float] = []
     /// 0 finish, 1 cancel, 2 unlabelled.
-    private(set) var intents: [UInt8] = []
+    package private(set) var intents: [UInt8] = []
     /// The indexes of the unchanged traces whose candidate result is stale (docs/model.md §4.6).
-    private(set) var staleIndexes: [Int32] = []
+    package private(set) var staleIndexes: [Int32] = []
     /// Traces (changed or not) whose candidate result has no release: decision
     /// `none` or reason `cancelled` (SPEC 4.6) — they have no place on the map.
     public private(set) var withoutRelease = 0
@@ -62,7 +61,7 @@ public struct ReleaseMapInput: Sendable {
         result.decision != .none && result.reason != .cancelled
     }
 
-    static func code(_ intent: Intent?) -> UInt8 {
+    package static func code(_ intent: Intent?) -> UInt8 {
         switch intent {
         case .finish: 0
         case .cancel: 1
@@ -70,5 +69,5 @@ public struct ReleaseMapInput: Sendable {
         }
     }
 
-    static let intentsByCode: [Intent?] = [.finish, .cancel, nil]
+    package static let intentsByCode: [Intent?] = [.finish, .cancel, nil]
 }

@@ -1,0 +1,116 @@
+import ArgumentParser
+import PanTraceKit
+import PanTraceCore
+import PanTraceReports
+import PanTraceModel
+import PanTraceStore
+
+extension Pantrace {
+    /// `pantrace compare`: two or more configs side by side over the stored traces, storing nothing.
+    struct Compare: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Decide the stored traces under two or more configs side by side (presets or files); stores nothing.",
+            discussion: """
+                Each config is decided as replay would decide it. The report gives per
+                config finish, cancel, none, agree, accidental, missed, stale and differs
+                (from the first config), the differing decisions of every pair, and the
+                traces the configs are most divided on. The configs are --preset NAME
+                (--preset all: every preset) and --config FILE, in the order given, each
+                with the --set overrides. Nothing is stored: the database may be read-only.
+
+                Examples:
+                  pantrace compare --preset all
+                  pantrace compare --preset seed --preset panmodal --format json
+                  pantrace compare --preset material3 --config Fixtures/configs/velocity.json
+                  pantrace compare --preset all --html compare.html
+                """)
+
+        @OptionGroup var store: StoreOptions
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp("A built-in preset to compare (repeatable; 'all' for every preset; pantrace presets lists them).", valueName: "name"))
+        var preset: [String] = []
+
+        @Option(name: .long, help: ArgumentHelp("A config JSON file to compare (repeatable).", valueName: "file"))
+        var config: [String] = []
+
+        @Option(
+            name: .customLong("set"),
+            help: ArgumentHelp("Override one config key in every config, e.g. --set threshold=0.3 (repeatable).", valueName: "key=value"))
+        var overrides: [String] = []
+
+        @Option(name: .customLong("trace"), help: ArgumentHelp("Compare over this stored trace only (repeatable; with --family, both).", valueName: "name"))
+        var traces: [String] = []
+
+        @Option(name: .customLong("family"), help: ArgumentHelp("Compare over traces of this family, meta.family (repeatable).", valueName: "name"))
+        var families: [String] = []
+
+        @Option(name: .long, help: ArgumentHelp("List at most N most divided traces.", valueName: "n"))
+        var limit: Int = 20
+
+        @Option(name: .long, help: "Report format: text or json.")
+        var format: ReportFormat = .text
+
+        @Option(name: .long, help: ArgumentHelp("Also write an HTML report (the table and every config's boundary on one release map).", valueName: "file"))
+        var html: String?
+
+        @Flag(name: .long, help: "Print nothing on standard error.")
+        var quiet = false
+
+        func validate() throws {
+            if limit < 0 { throw ValidationError("--limit must be 0 or more, not \(limit)") }
+        }
+
+        /// The command line being run (``Pantrace/run(_:)`` sets it): the
+        /// parser keeps each option's values in order, not their order
+        /// among each other, which `compare` needs.
+        @TaskLocal static var arguments: [String] = []
+
+        /// The configs in the order the options were given on the command line.
+        private func choices() -> [ConfigChoice] {
+            let arguments = Self.arguments
+            var presets = preset[...]
+            var files = config[...]
+            var ordered: [ConfigChoice] = []
+            for (index, argument) in arguments.enumerated() {
+                let next = index + 1 < arguments.count ? arguments[index + 1] : nil
+                if argument == "--preset" || argument.hasPrefix("--preset="), let name = presets.first,
+                    argument == "--preset=" + name || next == name
+                {
+                    ordered.append(.preset(presets.removeFirst()))
+                } else if argument == "--config" || argument.hasPrefix("--config="), let path = files.first,
+                    argument == "--config=" + path || next == path
+                {
+                    ordered.append(.file(files.removeFirst()))
+                }
+            }
+            // Whatever the scan missed (the command run without ``arguments``), presets first.
+            return ordered + presets.map { .preset($0) } + files.map { .file($0) }
+        }
+
+        func run() throws {
+            let started = Console.now()
+            let comparer = try Comparer(
+                configs: try Comparer.configs(sources: choices(), overrides: overrides),
+                selection: TraceSelection(names: traces, families: families), limit: limit)
+            if let html { try OutputPath.refuseDatabase(html, option: "--html", database: store.db) }
+            let htmlFile = try html.map { try AtomicFile(path: $0) }
+            let database = try store.openExisting(readOnly: true)
+            let progress = Progress(quiet: quiet)
+            let comparison = try comparer.compare(in: database) { count in progress.update("compare: read \(count) traces…") }
+            progress.finish()
+            try Console.out(format == .json ? comparison.jsonReport() : comparison.textReport())
+            try Console.finish()
+            if let htmlFile {
+                try htmlFile.write(comparison.html())
+                try htmlFile.commit()
+            }
+            if !quiet {
+                Console.error(
+                    "compare: \(comparer.configs.count) configs over \(comparison.traces) traces of \(store.db) in "
+                        + "\(TextFormat.fixed(Console.now() - started, digits: 2)) s; nothing stored")
+            }
+        }
+    }
+}

@@ -1,0 +1,263 @@
+import PanTraceModel
+
+import Dispatch
+
+/// Two or more configs side by side over the same traces (`pantrace
+/// compare`): each config's counts, the pairwise matrix of differing
+/// decisions, and the traces the configs are most divided on.
+///
+/// Each config is decided exactly as `replay` would decide it, the way
+/// ``TuningEngine`` decides candidates: the configs that differ only in
+/// keys that never change a trajectory (``ConfigKey/Stage``) share one
+/// simulation of each trace, and each of them is decided from its percent,
+/// velocity and rest by ``LiftRule``. `compare --preset all` simulates each
+/// trace five times for eleven configs.
+///
+/// ```swift
+/// var comparison = ConfigComparison(configs: Preset.all.map(\.config))
+/// comparison.add(contentsOf: traces)
+/// print(comparison.textReport())
+/// ```
+public struct ConfigComparison: Sendable {
+    /// One config's counts over the traces added.
+    public struct Counts: Equatable, Sendable {
+        public var finish = 0
+        public var cancel = 0
+        public var none = 0
+        /// Over traces with an intent (`none` agrees with `cancel`).
+        public var agree = 0
+        /// Intent `cancel`, decided `finish`.
+        public var accidental = 0
+        /// Intent `finish`, decided `cancel` or `none`.
+        public var missed = 0
+        /// Decided by a stale velocity (docs/model.md §4.6).
+        public var stale = 0
+        /// Traces whose decision differs from the first config's.
+        public var differs = 0
+    }
+
+    /// A trace the configs split on.
+    public struct DividedTrace: Equatable, Sendable {
+        public var name: String
+        public var intent: Intent?
+        /// One decision per config, in the configs' order.
+        public var decisions: [Decision]
+        /// How many configs finish it.
+        public var finishing: Int {
+            decisions.reduce(0) { $0 + ($1 == .finish ? 1 : 0) }
+        }
+    }
+
+    /// Where a trace's release is drawn (the first config's), for the HTML page.
+    package struct Release: Sendable {
+        package var percent: Float
+        package var velocity: Float
+        package var intent: UInt8
+        package var stale: Bool
+        package var divided: Bool
+    }
+
+    /// Traces per chunk, simulated on every core.
+    static let chunkSize = 4096
+
+    /// The configs, in the order given.
+    public let configs: [Config]
+    /// The most divided traces kept (`--limit`).
+    public let limit: Int
+    /// The traces added.
+    public private(set) var traces = 0
+    /// The traces added with an intent.
+    public private(set) var labelled = 0
+    /// Per config, in order.
+    public private(set) var counts: [Counts]
+    /// `matrix[i][j]`: traces whose decisions differ between configs `i` and `j`.
+    public private(set) var matrix: [[Int]]
+    /// The first config's releases (up to ``releaseLimit``), for the page.
+    package private(set) var releases: [Release] = []
+    /// The extents `E` of the traces under each config, counted, for the boundaries.
+    package private(set) var extentCounts: [[Double: Int]]
+    private var divided: [DividedTrace] = []
+    private var pending: [Trace] = []
+    /// Configs grouped by trajectory: the indexes of the configs that share one simulation.
+    private let groups: [[Int]]
+    private let rules: [LiftRule]
+
+    /// The most releases the page keeps.
+    package static let releaseLimit = 100_000
+
+    /// A comparison of `configs` (at least one), keeping the `limit` most divided traces.
+    public init(configs: [Config], limit: Int = 20) {
+        self.configs = configs
+        self.limit = max(0, limit)
+        counts = Array(repeating: Counts(), count: configs.count)
+        matrix = Array(repeating: Array(repeating: 0, count: configs.count), count: configs.count)
+        extentCounts = Array(repeating: [:], count: configs.count)
+        rules = configs.map(LiftRule.init)
+        var keys: [Config] = []
+        var groups: [[Int]] = []
+        for (index, config) in configs.enumerated() {
+            // The keys that never change a trajectory are set to the defaults' values.
+            var key = config
+            for entry in ConfigKey.all where entry.stage != .trajectory { entry.copy(&key, Config()) }
+            if let group = keys.firstIndex(of: key) {
+                groups[group].append(index)
+            } else {
+                keys.append(key)
+                groups.append([index])
+            }
+        }
+        self.groups = groups
+    }
+
+    /// How many simulations each trace takes: one per group of configs that share a trajectory.
+    public var simulationsPerTrace: Int { groups.count }
+
+    /// Adds `trace` (decided when its chunk is full, or at ``finish()``).
+    public mutating func add(_ trace: Trace) {
+        pending.append(trace)
+        if pending.count >= Self.chunkSize { flush() }
+    }
+
+    /// Adds every trace of `traces`.
+    public mutating func add(contentsOf traces: some Sequence<Trace>) {
+        for trace in traces { add(trace) }
+        flush()
+    }
+
+    /// Decides the traces still pending; call before reading the results.
+    public mutating func finish() {
+        flush()
+    }
+
+    /// The traces the configs are most divided on: the most even split of
+    /// finish against the rest first, then by name; at most ``limit``.
+    public var mostDivided: [DividedTrace] {
+        Array(divided.sorted(by: Self.moreDivided).prefix(limit))
+    }
+
+    private static func moreDivided(_ a: DividedTrace, _ b: DividedTrace) -> Bool {
+        let (n, m) = (a.decisions.count, b.decisions.count)
+        let evenA = min(a.finishing, n - a.finishing)
+        let evenB = min(b.finishing, m - b.finishing)
+        if evenA != evenB { return evenA > evenB }
+        return Array(a.name.utf8).lexicographicallyPrecedes(Array(b.name.utf8))
+    }
+
+    /// What one trace gives under every config.
+    private struct Decided {
+        var decisions: [Decision]
+        var stale: [Bool]
+        var extents: [Double]
+        var percent: Double
+        var velocity: Double
+        /// Whether the first config's result ended with a lift (it has a release).
+        var firstLifted: Bool
+    }
+
+    private func decide(_ trace: Trace) -> Decided {
+        let n = configs.count
+        var decided = Decided(
+            decisions: Array(repeating: .none, count: n), stale: Array(repeating: false, count: n),
+            extents: Array(repeating: 0, count: n), percent: 0, velocity: 0, firstLifted: false)
+        for group in groups {
+            let first = configs[group[0]]
+            let outcome = Simulator.simulate(trace, under: first)
+            let extent = LiftRule.extent(of: trace, under: first)
+            let lifted = Ending(outcome) == .lift
+            for index in group {
+                decided.extents[index] = extent
+                guard lifted else {
+                    decided.decisions[index] = outcome.decision
+                    continue
+                }
+                let config = configs[index]
+                // docs/model.md §4.6, the simulation's own rule on its percent and velocity.
+                decided.decisions[index] = rules[index].decide(
+                    percent: outcome.percent, velocity: outcome.velocity, extent: extent, threshold: config.threshold
+                ).decision
+                decided.stale[index] = rules[index].isStale(
+                    percent: outcome.percent, velocity: outcome.velocity, extent: extent, threshold: config.threshold,
+                    rest: outcome.rest)
+            }
+            if group.contains(0), lifted {
+                decided.percent = outcome.percent
+                decided.velocity = outcome.velocity
+                decided.firstLifted = true
+            }
+        }
+        return decided
+    }
+
+    private mutating func flush() {
+        guard !pending.isEmpty else { return }
+        let chunk = pending
+        pending.removeAll(keepingCapacity: true)
+        var results = [Decided?](repeating: nil, count: chunk.count)
+        let comparison = self
+        let slices = min(chunk.count, 8)
+        results.withUnsafeMutableBufferPointer { buffer in
+            let output = UnsafeSendableBuffer(buffer)
+            DispatchQueue.concurrentPerform(iterations: slices) { slice in
+                for index in (slice * chunk.count / slices)..<((slice + 1) * chunk.count / slices) {
+                    output.base[index] = comparison.decide(chunk[index])
+                }
+            }
+        }
+        for (trace, decided) in zip(chunk, results) {
+            guard let decided else { continue }
+            count(trace, decided)
+        }
+    }
+
+    private mutating func count(_ trace: Trace, _ decided: Decided) {
+        traces += 1
+        if trace.intent != nil { labelled += 1 }
+        let decisions = decided.decisions
+        var finishing = 0
+        for index in decisions.indices {
+            let decision = decisions[index]
+            switch decision {
+            case .finish:
+                counts[index].finish += 1
+                finishing += 1
+            case .cancel: counts[index].cancel += 1
+            case .none: counts[index].none += 1
+            }
+            if let intent = trace.intent {
+                if decision.agrees(with: intent) {
+                    counts[index].agree += 1
+                } else if intent == .cancel {
+                    counts[index].accidental += 1
+                } else {
+                    counts[index].missed += 1
+                }
+            }
+            if decided.stale[index] { counts[index].stale += 1 }
+            if decision != decisions[0] { counts[index].differs += 1 }
+            extentCounts[index][decided.extents[index], default: 0] += 1
+            for other in (index + 1)..<decisions.count where decisions[other] != decision {
+                matrix[index][other] += 1
+                matrix[other][index] += 1
+            }
+        }
+        let isDivided = finishing > 0 && finishing < decisions.count
+        if isDivided, limit > 0 {
+            divided.append(DividedTrace(name: trace.name, intent: trace.intent, decisions: decisions))
+            if divided.count > 4 * limit + 1024 {
+                divided = mostDivided
+            }
+        }
+        if decided.firstLifted, releases.count < Self.releaseLimit {
+            releases.append(
+                Release(
+                    percent: Float(decided.percent), velocity: Float(decided.velocity),
+                    intent: ReleaseMapInput.code(trace.intent), stale: decided.stale[0], divided: isDivided))
+        }
+    }
+}
+
+/// A buffer written by concurrent iterations at disjoint indexes.
+private struct UnsafeSendableBuffer<Element>: @unchecked Sendable {
+    let base: UnsafeMutableBufferPointer<Element>
+    init(_ base: UnsafeMutableBufferPointer<Element>) { self.base = base }
+}

@@ -1,0 +1,105 @@
+import PanTraceCore
+import PanTraceReports
+import PanTraceModel
+import PanTraceStore
+
+/// Decides the stored traces under two or more configs side by side,
+/// storing nothing (`pantrace compare`; docs/presets.md).
+///
+/// Each config is decided exactly as `replay` would decide it
+/// (``ConfigComparison``); the store is only read, so a read-only database
+/// will do.
+///
+/// ```swift
+/// let comparer = try Comparer(presets: ["all"], files: [], overrides: [])
+/// let comparison = try comparer.compare(in: try Store(path: "pantrace.sqlite", readOnly: true))
+/// print(comparison.textReport())
+/// ```
+public struct Comparer: Sendable {
+    /// The configs, in the order given (presets first, then files, as the command line lists them).
+    public let configs: [Config]
+    /// The traces to compare over (`--trace`, `--family`).
+    public var selection: TraceSelection
+    /// The most divided traces to list (`--limit`).
+    public var limit: Int
+
+    /// A comparison of `configs` (at least two, with distinct names).
+    ///
+    /// - Throws: ``ComparerError`` (a usage error) for fewer than two configs
+    ///   or a name given twice.
+    public init(configs: [Config], selection: TraceSelection = .all, limit: Int = 20) throws {
+        guard configs.count >= 2 else { throw ComparerError.tooFewConfigs(configs.count) }
+        var seen: Set<String> = []
+        for config in configs where !seen.insert(config.name).inserted {
+            throw ComparerError.namedTwice(config.name)
+        }
+        self.configs = configs
+        self.selection = selection
+        self.limit = limit
+    }
+
+    /// The configs of `--preset` names (`all`: every preset, in docs/presets.md's
+    /// order) and `--config` files, each with the `--set` overrides applied, in
+    /// the order given.
+    ///
+    /// - Throws: `PresetError` for an unknown preset, `InputFileError` or
+    ///   `ConfigError` for a file or an override.
+    public static func configs(sources: [ConfigChoice], overrides: [String]) throws -> [Config] {
+        var configs: [Config] = []
+        for source in sources {
+            switch source {
+            case .preset(Preset.allName):
+                for preset in Preset.all {
+                    configs.append(try ConfigSource(preset: preset.name, overrides: overrides).resolve())
+                }
+            case .preset(let name):
+                configs.append(try ConfigSource(preset: name, overrides: overrides).resolve())
+            case .file(let path):
+                configs.append(try ConfigSource(file: path, overrides: overrides).resolve())
+            }
+        }
+        return configs
+    }
+
+    /// Compares the configs over the selected traces of `store`, writing nothing.
+    ///
+    /// - Throws: ``TunerError/noTraces(_:)`` when no trace is selected;
+    ///   `StoreError` for a `--trace` name that is not stored.
+    public func compare(in store: Store, progress: ((Int) -> Void)? = nil) throws -> ConfigComparison {
+        var comparison = ConfigComparison(configs: configs, limit: limit)
+        var count = 0
+        try store.forEachTrace(selection.filter) { _, trace in
+            comparison.add(trace)
+            count += 1
+            if count % 1024 == 0 { progress?(count) }
+        }
+        comparison.finish()
+        guard comparison.traces > 0 else { throw TunerError.noTraces(selection) }
+        return comparison
+    }
+}
+
+/// Where one of `compare`'s configs comes from.
+public enum ConfigChoice: Sendable, Hashable {
+    /// `--preset NAME` (`all` for every preset).
+    case preset(String)
+    /// `--config FILE`.
+    case file(String)
+}
+
+/// A `compare` that cannot run as asked (a usage error, exit 64).
+public enum ComparerError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// Fewer than two configs.
+    case tooFewConfigs(Int)
+    /// Two configs with one name: the reports could not tell them apart.
+    case namedTwice(String)
+
+    public var description: String {
+        switch self {
+        case .tooFewConfigs(let count):
+            "compare needs two or more configs (--preset NAME, --preset all, --config FILE), found \(count)"
+        case .namedTwice(let name):
+            "the config \(JSONWriter.string(name)) is named twice: give each config once (or another name)"
+        }
+    }
+}

@@ -1,0 +1,140 @@
+/// A built-in config that follows how a library or a platform decides a
+/// release (docs/presets.md): its settings and the source it follows.
+///
+/// Each preset is two-outcome: released toward dismissal (finish) or back to
+/// where the drag began (cancel); where a library has more states, the preset
+/// models a sheet with one resting state. Every key it does not set keeps its
+/// default (docs/configs.md).
+///
+/// ```swift
+/// let config = try Preset.named("panmodal").config   // name "panmodal"
+/// ```
+public struct Preset: Sendable, Equatable {
+    /// The name `--preset` takes, and the config's name.
+    public let name: String
+    /// The settings, as `--set` takes them, in docs/presets.md's order.
+    public let settings: [String]
+    /// What it follows: the library, the file or type, and the numbers.
+    public let source: String
+
+    /// The preset's config: the defaults, its settings, and its name.
+    public var config: Config {
+        var config = Config()
+        for setting in settings {
+            // Every setting is checked by PresetTests; a bad one would be a build's bug.
+            try? config.apply(override: setting)
+        }
+        config.name = name
+        return config
+    }
+
+    /// The keys whose value differs from the defaults, with the preset's value
+    /// (`pantrace presets`), in docs/configs.md's key order.
+    public var differences: [(key: String, value: String)] {
+        let config = self.config
+        let defaults = Config()
+        return ConfigKey.all.dropFirst().compactMap { key in
+            let value = key.text(in: config)
+            return value == key.text(in: defaults) ? nil : (key.name, value)
+        }
+    }
+
+    /// The preset called `name`.
+    ///
+    /// - Throws: ``PresetError`` (a usage error, exit 64) naming the nearest
+    ///   preset when there is one.
+    public static func named(_ name: String) throws(PresetError) -> Preset {
+        if let preset = all.first(where: { $0.name == name }) { return preset }
+        throw PresetError(name: name, suggestion: KeySuggestion.closest(to: name, among: all.map(\.name)))
+    }
+
+    /// `--preset all`: every preset, in docs/presets.md's order.
+    public static let allName = "all"
+
+    /// The eleven presets, in docs/presets.md's order.
+    public static let all: [Preset] = [
+        Preset(
+            name: "seed", settings: ["decision=threshold", "threshold=0.4"],
+            source: "the seed pattern: UIPercentDrivenInteractiveTransition, finish at 40 %"),
+        Preset(
+            name: "wwdc18-projection", settings: ["decision=projection", "decelerationRate=0.998", "threshold=0.5"],
+            source: "WWDC18 \"Designing Fluid Interfaces\": project with UIScrollView.DecelerationRate.normal, "
+                + "go to the nearer end"),
+        Preset(
+            name: "panmodal", settings: ["decision=velocity", "flickVelocity=300", "threshold=0.5"],
+            source: "slackhq/PanModal PanModalPresentationController: a pan faster than "
+                + "1000 · (1 − snapMovementSensitivity 0.7) pt/s goes its way, else to the nearer of the long form "
+                + "and dismissed"),
+        Preset(
+            name: "floatingpanel",
+            settings: ["decision=velocity", "flickVelocity=5.5", "flickVelocityUnit=remaining", "threshold=1"],
+            source: "scenee/FloatingPanel removal interaction: removed when velocity / distance to the hidden "
+                + "position ≥ 5.5; no positional removal"),
+        Preset(
+            name: "material3",
+            settings: [
+                "decision=velocity", "flickVelocity=125", "thresholdUnit=points", "threshold=56",
+                "velocityEstimator=lsq2", "touchSlop=8",
+            ],
+            source: "Compose Material 3 SheetDefaults: velocity threshold 125 dp/s, positional threshold 56 dp "
+                + "(1 dp taken as 1 pt)"),
+        Preset(
+            name: "mdc-bottomsheet",
+            settings: ["decision=lookahead", "lookahead=0.1", "threshold=0.5", "velocityEstimator=lsq2", "touchSlop=8"],
+            source: "Material Components BottomSheetBehavior.shouldHide: HIDE_FRICTION 0.1 s, HIDE_THRESHOLD 0.5 "
+                + "of the peek height (its further 500 px/s check is not modelled)"),
+        Preset(
+            name: "flutter-bottomsheet",
+            settings: [
+                "decision=velocity", "flickVelocity=700", "threshold=0.5", "reverseFlick=false",
+                "velocityEstimator=lsq2", "touchSlop=18",
+            ],
+            source: "Flutter BottomSheet: _minFlingVelocity 700, _closeProgressThreshold 0.5; only a downward "
+                + "fling is tested"),
+        Preset(
+            name: "cupertino-sheet",
+            settings: [
+                "decision=velocity", "flickVelocity=2", "flickVelocityUnit=extents", "threshold=0.48",
+                "velocityEstimator=lsq2", "touchSlop=18",
+            ],
+            source: "Flutter CupertinoSheetRoute: 2 sheet heights per second, else closes when dragged 48 %"),
+        Preset(
+            name: "cupertino-back",
+            settings: [
+                "interaction=swipe-back", "decision=velocity", "flickVelocity=1", "flickVelocityUnit=extents",
+                "threshold=0.5", "velocityEstimator=lsq2", "touchSlop=18",
+            ],
+            source: "Flutter CupertinoPageRoute back swipe: _kMinFlingVelocity 1 width per second, else more "
+                + "than half"),
+        Preset(
+            name: "react-navigation",
+            settings: ["interaction=swipe-back", "decision=lookahead", "lookahead=0.3", "threshold=0.5", "touchSlop=5"],
+            source: "React Navigation stack Card: closes when translation + 0.3 · velocity > width / 2 "
+                + "(gestureVelocityImpact)"),
+        Preset(
+            name: "gorhom-bottomsheet", settings: ["decision=lookahead", "lookahead=0.2", "threshold=0.5"],
+            source: "@gorhom/react-native-bottom-sheet: the snap point nearest position + 0.2 · velocity"),
+    ]
+}
+
+/// `--preset NAME` names no preset (a usage error, exit 64).
+public struct PresetError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The name as typed.
+    public var name: String
+    /// The nearest preset's name, when one is close.
+    public var suggestion: String?
+
+    /// The error for `name`, suggesting `suggestion`.
+    public init(name: String, suggestion: String?) {
+        self.name = name
+        self.suggestion = suggestion
+    }
+
+    /// `--preset panmodel: unknown preset (did you mean `panmodal`?)`.
+    public var description: String {
+        let hint =
+            suggestion.map { "did you mean `\($0)`?" }
+            ?? "presets: " + Preset.all.map(\.name).joined(separator: ", ") + ", or all"
+        return "--preset \(name): unknown preset (\(hint))"
+    }
+}
