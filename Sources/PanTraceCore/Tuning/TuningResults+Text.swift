@@ -32,11 +32,11 @@ extension TuningResults {
         lines.append("")
         let best = best(maxAccidental: maxAccidental)
         lines.append(contentsOf: bestLines(best, maxAccidental: maxAccidental, comparison: comparison, style: style))
-        if let intervals, best != nil {
-            lines.append(contentsOf: intervalLines(intervals, style: style))
-        }
         if let comparison, best != nil {
             lines.append(contentsOf: moverLines(comparison, style: style))
+        }
+        if let intervals, best != nil {
+            lines.append(contentsOf: intervalLines(intervals, style: style))
         }
         lines.append("")
         lines.append(contentsOf: candidateLines(best: best, limit: limit))
@@ -100,7 +100,7 @@ extension TuningResults {
             ],
         ]
         var lines = [
-            "  95 % intervals (\(TuningIntervals.resamples) bootstrap resamples of the \(intervals.labelled) labelled traces):"
+            "  95 % intervals (\(Self.grouped(TuningIntervals.resamples)) bootstrap resamples of the \(intervals.labelled) labelled traces):"
         ]
         lines.append(
             contentsOf: TextFormat.table(["", "agree", "accidental", "missed"], rows, numeric: [1, 2, 3]).map { "  " + $0 })
@@ -206,6 +206,17 @@ extension TuningResults {
     }
 
     static func signed(_ value: Int) -> String { value > 0 ? "+\(value)" : String(value) }
+
+    /// `1,000`: thousands grouped with commas, as the docs write counts.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var text = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0 && (digits.count - offset) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return (value < 0 ? "-" : "") + text
+    }
 
     /// A bar of eighths: `value` between `low` (empty) and `high` (`width` full cells).
     static func bar(_ value: Int, low: Int, high: Int, width: Int) -> String {

@@ -17,9 +17,9 @@ extension Pantrace {
                 step away in each FROM:TO:STEP sweep; the best has the largest floor (with at
                 most --max-accidental accidental), then the most agree, so that a knife-edge
                 never wins over a plateau. The Pareto frontier holds those that no other beats
-                on both accidental and missed. 1,000 bootstrap resamples of the labelled traces
-                give 95 % intervals for the base, the best and the gain, and the verdict: better
-                only when the whole interval of the gain in agree is above 0.
+                on both accidental and missed. 1,000 bootstrap resamples of the labelled
+                traces give 95 % intervals for the base, the best and the gain, and the
+                verdict: better only when the whole interval of the gain in agree is above 0.
                 The evidence is counted by where each intent came from (person, inferred,
                 synthetic), with a warning when every label is the generator's; --evidence
                 keeps only the labels of those sources (none there: nothing to learn from,
