@@ -30,7 +30,7 @@ public struct Tuner: Sendable {
     public var maxAccidental: Int?
     /// The intent sources whose labels count (`--evidence`); nil for every
     /// source. A trace labelled by another source counts as unlabelled
-    /// (docs/configs.md "Evidence").
+    /// (docs/tune.md "Evidence").
     public var evidence: Set<IntentSource>?
 
     /// A tune of `sweeps` over `config` on the traces of `selection`.

@@ -10,7 +10,7 @@ public struct Tuning: Sendable {
     /// The base config against the best candidate, trace by trace; nil when
     /// no candidate is within ``maxAccidental``.
     public let comparison: TuningComparison?
-    /// The labelled traces that counted, by source (docs/configs.md "Evidence").
+    /// The labelled traces that counted, by source (docs/tune.md "Evidence").
     public let evidence: TuningEvidence
     /// The 95 % bootstrap intervals and the verdict; nil without a best candidate.
     public let intervals: TuningIntervals?
@@ -42,14 +42,14 @@ public struct Tuning: Sendable {
     /// `better` when the best is reliably better than the base, else `uncertain`.
     public var verdict: TuningIntervals.Verdict { best == nil ? .uncertain : intervals?.verdict ?? .uncertain }
 
-    /// The human report (docs/configs.md "tune"): the evidence, the best
+    /// The human report (docs/tune.md "tune"): the evidence, the best
     /// against the base with its intervals and verdict, the candidates.
     public func textReport(style: TextStyle = .plain) -> String {
         results.textReport(
             maxAccidental: maxAccidental, comparison: comparison, evidence: evidence, intervals: intervals, style: style)
     }
 
-    /// The JSON report (docs/configs.md "tune"), written in pieces to `write`.
+    /// The JSON report (docs/tune.md "tune"), written in pieces to `write`.
     public func writeJSON(to write: (String) throws -> Void) rethrows {
         try results.writeJSON(maxAccidental: maxAccidental, evidence: evidence, intervals: intervals, to: write)
     }

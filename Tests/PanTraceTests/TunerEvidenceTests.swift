@@ -4,7 +4,7 @@ import PanTraceCore
 import PanTraceStore
 import Testing
 
-/// docs/configs.md "Evidence" and "How sure" through the library: counts by
+/// docs/tune.md "Evidence" and "How sure" through the library: counts by
 /// intent source, `--evidence`, the warning, nothing to learn from, and
 /// intervals from the tune's own outcomes.
 @Suite struct TunerEvidenceTests {

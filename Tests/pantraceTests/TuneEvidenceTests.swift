@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `tune --evidence` on the command line (docs/configs.md "Evidence"): an
+/// `tune --evidence` on the command line (docs/tune.md "Evidence"): an
 /// unknown source is a usage error, a source with no label is not a failure.
 @Suite struct TuneEvidenceTests {
     @Test(arguments: ["people", "person,", "person,Synthetic", ""])

@@ -112,7 +112,7 @@ import Testing
         let results = try #require(report["results"] as? [[String: Any]])
         let agree = results.map { ($0["agree"] as? Int) ?? -1 }
         let accidental = results.map { ($0["accidental"] as? Int) ?? -1 }
-        // docs/configs.md "The robust best": the floor is the fewest agree among a
+        // docs/tune.md "The robust best": the floor is the fewest agree among a
         // candidate and its neighbours one step away in the threshold range.
         let floor = agree.indices.map { index in
             [index - neighbourStride, index, index + neighbourStride].filter(agree.indices.contains).map { agree[$0] }.min() ?? -1

@@ -1,5 +1,5 @@
 /// The labelled traces of a tune, counted by where their intent came from
-/// (docs/configs.md "Evidence"), and which sources `--evidence` admits.
+/// (docs/tune.md "Evidence"), and which sources `--evidence` admits.
 ///
 /// ```swift
 /// var evidence = TuningEvidence(admitting: [.person, .inferred])

@@ -1,6 +1,6 @@
 extension TuningGrid {
     /// The keys that only some decision rules read, by key name, and the
-    /// rules that read them (docs/configs.md "Keys a rule never reads").
+    /// rules that read them (docs/tune.md "Keys a rule never reads").
     /// A key not listed here is read by every rule. Names of keys or rules
     /// this build does not have yet simply never match.
     static let readingRules: [String: ReadBy] = [
@@ -27,7 +27,7 @@ extension TuningGrid {
 
     /// The swept keys that candidate `index`'s decision rule never reads,
     /// in sweep order: candidates that differ only in them decide every
-    /// trace alike (docs/configs.md "Keys a rule never reads").
+    /// trace alike (docs/tune.md "Keys a rule never reads").
     public func inertKeys(at index: Int) -> [String] {
         let digits = digits(of: index)
         let rule = decisionRule(digits: digits)

@@ -1,6 +1,6 @@
 extension Sweep {
     /// True for a `FROM:TO:STEP` sweep, whose values are steps apart: its
-    /// values have neighbours (docs/configs.md "The robust best"). A
+    /// values have neighbours (docs/tune.md "The robust best"). A
     /// `V1,V2,…` list has none, even of numbers.
     public var isRange: Bool {
         guard let equals = text.firstIndex(of: "=") else { return false }
@@ -19,7 +19,7 @@ extension TuningGrid {
     }
 
     /// The candidates that differ from candidate `index` in one
-    /// `FROM:TO:STEP` sweep only, by one step (docs/configs.md "The robust
+    /// `FROM:TO:STEP` sweep only, by one step (docs/tune.md "The robust
     /// best"), in candidate order.
     public func neighbours(of index: Int) -> [Int] {
         var found: [Int] = []

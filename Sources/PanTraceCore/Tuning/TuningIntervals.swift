@@ -1,4 +1,4 @@
-/// How sure a tune is (docs/configs.md "How sure"): 95 % bootstrap intervals
+/// How sure a tune is (docs/tune.md "How sure"): 95 % bootstrap intervals
 /// for the base config's and the best candidate's `agree`, `accidental` and
 /// `missed`, and for the paired gain best − base of each.
 ///
@@ -16,7 +16,7 @@
 /// intervals.verdict         // .better
 /// ```
 public struct TuningIntervals: Equatable, Sendable {
-    /// Resamples drawn (docs/configs.md: 1,000).
+    /// Resamples drawn (docs/tune.md: 1,000).
     public static let resamples = 1000
     /// The generator's seed: the same intervals on every run.
     public static let seed: UInt64 = 0x7475_6e65_2062_6f6f  // "tune boo"

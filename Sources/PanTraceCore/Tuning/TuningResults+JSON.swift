@@ -1,5 +1,5 @@
 extension TuningResults {
-    /// The JSON report of `tune --format json` (docs/configs.md "tune"), one object:
+    /// The JSON report of `tune --format json` (docs/tune.md "tune"), one object:
     ///
     /// ```json
     /// {"traces":120,"labelled":100,"base":"baseline","sweeps":["threshold"],

@@ -5,7 +5,7 @@ public struct TuningRow: Equatable, Sendable {
     public var first: Int
     /// How many candidates the row stands for.
     public var members: Int
-    /// The swept keys its rule never reads (docs/configs.md "Keys a rule never reads").
+    /// The swept keys its rule never reads (docs/tune.md "Keys a rule never reads").
     public var inert: [String]
 }
 
@@ -22,7 +22,7 @@ public struct TuningRowSelection: Equatable, Sendable {
 }
 
 extension TuningResults {
-    /// The most rows the text report shows (docs/configs.md).
+    /// The most rows the text report shows (docs/tune.md).
     public static let textRowLimit = 30
 
     /// Every candidate merged into rows: candidates that differ only in

@@ -1,5 +1,5 @@
 extension TuningResults {
-    /// The human report of `tune` (docs/configs.md "tune"): what was
+    /// The human report of `tune` (docs/tune.md "tune"): what was
     /// searched, the evidence by source (and the warning when it is all the
     /// generator's), the best candidate against the base config with their
     /// 95 % intervals and the verdict in words, then the candidates.

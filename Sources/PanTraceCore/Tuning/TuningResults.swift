@@ -15,7 +15,7 @@ public struct TuningResults: Sendable {
     /// Per candidate: on the Pareto frontier of accidental vs missed.
     private let frontier: [Bool]
     /// Per candidate: the smallest `agree` among it and its neighbours
-    /// (docs/configs.md "The robust best").
+    /// (docs/tune.md "The robust best").
     private let floors: [Int32]
 
     /// Results from counts packed as four per candidate (finish, cancel,
@@ -76,7 +76,7 @@ public struct TuningResults: Sendable {
         (0..<grid.count).filter { frontier[$0] }.sorted { (packedCounts[4 * $0 + 2], $0) < (packedCounts[4 * $1 + 2], $1) }
     }
 
-    /// The best candidate, the robust best of docs/configs.md: the largest
+    /// The best candidate, the robust best of docs/tune.md: the largest
     /// floor (``floor(at:)``) among those with `accidental ≤ maxAccidental`
     /// (among all when nil); ties to the most `agree`, then to fewer
     /// `accidental`, then to the earlier candidate. Nil when none is within

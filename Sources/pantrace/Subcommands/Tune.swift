@@ -140,7 +140,7 @@ extension Pantrace {
                         + "\(TextFormat.fixed(Console.now() - started, digits: 2)) s; nothing stored")
             }
             if tuning.nothingToLearn {
-                // docs/configs.md "Evidence": not a failure, but no best to give.
+                // docs/tune.md "Evidence": not a failure, but no best to give.
                 if !quiet {
                     let written = bestConfig == nil ? "" : "; no --best-config written"
                     Console.error("tune: nothing to learn from: no trace has an intent from --evidence \(tuning.evidence.sourcesText)\(written)")

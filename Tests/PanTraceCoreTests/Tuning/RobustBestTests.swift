@@ -3,7 +3,7 @@ import Testing
 
 @testable import PanTraceCore
 
-/// docs/configs.md "The robust best": floors over one-step neighbours of
+/// docs/tune.md "The robust best": floors over one-step neighbours of
 /// `FROM:TO:STEP` sweeps, and the best by floor, then agree, accidental, order.
 @Suite struct RobustBestTests {
     /// A grid of `sweeps` with `agree` per candidate over 100 labelled traces;
@@ -86,7 +86,7 @@ import Testing
     }
 }
 
-/// docs/configs.md "Keys a rule never reads" and the 30-row text report.
+/// docs/tune.md "Keys a rule never reads" and the 30-row text report.
 @Suite struct InertRowsTests {
     @Test func keysARuleNeverReadsAreInert() throws {
         let grid = try TuningGrid(

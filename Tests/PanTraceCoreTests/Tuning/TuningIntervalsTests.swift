@@ -3,7 +3,7 @@ import Testing
 
 @testable import PanTraceCore
 
-/// docs/configs.md "How sure": 1,000 seeded bootstrap resamples of the
+/// docs/tune.md "How sure": 1,000 seeded bootstrap resamples of the
 /// labelled traces' paired outcomes, 95 % intervals by nearest rank.
 @Suite struct TuningIntervalsTests {
     /// `count` traces whose outcomes are (base, best): 0 agree, 1 accidental, 2 missed.

@@ -68,7 +68,7 @@ struct TuneCurvesChart {
                 }
             }
         }
-        // docs/configs.md "How sure": the 95 % interval of agree as an error bar.
+        // docs/tune.md "How sure": the 95 % interval of agree as an error bar.
         for interval in intervals {
             let x = area.x(interval.x)
             let low = area.y(Double(interval.range.lowerBound))

@@ -47,7 +47,7 @@ extension TunePage {
         }
     }
 
-    /// docs/configs.md "How sure": the intervals as a table of bands on one scale, and the verdict.
+    /// docs/tune.md "How sure": the intervals as a table of bands on one scale, and the verdict.
     private func renderIntervals(_ markup: inout Markup) {
         guard let intervals, best != nil else { return }
         markup.element("h2", [], "How sure")

@@ -30,7 +30,7 @@ public struct TunePage: Sendable {
         public var missed: Int
         /// No other candidate has `accidental` and `missed` both ≤ and one <.
         public var pareto: Bool
-        /// The smallest `agree` among it and its neighbours (docs/configs.md
+        /// The smallest `agree` among it and its neighbours (docs/tune.md
         /// "The robust best"); its own `agree` when not given.
         public var floor: Int
 
@@ -70,7 +70,7 @@ public struct TunePage: Sendable {
     public var baseCounts: TuningCounts?
     /// The index of the candidate with the base config's settings, when one has them.
     public var baseCandidate: Int?
-    /// The 95 % bootstrap intervals and the verdict (docs/configs.md "How sure"), when known.
+    /// The 95 % bootstrap intervals and the verdict (docs/tune.md "How sure"), when known.
     public var intervals: TuningIntervals?
     /// The labelled traces by source, when known.
     public var evidence: TuningEvidence?
