@@ -132,6 +132,10 @@ import Testing
         let baseAgree = try runner.integer(
             "SELECT count(*) FROM decisions WHERE run = 1 AND ((intent = 'finish' AND decision = 'finish') OR (intent = 'cancel' AND decision <> 'finish'))")
         #expect(html.contains("Against the base config (baseline): agree \(baseAgree) → \(agree[best]) ("))
+        // docs/tune.md: the intervals, the verdict and the floor are on the page.
+        let verdict = try #require(report["verdict"] as? String)
+        #expect(html.contains(#"id="intervals""#) && html.contains(#"data-verdict="\#(verdict)""#))
+        #expect(html.contains(">floor</th>"))
     }
 
     /// The README's "Choose a threshold" output is what the command prints
