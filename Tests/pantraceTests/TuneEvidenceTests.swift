@@ -18,7 +18,10 @@ import Testing
     @Test func noLabelFromTheSourceExits0WithNothingToLearnFrom() throws {
         let runner = try CommandRunner()
         try runner.recordCorpus()
-        let output = try runner.expect(0, ["tune", "--sweep", "threshold=0.3,0.4", "--evidence", "person,inferred", "--best-config", "best.json"])
+        let output = try runner.expect(
+            0, ["tune", "--sweep", "threshold=0.3,0.4", "--evidence", "person,inferred", "--best-config", "best.json", "--html", "tune.html"])
+        let html = try String(contentsOfFile: runner.path("tune.html"), encoding: .utf8)
+        #expect(html.contains("Nothing to learn from") && html.contains(#"data-best="none""#))
         #expect(output.stdout.contains("nothing to learn from"))
         #expect(!output.stdout.contains("◀ best"))
         #expect(output.stderr.contains("nothing to learn from") && output.stderr.contains("no --best-config written"))
