@@ -33,6 +33,9 @@ import Testing
         #expect(warning.contains("milliseconds") && warning.contains("450 s"))
         #expect(warning.contains("1 more trace(s) of this file"))
         #expect(!result.stderr.contains("fine.jsonl"))
+        // --quiet keeps the warning: it is not a summary.
+        let quiet = try runner.run(["record", "--quiet", "--db", runner.path("quiet.sqlite"), "--from", path], db: false)
+        #expect(quiet.status == 0 && quiet.stderr.split(separator: "\n").map(String.init) == [String(warning)])
     }
 
     @Test func strictRefusesTheFirstSuchTraceAndStoresNothing() throws {
