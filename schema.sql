@@ -5,8 +5,9 @@
 -- (Tests/PanTraceStoreTests proves it by comparing sqlite_schema, for a new
 -- file and for a version 1 file upgraded). The migrations in
 -- Sources/PanTraceStore/Schema.swift build it: migration 1 is version 1 of this
--- file verbatim, migration 2 the changes to version 2, and a later migration
--- the `rest` and `stale` columns of `result` (its ALTER TABLEs are below).
+-- file verbatim, migration 2 the changes to version 2, migration 3 the `rest`
+-- and `stale` columns of `result` (its ALTER TABLEs are below), migration 4
+-- trace.intent_source.
 --
 -- Editing by hand (the sqlite3 shell runs with foreign keys off) is safe:
 -- the triggers below keep the store consistent by themselves. Insert, change
@@ -68,7 +69,15 @@ CREATE TABLE trace (
     -- (one byte for 1-127). sample_count samples, nothing after them. A
     -- first byte other than 0x01 is a later format: read the sample rows.
     packed BLOB
-);
+, intent_source TEXT -- where the intent came from: 'person', 'inferred' or 'synthetic'; NULL without an intent
+    CHECK (intent_source = 'person' OR intent_source = 'inferred' OR intent_source = 'synthetic'));
+
+-- trace.intent_source (migration 4; SQLite appends an added column as above):
+-- 'person' (a person, or someone watching, said what was meant), 'inferred'
+-- (an app inferred it from what happened next) or 'synthetic' (the
+-- generator's label). A trace stored before it existed got 'synthetic' when
+-- it is the generator's (its family, name <family>-s<seed>-<index> and meta),
+-- else 'person'. An intent set by hand with a NULL source reads as 'person'.
 
 -- trace.packed, format 2 (a later format within schema version 2: a build
 -- that knows only format 1 reads such a trace from its sample rows, as the
@@ -284,6 +293,7 @@ SELECT
     trace.name AS trace,
     trace.family AS family,
     trace.intent AS intent,
+    trace.intent_source AS intent_source,
     result.decision AS decision,
     result.reason AS reason,
     result.percent AS percent,
@@ -304,4 +314,4 @@ JOIN run ON run.id = result.run_id
 JOIN config ON config.id = run.config_id
 JOIN trace ON trace.id = result.trace_id;
 
-PRAGMA user_version = 3;
+PRAGMA user_version = 4;

@@ -19,6 +19,10 @@
 #           stores nothing), a 91 × 57 grid: --sweep threshold=0.05:0.95:0.01
 #           --sweep flickVelocity=200:3000:50 --set decision=velocity; its
 #           time as a multiple of one replay, and its peak memory;
+#   tune91  pantrace tune over the same database with one 91-value sweep,
+#           --sweep threshold=0.05:0.95:0.01: its best, its second pass and
+#           its 1,000 bootstrap resamples (docs/configs.md "How sure"), as a
+#           multiple of one replay (target ≤ 3);
 # and `pantrace --help` start-up time (hyperfine when installed, else a loop).
 # Prints medians and ratios (pantrace / reference; ≥ 1 is faster than C).
 # Missing tools (gcc, libsqlite3-dev, GNU time, hyperfine) are installed with
@@ -36,7 +40,7 @@ while [ $# -gt 0 ]; do
         --sizes) sizes="$2"; shift 2 ;;
         --startup-runs) startup_runs="$2"; shift 2 ;;
         --keep) keep=1; shift ;;
-        -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -99,7 +103,7 @@ for size in $sizes; do
     db="$work/pantrace-$size.sqlite"
     pristine="$work/pristine-$size.sqlite"
     cdb="$work/reference-$size.sqlite"
-    rec_p=""; rec_c=""; rep_p=""; rep_c=""; mem=""; tune_p=""; tune_mem=""
+    rec_p=""; rec_c=""; rep_p=""; rep_c=""; mem=""; tune_p=""; tune_mem=""; tune91_p=""; tune91_mem=""
     for run in $(seq "$runs"); do
         rm -f "$db" "$db-wal" "$db-shm"
         measure "$pantrace" record --db "$db" --count "$size" --seed 1 --quiet
@@ -126,6 +130,8 @@ for size in $sizes; do
         measure "$pantrace" tune --db "$pristine" --sweep threshold=0.05:0.95:0.01 --sweep flickVelocity=200:3000:50 \
             --set decision=velocity --quiet
         tune_p="$tune_p $elapsed"; tune_mem="$tune_mem $peak"
+        measure "$pantrace" tune --db "$pristine" --sweep threshold=0.05:0.95:0.01 --quiet
+        tune91_p="$tune91_p $elapsed"; tune91_mem="$tune91_mem $peak"
     done
     result[$size.rows]=$rows
     result[$size.samples]=$n_sample
@@ -137,6 +143,8 @@ for size in $sizes; do
     result[$size.dbsize]=$dbsize
     result[$size.tune]=$(echo "$tune_p" | median)
     result[$size.tune_mem]=$(echo "$tune_mem" | median)
+    result[$size.tune91]=$(echo "$tune91_p" | median)
+    result[$size.tune91_mem]=$(echo "$tune91_mem" | median)
     rm -f "$db"* "$cdb"* "$pristine"*
 done
 
@@ -186,6 +194,11 @@ echo
 echo "tune, 91 × 57 = 5187 candidates (threshold × flickVelocity, decision=velocity), read-only:"
 for size in $sizes; do
     echo "  $size traces: ${result[$size.tune]} s, $(ratio "${result[$size.tune]}" "${result[$size.rep_p]}") × one replay (target ≤ 3), peak $(awk -v k="${result[$size.tune_mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }') (target ≤ 64 MiB)"
+done
+echo
+echo "tune, one 91-value sweep (threshold=0.05:0.95:0.01) with its 1,000 bootstrap resamples, read-only:"
+for size in $sizes; do
+    echo "  $size traces: ${result[$size.tune91]} s, $(ratio "${result[$size.tune91]}" "${result[$size.rep_p]}") × one replay (target ≤ 3), peak $(awk -v k="${result[$size.tune91_mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }')"
 done
 set -- $sizes
 if [ $# -ge 2 ]; then

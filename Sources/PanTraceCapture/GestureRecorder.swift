@@ -122,15 +122,23 @@ public final class GestureRecorder {
 
     /// Labels the gesture that ended last, if it is still in its labelling window.
     ///
+    /// The trace's `intentSource` says where the label came from
+    /// (docs/capture.md "Where a label came from"): `inferred` by default,
+    /// for an intent the app set from what happened next (the sheet reopened
+    /// within seconds); `person` with `askedThePerson: true`, when the app
+    /// asked the person what they meant. `pantrace tune` counts the two
+    /// apart.
+    ///
     /// Returns false when that gesture is not held: its window has passed, it
     /// was not recorded (sampling, discarded), or no gesture has ended yet.
-    /// A later call replaces an earlier label. An older gesture is never
-    /// labelled instead.
+    /// A later call replaces an earlier label (and its source); `nil` removes
+    /// it. An older gesture is never labelled instead.
     @discardableResult
-    public func setIntent(_ intent: Intent?) -> Bool {
+    public func setIntent(_ intent: Intent?, askedThePerson: Bool = false) -> Bool {
         writeExpired()
         guard let lastEnded, let index = held.indices.last, held[index].sequence == lastEnded else { return false }
         held[index].trace.intent = intent
+        held[index].trace.intentSource = intent == nil ? nil : askedThePerson ? .person : .inferred
         return true
     }
 

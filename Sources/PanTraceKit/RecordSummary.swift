@@ -26,6 +26,10 @@ public struct RecordSummary: Sendable, Equatable {
     public private(set) var missed = 0
     /// Whether the run stored its results' frames (not with `--no-frames`).
     public internal(set) var framesStored = true
+    /// One warning per input whose times look like milliseconds
+    /// (``PanTraceCore/Trace/timeUnitSuspicion``), naming its first such
+    /// trace: `record` prints them on standard error.
+    public internal(set) var warnings: [String] = []
 
     init(config: String, framesStored: Bool = true) {
         self.config = config

@@ -29,15 +29,20 @@ public struct Recorder {
     /// deterministic: `show` recomputes the frames of a run that stored
     /// none (``TraceInspection``). The results are the same either way.
     public var storesFrames: Bool
+    /// Whether a trace whose times look like milliseconds is an input error
+    /// (`record --strict`) instead of a warning (docs/model.md "Times in milliseconds").
+    public var strict: Bool
 
     /// A recorder of `inputs`, then `synthetic`, under `config`, storing frames unless `storesFrames` is false.
     public init(
-        config: Config = Config(), inputs: [TraceInput] = [], synthetic: SyntheticTraces? = nil, storesFrames: Bool = true
+        config: Config = Config(), inputs: [TraceInput] = [], synthetic: SyntheticTraces? = nil, storesFrames: Bool = true,
+        strict: Bool = false
     ) {
         self.config = config
         self.inputs = inputs
         self.synthetic = synthetic
         self.storesFrames = storesFrames
+        self.strict = strict
     }
 
     /// Records every trace as one new run of `store`, in one transaction.
@@ -47,7 +52,8 @@ public struct Recorder {
     /// - Returns: what was stored.
     /// - Throws: `InvalidConfigError` for a config value docs/configs.md
     ///   does not allow; `TraceError` for an invalid trace (naming its input and
-    ///   line), a trace whose name is stored with other content, or inputs
+    ///   line), a trace whose times look like milliseconds under ``strict``,
+    ///   a trace whose name is stored with other content, or inputs
     ///   without a trace; ``WorkflowError/nothingToRecord`` when there is
     ///   nothing to record; `StoreError`. Nothing is stored then.
     @discardableResult
@@ -87,8 +93,23 @@ public struct Recorder {
         }
 
         for input in inputs {
+            var suspect: (line: Int, name: String, reason: String)?
+            var suspects = 0
             while let (line, trace) = try input.next() {
+                if let reason = trace.timeUnitSuspicion {
+                    if strict {
+                        throw TraceError(file: input.name, line: line, keyPath: "samples", reason: reason + " (--strict)")
+                    }
+                    suspects += 1
+                    if suspect == nil { suspect = (line, trace.name, reason) }
+                }
                 try add(trace, input: input.name, line: line)
+            }
+            if let suspect {
+                let others = suspects > 1 ? "; \(suspects - 1) more trace(s) of this file look the same" : ""
+                summary.warnings.append(
+                    "warning: \(input.name):\(suspect.line): trace \(JSONWriter.string(suspect.name)): \(suspect.reason)"
+                        + " (recorded\(others); --strict refuses them)")
             }
         }
         if let synthetic {

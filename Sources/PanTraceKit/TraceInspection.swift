@@ -49,7 +49,9 @@ public struct TraceInspection {
         if trace.scrollContent > 0 {
             text += "  scroll view: offset \(TextFormat.fixed(trace.scrollOffset, digits: 1)), content \(TextFormat.fixed(trace.scrollContent, digits: 1))"
         }
-        if let intent = trace.intent { text += "  intent \(intent.rawValue)" }
+        if let intent = trace.intent, let source = trace.labelSource {
+            text += "  intent \(intent.rawValue) (\(source.rawValue))"
+        }
         text += "\nrun \(run.id) (\(run.kind.rawValue), config \"\(TerminalText.escaped(run.configName))\"), frames \(origin)\n\n"
         let header = ["seq", "t", "x", "y", "phase", "state", "owner", "percent", "scroll"]
         var rows = frames.map { frame -> [String] in

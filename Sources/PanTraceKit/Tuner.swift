@@ -30,16 +30,21 @@ public struct Tuner: Sendable {
     /// The most `accidental` the best candidate may have (`--max-accidental`);
     /// nil for no limit (a negative limit admits no candidate).
     public var maxAccidental: Int?
+    /// The intent sources whose labels count (`--evidence`); nil for every
+    /// source. A trace labelled by another source counts as unlabelled
+    /// (docs/tune.md "Evidence").
+    public var evidence: Set<IntentSource>?
 
     /// A tune of `sweeps` over `config` on the traces of `selection`.
     public init(
         config: ConfigSource = ConfigSource(), sweeps: [String], selection: TraceSelection = .all,
-        maxAccidental: Int? = nil
+        maxAccidental: Int? = nil, evidence: Set<IntentSource>? = nil
     ) {
         self.config = config
         self.sweeps = sweeps
         self.selection = selection
         self.maxAccidental = maxAccidental
+        self.evidence = evidence
     }
 
     /// The candidates: the base config and the sweeps read and checked,
@@ -58,8 +63,10 @@ public struct Tuner: Sendable {
     /// - Parameter progress: called with the traces read so far in each of
     ///   the two passes, every 1024 traces.
     /// - Throws: what ``grid()`` throws, before any trace is read;
-    ///   ``TunerError`` when no selected trace has an intent; `StoreError`
-    ///   (a `--trace` name that is not stored …).
+    ///   ``TunerError`` when no selected trace has an intent (without
+    ///   ``evidence``: with it, the tuning has nothing to learn from and no
+    ///   best, ``Tuning/nothingToLearn``); `StoreError` (a `--trace` name
+    ///   that is not stored …).
     public func tune(in store: Store, progress: ((Int) -> Void)? = nil) throws -> Tuning {
         try tune(try grid(), in: store, progress: progress)
     }
@@ -71,16 +78,24 @@ public struct Tuner: Sendable {
     public func tune(_ grid: TuningGrid, in store: Store, progress: ((Int) -> Void)? = nil) throws -> Tuning {
         try grid.base.validate()
         var engine = TuningEngine(grid: grid)
-        try forEachSelectedTrace(in: store, progress: progress) { engine.add($0) }
+        var evidence = TuningEvidence(admitting: self.evidence)
+        try forEachSelectedTrace(in: store, progress: progress) { engine.add(evidence.admit($0)) }
         let results = engine.finish()
         guard results.traces > 0 else { throw TunerError.noTraces(selection) }
-        guard results.labelled > 0 else { throw TunerError.noIntent(traces: results.traces, selection: selection) }
-        guard let best = results.bestConfig(maxAccidental: maxAccidental) else {
-            return Tuning(results: results, maxAccidental: maxAccidental, comparison: nil)
+        guard results.labelled > 0 || self.evidence != nil else {
+            throw TunerError.noIntent(traces: results.traces, selection: selection)
         }
+        guard results.labelled > 0, let best = results.bestConfig(maxAccidental: maxAccidental) else {
+            return Tuning(results: results, maxAccidental: maxAccidental, comparison: nil, evidence: evidence)
+        }
+        // The second pass decides the base and the best trace by trace; the
+        // bootstrap resamples those outcomes and simulates nothing again.
         var comparison = TuningComparison(base: grid.base, best: best)
-        try forEachSelectedTrace(in: store, progress: progress) { comparison.add($0) }
-        return Tuning(results: results, maxAccidental: maxAccidental, comparison: comparison)
+        var admitted = TuningEvidence(admitting: self.evidence)
+        try forEachSelectedTrace(in: store, progress: progress) { comparison.add(admitted.admit($0)) }
+        return Tuning(
+            results: results, maxAccidental: maxAccidental, comparison: comparison, evidence: evidence,
+            intervals: TuningIntervals(pairs: comparison.outcomes))
     }
 
     private func forEachSelectedTrace(

@@ -12,34 +12,52 @@ public struct Tuning: Sendable {
     /// The base config against the best candidate, trace by trace; nil when
     /// no candidate is within ``maxAccidental``.
     public let comparison: TuningComparison?
+    /// The labelled traces that counted, by source (docs/tune.md "Evidence").
+    public let evidence: TuningEvidence
+    /// The 95 % bootstrap intervals and the verdict; nil without a best candidate.
+    public let intervals: TuningIntervals?
 
     /// The result of a tune (``Tuner`` makes it).
-    public init(results: TuningResults, maxAccidental: Int?, comparison: TuningComparison?) {
+    public init(
+        results: TuningResults, maxAccidental: Int?, comparison: TuningComparison?,
+        evidence: TuningEvidence = TuningEvidence(), intervals: TuningIntervals? = nil
+    ) {
         self.results = results
         self.maxAccidental = maxAccidental
         self.comparison = comparison
+        self.evidence = evidence
+        self.intervals = intervals
     }
 
-    /// The index of the best candidate; nil when none is within ``maxAccidental``.
-    public var best: Int? { results.best(maxAccidental: maxAccidental) }
+    /// True when no selected trace has an intent that counts (`--evidence`
+    /// left none): there is nothing to learn from and no best.
+    public var nothingToLearn: Bool { results.labelled == 0 }
+
+    /// The index of the best candidate; nil when none is within
+    /// ``maxAccidental``, or with nothing to learn from.
+    public var best: Int? { nothingToLearn ? nil : results.best(maxAccidental: maxAccidental) }
 
     /// The config `--best-config` writes: the base config with the best
-    /// candidate's settings; nil when none is within ``maxAccidental``.
-    public var bestConfig: Config? { results.bestConfig(maxAccidental: maxAccidental) }
+    /// candidate's settings; nil when there is no best.
+    public var bestConfig: Config? { best.map(results.grid.namedConfig(at:)) }
 
-    /// The human report (SPEC 7.5): the best against the base, the frontier,
-    /// and for one sweep every value.
+    /// `better` when the best is reliably better than the base, else `uncertain`.
+    public var verdict: TuningIntervals.Verdict { best == nil ? .uncertain : intervals?.verdict ?? .uncertain }
+
+    /// The human report (docs/tune.md "tune"): the evidence, the best
+    /// against the base with its intervals and verdict, the candidates.
     public func textReport(style: TextStyle = .plain) -> String {
-        results.textReport(maxAccidental: maxAccidental, comparison: comparison, style: style)
+        results.textReport(
+            maxAccidental: maxAccidental, comparison: comparison, evidence: evidence, intervals: intervals, style: style)
     }
 
-    /// The JSON report (SPEC 7.5), written in pieces to `write`.
+    /// The JSON report (docs/tune.md "tune"), written in pieces to `write`.
     public func writeJSON(to write: (String) throws -> Void) rethrows {
-        try results.writeJSON(maxAccidental: maxAccidental, to: write)
+        try results.writeJSON(maxAccidental: maxAccidental, evidence: evidence, intervals: intervals, to: write)
     }
 
     /// The HTML report (SPEC 7.8): one self-contained page.
     public func html() -> String {
-        results.page(maxAccidental: maxAccidental, comparison: comparison).html()
+        results.page(maxAccidental: maxAccidental, comparison: comparison, intervals: intervals, evidence: evidence).html()
     }
 }

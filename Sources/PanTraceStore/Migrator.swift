@@ -21,6 +21,7 @@ struct Migrator: Sendable {
         Migration(name: "create schema", sql: Schema.version1),
         Migration(name: "keep the store consistent against hand edits; never reuse ids", sql: Schema.version2),
         Migration(name: "result.rest and result.stale, in the decisions view", sql: Schema.restAndStale),
+        Migration(name: "where each label came from: trace.intent_source", sql: Schema.intentSource),
     ]
 
     /// The schema version this build creates and understands.

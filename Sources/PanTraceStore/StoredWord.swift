@@ -108,6 +108,10 @@ extension Intent: StoredWord {
     static let wordTable = WordTable<Intent>()
 }
 
+extension IntentSource: StoredWord {
+    static let wordTable = WordTable<IntentSource>()
+}
+
 extension Decision: StoredWord {
     static let wordTable = WordTable<Decision>()
 }

@@ -24,7 +24,7 @@ struct TraceWriter {
 
     init(_ database: Database) throws {
         self.database = database
-        find = try database.prepare("SELECT id, digest FROM trace WHERE name = ?", persistent: true)
+        find = try database.prepare("SELECT id, digest, intent_source FROM trace WHERE name = ?", persistent: true)
         insert = try database.prepare(TraceRow.insertWithIDSQL, persistent: true)
         insertSamples = MultiRowInsert(database)
     }
@@ -40,7 +40,13 @@ struct TraceWriter {
         guard names.insert(ExactName(trace.name)).inserted else { throw StoreError.duplicateTrace(name: trace.name) }
         let digest = TraceDigest.of(trace)
         if let stored = try stored(named: trace.name) {
-            guard stored.digest == digest else { throw StoreError.traceConflict(name: trace.name) }
+            // The digest leaves out where the intent came from (it was fixed
+            // before intent_source existed): the column is compared instead.
+            // A NULL beside an intent is a person's (docs/sqlite.md).
+            let storedSource = trace.intent == nil ? nil : stored.source ?? .person
+            guard stored.digest == digest, storedSource == trace.labelSource else {
+                throw StoreError.traceConflict(name: trace.name)
+            }
             return stored.id
         }
         if !droppedInsertTrigger {
@@ -56,6 +62,7 @@ struct TraceWriter {
         let length = PackedSamples.encode(trace.samples, into: &packed)
         try packed.withUnsafeBytes { bytes in
             var row = TraceRow(trace: trace, sampleCount: trace.samples.count, digest: digest)
+            row.trace.intentSource = trace.labelSource
             row.packed = BorrowedBlob(UnsafeRawBufferPointer(rebasing: bytes[..<length]))
             try insert.bind(id, at: 1)
             var binder = RowBinder(insert, from: 2)
@@ -76,12 +83,12 @@ struct TraceWriter {
         droppedInsertTrigger = false
     }
 
-    /// The id and digest of the trace stored under `name`, if any.
-    private func stored(named name: String) throws -> (id: TraceID, digest: Int64)? {
+    /// The id, digest and intent source of the trace stored under `name`, if any.
+    private func stored(named name: String) throws -> (id: TraceID, digest: Int64, source: IntentSource?)? {
         try find.bind(name, at: 1)
         defer { _ = try? find.reset() }
         guard try find.step() else { return nil }
         var reader = RowReader(find)
-        return (try reader.next(), try reader.next())
+        return (try reader.next(), try reader.next(), try reader.next())
     }
 }

@@ -102,16 +102,25 @@ import Testing
 
     /// `--html` writes one self-contained page with the best candidate marked:
     /// the one SPEC 7.5's rule picks from the JSON report's counts.
-    @Test(arguments: [["--sweep", "threshold=0.2:0.6:0.05"], ["--sweep", "threshold=0.3:0.5:0.1", "--sweep", "decision=threshold,velocity"]])
-    func htmlIsOneSelfContainedPageWithTheBestMarked(_ sweeps: [String]) throws {
+    @Test(arguments: [
+        (["--sweep", "threshold=0.2:0.6:0.05"], 1), (["--sweep", "threshold=0.3:0.5:0.1", "--sweep", "decision=threshold,velocity"], 2),
+    ])
+    func htmlIsOneSelfContainedPageWithTheBestMarked(_ sweeps: [String], neighbourStride: Int) throws {
         let runner = try Self.corpus()
         let tune = try runner.expect(0, ["tune", "--format", "json", "--html", "tune.html"] + sweeps)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(tune.stdout.utf8)) as? [String: Any])
         let results = try #require(report["results"] as? [[String: Any]])
         let agree = results.map { ($0["agree"] as? Int) ?? -1 }
         let accidental = results.map { ($0["accidental"] as? Int) ?? -1 }
-        // SPEC 7.5: most agree, then fewer accidental, then the earlier candidate.
-        let best = try #require(results.indices.min { (-agree[$0], accidental[$0], $0) < (-agree[$1], accidental[$1], $1) })
+        // docs/tune.md "The robust best": the floor is the fewest agree among a
+        // candidate and its neighbours one step away in the threshold range.
+        let floor = agree.indices.map { index in
+            [index - neighbourStride, index, index + neighbourStride].filter(agree.indices.contains).map { agree[$0] }.min() ?? -1
+        }
+        #expect(results.map { $0["floor"] as? Int } == floor)
+        // The largest floor, then the most agree, fewer accidental, the earlier candidate.
+        let best = try #require(
+            results.indices.min { (-floor[$0], -agree[$0], accidental[$0], $0) < (-floor[$1], -agree[$1], accidental[$1], $1) })
         let html = try String(contentsOfFile: runner.path("tune.html"), encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("data-best=\"\(best)\""))
@@ -123,6 +132,10 @@ import Testing
         let baseAgree = try runner.integer(
             "SELECT count(*) FROM decisions WHERE run = 1 AND ((intent = 'finish' AND decision = 'finish') OR (intent = 'cancel' AND decision <> 'finish'))")
         #expect(html.contains("Against the base config (baseline): agree \(baseAgree) → \(agree[best]) ("))
+        // docs/tune.md: the intervals, the verdict and the floor are on the page.
+        let verdict = try #require(report["verdict"] as? String)
+        #expect(html.contains(#"id="intervals""#) && html.contains(#"data-verdict="\#(verdict)""#))
+        #expect(html.contains(">floor</th>"))
     }
 
     /// The README's "Choose a threshold" output is what the command prints

@@ -26,6 +26,7 @@ import Testing
     static var awkwardLines: String {
         (awkwardNames.enumerated().map { index, name in
             #"{"name":\#(Seed.jsonString(name)),"width":400,"height":800,"intent":"\#(index % 2 == 0 ? "finish" : "cancel")","#
+                + (index % 3 == 0 ? "" : #""intentSource":"\#(index % 3 == 1 ? "inferred" : "person")","#)
                 + #""meta":{"family":"awkward","i":\#(index)},\#(samples)}"#
         } + [numbersLine]).joined(separator: "\n") + "\n"
     }
@@ -88,6 +89,9 @@ import Testing
             #expect(stored == recorded, "\(stored.name)")
             #expect(Self.bits(stored) == Self.bits(recorded), "\(stored.name)")
         }
+        // Where each label came from survives too (docs/model.md "Evidence").
+        #expect(Set(after.compactMap(\.labelSource)) == Set(IntentSource.allCases))
+        #expect(after.map(\.labelSource) == before.map(\.labelSource))
         // The export of the copy is the same text, byte for byte.
         #expect(try Self.export(copy) == text)
     }

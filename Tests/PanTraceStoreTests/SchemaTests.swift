@@ -63,7 +63,7 @@ import Testing
         defer { folder.remove() }
         let store = try Store.fresh(in: folder)
         let columns: [String: [String]] = [
-            "trace": ["name", "width", "height", "scroll_offset", "scroll_content", "intent", "meta", "family"],
+            "trace": ["name", "width", "height", "scroll_offset", "scroll_content", "intent", "intent_source", "meta", "family"],
             "sample": ["seq", "t", "x", "y", "phase", "touches"],
             "config": ["name", "settings"],
             "run": ["config_id", "kind", "created_at", "trace_count", "baseline"],
@@ -72,7 +72,7 @@ import Testing
             "decisions": [
                 "run", "config", "trace", "intent", "decision", "reason", "percent", "peak_percent",
                 "velocity", "projected", "settle", "overscroll", "tracking_error", "attempted",
-                "began_seq", "start_seq", "family", "result",
+                "began_seq", "start_seq", "family", "result", "intent_source",
             ],
         ]
         for (table, names) in columns {

@@ -80,8 +80,9 @@ import Testing
             let words = try Self.descriptionWords(table)
             if !words.isEmpty { described[table.table] = words }
         }
-        // Seven word columns: trace.intent, sample.phase, run.kind, result.decision and reason, frame.state and owner.
-        #expect(described.values.map(\.count).reduce(0, +) == 7)
+        // Eight word columns: trace.intent and intent_source, sample.phase, run.kind, result.decision and reason,
+        // frame.state and owner.
+        #expect(described.values.map(\.count).reduce(0, +) == 8)
         #expect(Set(schema.keys) == Set(described.keys))
         for (table, columns) in described {
             #expect(Set(schema[table, default: [:]].keys) == Set(columns.keys), "\(table)")
@@ -96,6 +97,7 @@ import Testing
         #expect(described["result"]?["reason"] == Reason.allCases.map(\.rawValue))
         #expect(described["frame"]?["owner"] == Owner.allCases.map(\.rawValue))
         #expect(described["run"]?["kind"] == RunKind.allCases.map(\.rawValue))
+        #expect(described["trace"]?["intent_source"] == IntentSource.allCases.map(\.rawValue))
     }
 
     @Test func aWordMissingFromACheckIsFound() throws {

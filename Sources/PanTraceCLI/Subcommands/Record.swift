@@ -20,6 +20,9 @@ extension Pantrace {
                 --no-frames stores the results without their frames, which are most of a
                 database's size: the simulation is deterministic, so 'show' recomputes them,
                 and replay and regress never read them (a smaller file to keep for CI).
+                A trace whose times look like milliseconds (a drag over 60 s, or samples more
+                than 1 s apart on average) is recorded with a warning naming the first such
+                trace of its file; --strict refuses it (exit 65). `t` is in seconds.
 
                 Examples:
                   pantrace record --from Fixtures/traces/edge-cases.jsonl --db edge.sqlite
@@ -46,7 +49,10 @@ extension Pantrace {
         @Flag(name: .long, help: "Store no frames (show recomputes them; the results are the same).")
         var noFrames = false
 
-        @Flag(name: .long, help: "Print nothing but errors.")
+        @Flag(name: .long, help: "Refuse a trace whose times look like milliseconds (a drag over 60 s, samples over 1 s apart on average) instead of warning.")
+        var strict = false
+
+        @Flag(name: .long, help: "Print nothing but errors and warnings.")
         var quiet = false
 
         func validate() throws {
@@ -70,11 +76,14 @@ extension Pantrace {
             let recorder = Recorder(
                 config: config, inputs: try from.map(TraceInput.init(path:)),
                 synthetic: count > 0 || from.isEmpty ? SyntheticTraces(count: count, seed: seed, families: family.compactMap(SyntheticFamily.init(rawValue:))) : nil,
-                storesFrames: !noFrames)
+                storesFrames: !noFrames, strict: strict)
             let store = try store.open()
             let progress = Progress(quiet: quiet)
             let summary = try recorder.record(into: store) { progress.update("recorded \($0) traces…") }
             progress.finish()
+            // docs/model.md "Times in milliseconds": recorded, but said.
+            // Even with --quiet: a corpus in milliseconds must not slip through a CI log.
+            for warning in summary.warnings { Console.error(warning) }
             if !quiet {
                 Console.errorText(summary.text(database: self.store.db, seconds: Console.now() - started))
             }

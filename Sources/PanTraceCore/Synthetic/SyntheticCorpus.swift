@@ -15,7 +15,8 @@ import PanTraceModel
 /// for trace in corpus.traces(count: 80_000) { … }   // one trace in memory at a time
 /// ```
 ///
-/// Each trace carries its `intent`, `family`, and a compact `meta` object:
+/// Each trace carries its `intent` (with `intentSource` `synthetic`: the
+/// generator's guess, docs/synthetic.md), `family`, and a compact `meta` object:
 /// `{"family":"flick","seed":7,"index":0,"device":"393x852","hz":120}`.
 /// Names are `<family>-s<seed>-<index>`, the index zero-padded to four
 /// digits, so they are unique within a corpus and across seeds.
@@ -63,7 +64,7 @@ public struct SyntheticCorpus: Sendable, Hashable {
         return Trace(
             name: name(at: index), width: device.width, height: device.height,
             scrollOffset: gesture.scrollOffset, scrollContent: gesture.scrollContent,
-            intent: gesture.intent, meta: meta, family: family.name, samples: samples)
+            intent: gesture.intent, intentSource: gesture.intent == nil ? nil : .synthetic, meta: meta, family: family.name, samples: samples)
     }
 
     /// The first `count` traces, generated lazily on access (a negative

@@ -35,6 +35,9 @@ extension SyntheticFamily {
             let from = random.chance(0.4) ? 0 : random.int(1...3)
             let count = random.chance(0.5) ? Int.max : random.int(3...10)
             gesture.secondFinger = (from, count)
+            // docs/synthetic.md "two-finger": a second finger on a sheet is as
+            // often a grip or the start of a pinch as a dismissal; no label.
+            gesture.intent = nil
         case .systemCancel: Self.systemCancel(&gesture, &random)
         case .tap: Self.tap(&gesture, &random)
         }

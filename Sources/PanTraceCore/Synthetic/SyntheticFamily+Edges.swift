@@ -27,7 +27,8 @@ extension SyntheticFamily {
     }
 
     /// A scroll view a little below its top; the drag scrolls it to the top
-    /// and continues by 32–70 % of the height. Intent `finish`.
+    /// and continues by 32–70 % of the height. Intent `finish`, a guess
+    /// (docs/synthetic.md "scroll-handoff").
     static func scrollHandoff(_ gesture: inout SyntheticGesture, _ random: inout SyntheticRandom) {
         let height = gesture.height
         gesture.scrollContent = (height * random.uniform(1.5...6)).rounded()
@@ -64,7 +65,8 @@ extension SyntheticFamily {
 
     /// A drag in progress that the system interrupts (a call, Control
     /// Centre): the last sample is `cancel`, taken while the finger still
-    /// moves. Intent `cancel`: a cancelled touch must never dismiss.
+    /// moves. No intent: what the person meant is unknown, and every config
+    /// decides it `cancel` (docs/synthetic.md "system-cancel").
     static func systemCancel(_ gesture: inout SyntheticGesture, _ random: inout SyntheticRandom) {
         gesture.attachOptionalScrollView(&random)
         let travel = random.uniform(0.15...0.6) * gesture.height
@@ -74,7 +76,7 @@ extension SyntheticFamily {
                 gesture, travel: travel, duration: random.uniform(0.3...0.7),
                 startSpeed: random.uniform(0...0.3), endSpeed: random.uniform(0.3...1.2), &random))
         gesture.ending = .cancel
-        gesture.intent = .cancel
+        gesture.intent = nil
     }
 
     /// A press of 50–180 ms that moves a few points at most. Intent `cancel`.

@@ -3,7 +3,8 @@ import PanTraceModel
 /// A named kind of synthetic gesture (SPEC 8).
 ///
 /// The raw value is the family's stable name: it appears in trace names,
-/// in `meta.family`, and on the command line (`--family flick`). Intents are
+/// in `meta.family`, and on the command line (`--family flick`). Intents
+/// (`intentSource` `synthetic`: the generator's guess, docs/synthetic.md) are
 /// written for the default interaction, `pull-to-dismiss`: `finish` means the
 /// person meant to dismiss, `cancel` that the sheet must stay — a decision
 /// `none` (the pan never began, failed, or the scroll view owned the gesture)
@@ -42,16 +43,20 @@ public enum SyntheticFamily: String, Sendable, CaseIterable, Hashable {
     case scrollTop = "scroll-top"
     /// A scroll view at a small offset (30 pt – a quarter of the height): the
     /// drag scrolls it to the top and the same drag continues by 32–70 % of
-    /// the height. Intent `finish`: only `scrollGating: handoff` dismisses.
+    /// the height. Intent `finish` (only `scrollGating: handoff` dismisses),
+    /// and a guess: the same movement is also a scroll to the top that
+    /// overshoots (docs/synthetic.md).
     case scrollHandoff = "scroll-handoff"
     /// A scroll view deep in its content (offset ≥ 0.8 × height) and a drag
     /// or fling that only scrolls it. Intent `cancel`.
     case scrollDeep = "scroll-deep"
     /// A drag past the threshold with a second finger down on the `down`
-    /// sample or on moves before the touch slop. Intent `finish`: the default
-    /// `maximumNumberOfTouches` of 1 fails these (`tooManyTouches`).
+    /// sample or on moves before the touch slop. No intent: a second finger
+    /// is as often a grip or a pinch as a dismissal (docs/synthetic.md); the
+    /// default `maximumNumberOfTouches` of 1 fails these (`tooManyTouches`).
     case twoFinger = "two-finger"
-    /// A drag interrupted by the system: the last sample is `cancel`. Intent `cancel`.
+    /// A drag interrupted by the system: the last sample is `cancel`. No
+    /// intent: the person's is unknown, and every config cancels it.
     case systemCancel = "system-cancel"
     /// A tap: a press of 50–180 ms that moves at most a few points. Intent `cancel`.
     case tap

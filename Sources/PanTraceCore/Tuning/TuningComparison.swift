@@ -48,6 +48,10 @@ public struct TuningComparison: Sendable {
     public private(set) var newlyMissed = Movers()
     /// Other changed decisions: no intent, or `cancel` ↔ `none` (both agree with `cancel`).
     public private(set) var otherMoves = Movers()
+    /// Per labelled trace, in the order added: its outcome under the base
+    /// and under the best (``TuningOutcome/pair(base:best:)``), what the
+    /// bootstrap resamples (``TuningIntervals``).
+    public private(set) var outcomes: [UInt8] = []
     /// True when one simulation serves both configs.
     private let sameTrajectory: Bool
 
@@ -80,6 +84,11 @@ public struct TuningComparison: Sendable {
         }
         baseCounts.add(before, intent: trace.intent)
         bestCounts.add(after, intent: trace.intent)
+        if let base = TuningOutcome.code(before, intent: trace.intent),
+            let best = TuningOutcome.code(after, intent: trace.intent)
+        {
+            outcomes.append(TuningOutcome.pair(base: base, best: best))
+        }
         guard before != after else { return }
         switch (trace.intent, before, after) {
         case (.cancel, _, .finish): newAccidental.add(trace.name)

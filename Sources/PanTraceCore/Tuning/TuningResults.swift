@@ -16,6 +16,9 @@ public struct TuningResults: Sendable {
     private let packedCounts: [UInt32]
     /// Per candidate: on the Pareto frontier of accidental vs missed.
     private let frontier: [Bool]
+    /// Per candidate: the smallest `agree` among it and its neighbours
+    /// (docs/tune.md "The robust best").
+    private let floors: [Int32]
 
     /// Results from counts packed as four per candidate (finish, cancel,
     /// accidental, missed) over `traces` traces of which `labelled` have an intent.
@@ -28,7 +31,15 @@ public struct TuningResults: Sendable {
         frontier = Self.frontier(count: grid.count) { index in
             (packedCounts[4 * index + 2], packedCounts[4 * index + 3])
         }
+        floors = Self.floors(grid: grid) { index in
+            labelled - Int(packedCounts[4 * index + 2]) - Int(packedCounts[4 * index + 3])
+        }
     }
+
+    /// The floor of candidate `index`: the smallest `agree` among it and its
+    /// neighbours (``TuningGrid/neighbours(of:)``; every neighbour counts,
+    /// whatever its `accidental`).
+    public func floor(at index: Int) -> Int { Int(floors[index]) }
 
     /// Results from whole counts, one per candidate of `grid` (for reports
     /// made elsewhere, and tests).
@@ -67,21 +78,46 @@ public struct TuningResults: Sendable {
         (0..<grid.count).filter { frontier[$0] }.sorted { (packedCounts[4 * $0 + 2], $0) < (packedCounts[4 * $1 + 2], $1) }
     }
 
-    /// The best candidate: the most `agree` among those with `accidental ≤
-    /// maxAccidental` (among all when nil); ties to fewer `accidental`, then
-    /// to the earlier candidate. Nil when none is within the limit.
+    /// The best candidate, the robust best of docs/tune.md: the largest
+    /// floor (``floor(at:)``) among those with `accidental ≤ maxAccidental`
+    /// (among all when nil); ties to the most `agree`, then to fewer
+    /// `accidental`, then to the earlier candidate. Nil when none is within
+    /// the limit.
+    ///
+    /// A value that wins by a few gestures while its neighbours lose is a
+    /// knife-edge: its floor is its neighbours' agreement, so a plateau
+    /// beats it.
     public func best(maxAccidental: Int? = nil) -> Int? {
-        var best: (index: Int, agree: Int, accidental: Int)? = nil
+        var best: (index: Int, floor: Int32, agree: Int, accidental: Int)? = nil
         for index in 0..<grid.count {
             let accidental = Int(packedCounts[4 * index + 2])
             if let maxAccidental, accidental > maxAccidental { continue }
+            let floor = floors[index]
             let agree = labelled - accidental - Int(packedCounts[4 * index + 3])
-            if let current = best, agree < current.agree || (agree == current.agree && accidental >= current.accidental) {
-                continue
+            if let current = best {
+                if floor != current.floor {
+                    if floor < current.floor { continue }
+                } else if agree != current.agree {
+                    if agree < current.agree { continue }
+                } else if accidental >= current.accidental {
+                    continue
+                }
             }
-            best = (index, agree, accidental)
+            best = (index, floor, agree, accidental)
         }
         return best?.index
+    }
+
+    /// Every candidate's floor, from every candidate's `agree`.
+    static func floors(grid: TuningGrid, agree: (Int) -> Int) -> [Int32] {
+        let agrees = (0..<grid.count).map { Int32(clamping: agree($0)) }
+        guard grid.sweeps.contains(where: \.isRange) else { return agrees }
+        let strides = grid.strides
+        return (0..<grid.count).map { index in
+            var floor = agrees[index]
+            grid.forEachNeighbour(of: index, strides: strides) { floor = min(floor, agrees[$0]) }
+            return floor
+        }
     }
 
     /// The config to write with `--best-config`: the base config with the

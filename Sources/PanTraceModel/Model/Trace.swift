@@ -24,6 +24,10 @@ public struct Trace: Equatable, Hashable, Sendable {
     /// The scroll view's content length along the axis; 0 means no scroll view.
     public var scrollContent: Double
     public var intent: Intent?
+    /// Where ``intent`` came from; only with an intent (``validate()``).
+    /// `nil` with an intent means ``IntentSource/person``, the default of
+    /// the trace format: ``labelSource`` is the source to use.
+    public var intentSource: IntentSource?
     /// The JSON text of the trace's `meta` object, verbatim; `nil` when absent.
     public var meta: String?
     /// `meta.family` when it is a string (used by `--family` filters).
@@ -33,7 +37,7 @@ public struct Trace: Equatable, Hashable, Sendable {
     public init(
         name: String, width: Double, height: Double,
         scrollOffset: Double = 0, scrollContent: Double = 0,
-        intent: Intent? = nil, meta: String? = nil, family: String? = nil,
+        intent: Intent? = nil, intentSource: IntentSource? = nil, meta: String? = nil, family: String? = nil,
         samples: [Sample]
     ) {
         self.name = name
@@ -42,6 +46,7 @@ public struct Trace: Equatable, Hashable, Sendable {
         self.scrollOffset = scrollOffset
         self.scrollContent = scrollContent
         self.intent = intent
+        self.intentSource = intentSource
         self.meta = meta
         self.family = family
         self.samples = samples
@@ -49,10 +54,18 @@ public struct Trace: Equatable, Hashable, Sendable {
 }
 
 extension Trace {
+    /// Where the intent came from: ``intentSource``, or ``IntentSource/person``
+    /// for an intent without one (the trace format's default); `nil` without an intent.
+    @inline(__always)
+    public var labelSource: IntentSource? {
+        intent == nil ? nil : intentSource ?? .person
+    }
+
     /// Every field equal, the texts by their Unicode scalars (``ExactName``).
     public static func == (a: Trace, b: Trace) -> Bool {
         ExactName(a.name) == ExactName(b.name) && a.width == b.width && a.height == b.height
             && a.scrollOffset == b.scrollOffset && a.scrollContent == b.scrollContent && a.intent == b.intent
+            && a.labelSource == b.labelSource
             && a.meta.map(ExactName.init) == b.meta.map(ExactName.init)
             && a.family.map(ExactName.init) == b.family.map(ExactName.init) && a.samples == b.samples
     }
@@ -65,6 +78,7 @@ extension Trace {
         hasher.combine(scrollOffset)
         hasher.combine(scrollContent)
         hasher.combine(intent)
+        hasher.combine(labelSource)
         hasher.combine(meta.map(ExactName.init))
         hasher.combine(family.map(ExactName.init))
         hasher.combine(samples)

@@ -18,10 +18,12 @@ extension Trace {
     /// The trace as one canonical line of JSON (SPEC 3), without a newline.
     ///
     /// Keys come in the spec's order (`name`, `width`, `height`,
-    /// `scrollOffset`, `scrollContent`, `intent`, `meta`, `samples`; in a
-    /// sample `t`, `x`, `y`, `phase`, `touches`). `scrollOffset`,
-    /// `scrollContent` and `touches` are always written; `intent` and `meta`
-    /// only when present. Numbers are ``JSONWriter/number(_:)``'s shortest
+    /// `scrollOffset`, `scrollContent`, `intent`, `intentSource`, `meta`,
+    /// `samples`; in a sample `t`, `x`, `y`, `phase`, `touches`).
+    /// `scrollOffset`, `scrollContent` and `touches` are always written;
+    /// `intent` and `meta` only when present, and `intentSource` with every
+    /// intent (``labelSource``, so `person` too: the line says where its
+    /// label came from). Numbers are ``JSONWriter/number(_:)``'s shortest
     /// round-trip text, and `meta` is written verbatim, except that any line
     /// breaks in it (JSON whitespace) become spaces to keep the trace on one
     /// line.
@@ -39,6 +41,7 @@ extension Trace {
         line += ", \"scrollContent\": " + JSONWriter.number(scrollContent)
         if let intent {
             line += ", \"intent\": \"" + intent.rawValue + "\""
+            line += ", \"intentSource\": \"" + (intentSource ?? .person).rawValue + "\""
         }
         if let meta {
             line += ", \"meta\": "

@@ -8,7 +8,7 @@ extension Trace {
     /// SQLite's `length()` counts them, and independent of the Unicode
     /// version's grapheme rules), none of them NUL
     /// (``ExactName/issue(in:maximumLength:)``); `width` and `height` are
-    /// finite and > 0; `scrollOffset` is finite (any sign); `scrollContent` is finite and ≥ 0;
+    /// finite and > 0; `intentSource` only with an `intent`; `scrollOffset` is finite (any sign); `scrollContent` is finite and ≥ 0;
     /// `meta`, when present, is the text of one JSON object; there are at least
     /// 2 samples; every `t`, `x`, `y` is finite, `t` never decreases, `touches`
     /// is ≥ 1; the first phase is `down`, the last `up` or `cancel`, all
@@ -38,6 +38,11 @@ extension Trace {
         }
         guard scrollContent.isFinite, scrollContent >= 0 else {
             throw TraceIssue(keyPath: "scrollContent", reason: "must be a finite number ≥ 0, found \(Self.show(scrollContent))")
+        }
+        if intentSource != nil && intent == nil {
+            throw TraceIssue(
+                keyPath: "intentSource",
+                reason: "allowed only with `intent`: it says where the intent came from (add \"intent\" or remove it)")
         }
         if checkingMeta, let meta {
             let node: JSONNode

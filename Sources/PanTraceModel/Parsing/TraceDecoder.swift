@@ -5,7 +5,7 @@
 /// set of checks.
 enum TraceDecoder {
     /// The keys of a trace object, in the order `jsonLine()` writes them.
-    static let traceKeys = ["name", "width", "height", "scrollOffset", "scrollContent", "intent", "meta", "samples"]
+    static let traceKeys = ["name", "width", "height", "scrollOffset", "scrollContent", "intent", "intentSource", "meta", "samples"]
     /// The keys of a sample object, in the order `jsonLine()` writes them.
     static let sampleKeys = ["t", "x", "y", "phase", "touches"]
 
@@ -46,6 +46,11 @@ enum TraceDecoder {
                     throw mismatch("`finish` or `cancel`", node, at: "intent")
                 }
                 trace.intent = intent
+            case "intentSource":
+                guard let word = node.string, let source = IntentSource(rawValue: word) else {
+                    throw mismatch("`person`, `inferred` or `synthetic`", node, at: "intentSource")
+                }
+                trace.intentSource = source
             case "meta":
                 guard node.members != nil else { throw mismatch("an object", node, at: "meta") }
                 trace.meta = String(decoding: UnsafeBufferPointer(rebasing: bytes[node.range]), as: UTF8.self)
@@ -64,6 +69,8 @@ enum TraceDecoder {
         trace.width = width
         trace.height = height
         trace.samples = samples
+        // docs/model.md "Evidence": an intent without a source is a person's.
+        if trace.intent != nil && trace.intentSource == nil { trace.intentSource = .person }
         return trace
     }
 

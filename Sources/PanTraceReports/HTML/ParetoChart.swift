@@ -66,7 +66,7 @@ struct ParetoChart {
         markup.legendItem(.dot(Palette.orange), "on the Pareto frontier (no candidate has both fewer)")
         markup.legendItem(.dot(Palette.grey), "dominated candidate")
         markup.legendItem(
-            .ring, "best candidate (most agree" + (page.maxAccidental.map { " with accidental ≤ \($0)" } ?? "") + ")")
+            .ring, "best candidate (largest floor" + (page.maxAccidental.map { " with accidental ≤ \($0)" } ?? "") + ")")
         markup.close()
     }
 

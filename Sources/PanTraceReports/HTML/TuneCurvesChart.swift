@@ -18,11 +18,15 @@ struct TuneCurvesChart {
         let xs = points.map(\.x)
         let xDomain = (xs.min() ?? 0, xs.max() ?? 1)
 
-        let agree = points.map { Double($0.candidate.agree) }
+        let bars = agreeIntervals(points)
+        let agree =
+            points.flatMap { [Double($0.candidate.agree), Double($0.candidate.floor)] }
+            + bars.flatMap { [Double($0.range.lowerBound), Double($0.range.upperBound)] }
         panel(
             &markup, id: "tune-agree", title: "agree (traces)", axis: axis, domain: xDomain,
             y: (agree.min() ?? 0, max(agree.max() ?? 1, (agree.min() ?? 0) + 1)), points: points,
-            series: [("agree", Palette.bluishGreen, false, \.agree)])
+            series: [("agree", Palette.bluishGreen, false, \.agree), ("floor", Palette.reddishPurple, true, \.floor)],
+            intervals: bars)
         let errors = points.flatMap { [Double($0.candidate.accidental), Double($0.candidate.missed)] }
         panel(
             &markup, id: "tune-errors", title: "accidental, missed (traces)", axis: axis, domain: xDomain, y: (0, max(errors.max() ?? 1, 1)),
@@ -33,7 +37,8 @@ struct TuneCurvesChart {
     private func panel(
         _ markup: inout Markup, id: String, title: String, axis: SweepAxis, domain: (Double, Double),
         y: (Double, Double), points: [(x: Double, candidate: TunePage.Candidate, index: Int)],
-        series: [(name: String, colour: String, dashed: Bool, count: KeyPath<TunePage.Candidate, Int>)]
+        series: [(name: String, colour: String, dashed: Bool, count: KeyPath<TunePage.Candidate, Int>)],
+        intervals: [(x: Double, range: ClosedRange<Int>, name: String)] = []
     ) {
         let area = PlotArea(
             id: id, width: 1040, height: 270, margins: (78, 24, 14, 52), x: domain, y: y, niceX: !axis.isCategorical)
@@ -66,12 +71,42 @@ struct TuneCurvesChart {
                 }
             }
         }
+        // docs/tune.md "How sure": the 95 % interval of agree as an error bar.
+        for interval in intervals {
+            let x = area.x(interval.x)
+            let low = area.y(Double(interval.range.lowerBound))
+            let high = area.y(Double(interval.range.upperBound))
+            markup.open("g", [("class", "interval"), ("data-interval", interval.name),
+                ("data-low", String(interval.range.lowerBound)), ("data-high", String(interval.range.upperBound))])
+            markup.element("title", [], "\(interval.name): agree \(interval.range.lowerBound) to \(interval.range.upperBound) (95 %)")
+            markup.empty("line", [("x1", n(x)), ("y1", n(low)), ("x2", n(x)), ("y2", n(high)), ("stroke", "#000"), ("stroke-width", "2")])
+            for y in [low, high] {
+                markup.empty("line", [("x1", n(x - 6)), ("y1", n(y)), ("x2", n(x + 6)), ("y2", n(y)), ("stroke", "#000"), ("stroke-width", "2")])
+            }
+            markup.close()
+        }
         markup.close()
         markup.open("ul", [("class", "legend")])
         for line in series {
             markup.legendItem(.line(line.colour, dashed: line.dashed), line.name)
         }
+        if !intervals.isEmpty {
+            markup.legendItem(.line("#000", dashed: false), "95 % interval of agree (error bar: " + intervals.map(\.name).joined(separator: ", ") + ")")
+        }
         markup.close()
+    }
+
+    /// The error bars of the agree panel: the best's and the base's, at their values.
+    private func agreeIntervals(_ points: [(x: Double, candidate: TunePage.Candidate, index: Int)]) -> [(x: Double, range: ClosedRange<Int>, name: String)] {
+        guard let intervals = page.intervals else { return [] }
+        var bars: [(x: Double, range: ClosedRange<Int>, name: String)] = []
+        if let best = page.best, let point = points.first(where: { $0.index == best }) {
+            bars.append((point.x, intervals.best.agree, "best"))
+        }
+        if let base = page.baseCandidate, base != page.best, let point = points.first(where: { $0.index == base }) {
+            bars.append((point.x, intervals.base.agree, "base"))
+        }
+        return bars
     }
 }
 

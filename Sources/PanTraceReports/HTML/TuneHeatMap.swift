@@ -57,11 +57,13 @@ struct TuneHeatMap {
             markup.open("rect", [
                 ("x", n(x)), ("y", n(y)), ("width", n(cellWidth)), ("height", n(cellHeight)),
                 ("fill", Palette.ramp(fraction)), ("data-agree", String(candidate.agree)),
+                ("data-floor", String(candidate.floor)),
             ])
             markup.element(
                 "title", [],
                 zip(page.sweeps.map(\.key), candidate.values).map { "\($0)=\($1)" }.joined(separator: " ")
-                    + ": agree \(candidate.agree), accidental \(candidate.accidental), missed \(candidate.missed)")
+                    + ": agree \(candidate.agree) (floor \(candidate.floor)), accidental \(candidate.accidental), "
+                    + "missed \(candidate.missed)")
             markup.close()
             if showNumbers {
                 markup.element(

@@ -18,11 +18,15 @@ extension TunePage {
                 markup.close()
             }
             markup.close()
+            renderEvidence(&markup)
             renderBest(&markup)
+            renderIntervals(&markup)
             markup.element(
                 "p", [("class", "words")],
                 "agree: the decision matches the trace's intent; accidental: meant to cancel, but the screen was "
-                    + "dismissed; missed: meant to dismiss, but it stayed. The best has the most agree.")
+                    + "dismissed; missed: meant to dismiss, but it stayed. floor: the fewest agree among a candidate "
+                    + "and its neighbours one step away in each FROM:TO:STEP sweep. The best has the largest floor "
+                    + "(then the most agree), so that a value whose neighbours lose never wins by a few gestures.")
             renderSweepCharts(&markup)
             markup.element("h2", [], "Pareto frontier")
             ParetoChart(page: self).render(&markup)
@@ -37,8 +41,68 @@ extension TunePage {
         }
     }
 
+    private func renderEvidence(_ markup: inout Markup) {
+        guard let evidence else { return }
+        let counts = IntentSource.allCases.map { "\(evidence.count(of: $0)) \($0.rawValue)" }.joined(separator: ", ")
+        markup.element("p", [("id", "evidence")], "Evidence: \(evidence.labelled) labelled traces: \(counts).")
+        if let warning = evidence.warning {
+            markup.element("p", [("id", "evidence-warning"), ("class", "warning")], "Warning: " + warning)
+        }
+    }
+
+    /// docs/tune.md "How sure": the intervals as a table of bands on one scale, and the verdict.
+    private func renderIntervals(_ markup: inout Markup) {
+        guard let intervals, best != nil else { return }
+        markup.element("h2", [], "How sure")
+        markup.element(
+            "p", [("id", "verdict"), ("data-verdict", intervals.verdict.rawValue)],
+            intervals.verdict == .better
+                ? "Verdict: better. In 95 % of \(TuningIntervals.resamples) bootstrap resamples of the \(intervals.labelled) "
+                    + "labelled traces the best agrees with \(intervals.gain.agree.lowerBound) to "
+                    + "\(intervals.gain.agree.upperBound) more of them than the base."
+                : "Verdict: uncertain. With \(intervals.labelled) labelled traces no candidate is reliably better than the "
+                    + "base: the gain in agree is \(intervals.gain.agree.lowerBound) to \(intervals.gain.agree.upperBound) "
+                    + "(95 % bootstrap interval, \(TuningIntervals.resamples) resamples).")
+        let rows: [(String, TuningIntervals.Counts)] = [("base", intervals.base), ("best", intervals.best), ("gain", intervals.gain)]
+        let bounds = rows.flatMap { row in [row.1.agree, row.1.accidental, row.1.missed].flatMap { [$0.lowerBound, $0.upperBound] } }
+        let low = Double(min(0, bounds.min() ?? 0))
+        let high = Double(max(1, bounds.max() ?? 1))
+        markup.open("table", [("id", "intervals")])
+        markup.open("tr")
+        markup.element("th", [], "")
+        for name in ["agree", "accidental", "missed"] { markup.element("th", [], name + " (95 %)") }
+        markup.close()
+        for (name, counts) in rows {
+            markup.open("tr", [("data-row", name)])
+            markup.element("th", [], name)
+            for (key, range) in [("agree", counts.agree), ("accidental", counts.accidental), ("missed", counts.missed)] {
+                markup.open("td", [("data-\(key)", "\(range.lowerBound) \(range.upperBound)")])
+                markup.text("\(range.lowerBound) to \(range.upperBound) ")
+                // A band on one scale for every cell, with 0 marked.
+                let width = 160.0
+                func x(_ value: Int) -> Double { (Double(value) - low) / (high - low) * width }
+                markup.open("svg", [("width", "160"), ("height", "12"), ("viewBox", "0 0 160 12"), ("role", "img"),
+                    ("aria-label", "\(name) \(key) from \(range.lowerBound) to \(range.upperBound)")])
+                markup.empty("rect", [("x", n(x(range.lowerBound))), ("y", "2"), ("width", n(max(1.5, x(range.upperBound) - x(range.lowerBound)))),
+                    ("height", "8"), ("fill", Palette.skyBlue)])
+                markup.empty("line", [("x1", n(x(0))), ("y1", "0"), ("x2", n(x(0))), ("y2", "12"), ("stroke", "#000")])
+                markup.close()
+                markup.close()
+            }
+            markup.close()
+        }
+        markup.close()
+    }
+
     private func renderBest(_ markup: inout Markup) {
         markup.element("h2", [], "Best candidate")
+        if labelled == 0 {
+            // docs/tune.md "Evidence": --evidence left no label to learn from.
+            markup.element(
+                "p", [("id", "best"), ("data-best", "none")],
+                "Nothing to learn from: no trace has an intent from the sources asked for (--evidence), so there is no best.")
+            return
+        }
         guard let best, candidates.indices.contains(best) else {
             markup.element(
                 "p", [("id", "best"), ("data-best", "none")],
@@ -105,7 +169,7 @@ extension TunePage {
         markup.open("table", [("id", id)])
         markup.open("tr")
         for key in sweeps.map(\.key) { markup.element("th", [], key) }
-        for header in ["agree", "accidental", "missed", "finish", "cancel", "none"] {
+        for header in ["agree", "floor", "accidental", "missed", "finish", "cancel", "none"] {
             markup.element("th", [("class", "num")], header)
         }
         markup.close()
@@ -114,7 +178,8 @@ extension TunePage {
             markup.open("tr", [("data-candidate", String(index))] + (index == best ? [("class", "best")] : []))
             for value in candidate.values { markup.element("td", [], value) }
             for (key, value) in [
-                ("agree", candidate.agree), ("accidental", candidate.accidental), ("missed", candidate.missed),
+                ("agree", candidate.agree), ("floor", candidate.floor), ("accidental", candidate.accidental),
+                ("missed", candidate.missed),
                 ("finish", candidate.finish), ("cancel", candidate.cancel), ("none", candidate.none),
             ] {
                 markup.element("td", [("class", "num"), ("data-\(key)", String(value))], String(value))

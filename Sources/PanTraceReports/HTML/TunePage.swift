@@ -33,12 +33,16 @@ public struct TunePage: Sendable {
         public var missed: Int
         /// No other candidate has `accidental` and `missed` both ≤ and one <.
         public var pareto: Bool
+        /// The smallest `agree` among it and its neighbours (docs/tune.md
+        /// "The robust best"); its own `agree` when not given.
+        public var floor: Int
 
         /// A candidate with its sweep values and counts.
         public init(
             values: [String], finish: Int, cancel: Int, none: Int, agree: Int, accidental: Int, missed: Int,
-            pareto: Bool
+            pareto: Bool, floor: Int? = nil
         ) {
+            self.floor = floor ?? agree
             self.values = values
             self.finish = finish
             self.cancel = cancel
@@ -67,12 +71,22 @@ public struct TunePage: Sendable {
     /// The base config's counts over the same traces, when known (the
     /// page then shows how the best candidate compares with it).
     public var baseCounts: TuningCounts?
+    /// The index of the candidate with the base config's settings, when one has them.
+    public var baseCandidate: Int?
+    /// The 95 % bootstrap intervals and the verdict (docs/tune.md "How sure"), when known.
+    public var intervals: TuningIntervals?
+    /// The labelled traces by source, when known.
+    public var evidence: TuningEvidence?
 
     /// A page from the fields of `tune --format json` (SPEC 7.5).
     public init(
         base: String, traces: Int, labelled: Int, sweeps: [Sweep], candidates: [Candidate], best: Int?,
-        maxAccidental: Int? = nil, baseCounts: TuningCounts? = nil
+        maxAccidental: Int? = nil, baseCounts: TuningCounts? = nil, baseCandidate: Int? = nil,
+        intervals: TuningIntervals? = nil, evidence: TuningEvidence? = nil
     ) {
+        self.baseCandidate = baseCandidate
+        self.intervals = intervals
+        self.evidence = evidence
         self.base = base
         self.traces = traces
         self.labelled = labelled

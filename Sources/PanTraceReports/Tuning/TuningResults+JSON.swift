@@ -2,28 +2,40 @@ import PanTraceCore
 import PanTraceModel
 
 extension TuningResults {
-    /// The JSON report of `tune --format json` (SPEC 7.5), one object:
+    /// The JSON report of `tune --format json` (docs/tune.md "tune"), one object:
     ///
     /// ```json
     /// {"traces":120,"labelled":100,"base":"baseline","sweeps":["threshold"],
     ///  "results":[{"settings":{"threshold":0.3},"finish":61,"cancel":50,"none":9,
-    ///              "agree":88,"accidental":7,"missed":5,"pareto":true},…],
-    ///  "best":{"settings":{"threshold":0.3},…} or null}
+    ///              "agree":88,"accidental":7,"missed":5,"pareto":true,"floor":86,"inert":[]},…],
+    ///  "best":{"settings":{"threshold":0.3},…} or null,
+    ///  "evidence":{"person":0,"inferred":0,"synthetic":100},
+    ///  "intervals":{"base":{"agree":[80,92],"accidental":[4,12],"missed":[3,10]},
+    ///               "best":{…},"gain":{…}} or null,
+    ///  "verdict":"better" or "uncertain"}
     /// ```
     ///
     /// `results` is in candidate order; `best` repeats the best candidate's
     /// entry (under `maxAccidental` when given). Setting values are typed as
     /// in a config file (numbers through ``JSONWriter/number(_:)``, so they
-    /// read back exactly; `"auto"`, words and booleans as such).
-    public func json(maxAccidental: Int? = nil) -> String {
+    /// read back exactly; `"auto"`, words and booleans as such). `evidence`
+    /// counts the labelled traces that count by source (all zero without
+    /// `evidence`); `intervals` is null without a best candidate, and the
+    /// verdict is then `uncertain`.
+    public func json(
+        maxAccidental: Int? = nil, evidence: TuningEvidence? = nil, intervals: TuningIntervals? = nil
+    ) -> String {
         var text = ""
-        writeJSON(maxAccidental: maxAccidental) { text += $0 }
+        writeJSON(maxAccidental: maxAccidental, evidence: evidence, intervals: intervals) { text += $0 }
         return text
     }
 
-    /// Writes ``json(maxAccidental:)`` to `write` in pieces (one per
-    /// candidate), so a million candidates never become one string.
-    public func writeJSON(maxAccidental: Int? = nil, to write: (String) throws -> Void) rethrows {
+    /// Writes ``json(maxAccidental:evidence:intervals:)`` to `write` in pieces
+    /// (one per candidate), so a million candidates never become one string.
+    public func writeJSON(
+        maxAccidental: Int? = nil, evidence: TuningEvidence? = nil, intervals: TuningIntervals? = nil,
+        to write: (String) throws -> Void
+    ) rethrows {
         let values = settingValuesJSON()
         var head = "{\"traces\":\(traces),\"labelled\":\(labelled),\"base\":"
         JSONWriter.appendString(grid.base.name, to: &head)
@@ -33,7 +45,22 @@ extension TuningResults {
         for index in 0..<count {
             try write((index == 0 ? "" : ",") + resultJSON(index, values))
         }
-        try write("],\"best\":" + (best(maxAccidental: maxAccidental).map { resultJSON($0, values) } ?? "null") + "}")
+        let best = labelled == 0 ? nil : best(maxAccidental: maxAccidental)
+        var tail = "],\"best\":" + (best.map { resultJSON($0, values) } ?? "null")
+        tail += ",\"evidence\":{"
+        tail += IntentSource.allCases.map { "\"\($0.rawValue)\":\(evidence?.count(of: $0) ?? 0)" }.joined(separator: ",")
+        tail += "},\"intervals\":"
+        if let intervals, best != nil {
+            func counts(_ counts: TuningIntervals.Counts) -> String {
+                let ranges = [("agree", counts.agree), ("accidental", counts.accidental), ("missed", counts.missed)]
+                return "{" + ranges.map { "\"\($0)\":[\($1.lowerBound),\($1.upperBound)]" }.joined(separator: ",") + "}"
+            }
+            tail += "{\"base\":\(counts(intervals.base)),\"best\":\(counts(intervals.best)),\"gain\":\(counts(intervals.gain))}"
+        } else {
+            tail += "null"
+        }
+        let verdict = best == nil ? TuningIntervals.Verdict.uncertain : intervals?.verdict ?? .uncertain
+        try write(tail + ",\"verdict\":\"\(verdict.rawValue)\"}")
     }
 
     /// One candidate's entry.
@@ -47,7 +74,9 @@ extension TuningResults {
         let counts = counts(at: index)
         text += "},\"finish\":\(counts.finish),\"cancel\":\(counts.cancel),\"none\":\(counts.none)"
         text += ",\"agree\":\(counts.agree),\"accidental\":\(counts.accidental),\"missed\":\(counts.missed)"
-        return text + ",\"pareto\":\(isPareto(index))}"
+        text += ",\"pareto\":\(isPareto(index)),\"floor\":\(floor(at: index)),\"inert\":["
+        text += grid.inertKeys(at: index).map(JSONWriter.string).joined(separator: ",")
+        return text + "]}"
     }
 
     /// Each sweep's values as JSON text, typed as the key's config value.

@@ -9,17 +9,21 @@ extension TuningResults {
     /// ```swift
     /// let html = results.page(maxAccidental: 10).html()
     /// ```
-    public func page(maxAccidental: Int? = nil, comparison: TuningComparison? = nil) -> TunePage {
+    public func page(
+        maxAccidental: Int? = nil, comparison: TuningComparison? = nil, intervals: TuningIntervals? = nil,
+        evidence: TuningEvidence? = nil
+    ) -> TunePage {
         let candidates = (0..<count).map { index in
             let counts = counts(at: index)
             return TunePage.Candidate(
                 values: grid.settings(at: index).map(\.value), finish: counts.finish, cancel: counts.cancel,
                 none: counts.none, agree: counts.agree, accidental: counts.accidental, missed: counts.missed,
-                pareto: isPareto(index))
+                pareto: isPareto(index), floor: floor(at: index))
         }
         return TunePage(
             base: grid.base.name, traces: traces, labelled: labelled,
             sweeps: grid.sweeps.map { TunePage.Sweep(key: $0.key, values: $0.values) }, candidates: candidates,
-            best: best(maxAccidental: maxAccidental), maxAccidental: maxAccidental, baseCounts: comparison?.baseCounts)
+            best: labelled == 0 ? nil : best(maxAccidental: maxAccidental), maxAccidental: maxAccidental,
+            baseCounts: comparison?.baseCounts, baseCandidate: grid.baseIndex, intervals: intervals, evidence: evidence)
     }
 }

@@ -1,44 +1,75 @@
 import PanTraceCore
 import PanTraceModel
-
 extension TuningResults {
-    /// The human report of `tune`: what was searched, the best candidate and
-    /// how it compares with the base config, the Pareto frontier of
-    /// accidental vs missed, and for a single sweep every value with a bar
-    /// of agreement.
+    /// The human report of `tune` (docs/tune.md "tune"): what was
+    /// searched, the evidence by source (and the warning when it is all the
+    /// generator's), the best candidate against the base config with their
+    /// 95 % intervals and the verdict in words, then the candidates.
     ///
     /// `comparison` (a second pass over the traces, ``TuningComparison``)
     /// adds the base config's counts and the names of the traces that move;
-    /// without it the best candidate's counts are shown alone. The frontier
-    /// table is cut after `limit` rows.
+    /// `intervals` the bootstrap intervals and the verdict; `evidence` the
+    /// counts by source. The candidate table has at most `limit` rows after
+    /// merging candidates that differ only in inert keys, and says how many
+    /// it left out.
     public func textReport(
-        maxAccidental: Int? = nil, comparison: TuningComparison? = nil, limit: Int = 20, style: TextStyle = .plain
+        maxAccidental: Int? = nil, comparison: TuningComparison? = nil, evidence: TuningEvidence? = nil,
+        intervals: TuningIntervals? = nil, limit: Int = Self.textRowLimit, style: TextStyle = .plain
     ) -> String {
         var lines: [String] = []
         lines.append("base        \(TerminalText.escaped(grid.base.name))")
         let searched = grid.sweeps.map { "\($0.key) \(Self.describe($0.values))" }.joined(separator: " × ")
         lines.append("candidates  \(count): \(searched)")
         lines.append("traces      \(traces), \(labelled) with an intent")
-        lines.append("")
-        lines.append(contentsOf: bestLines(maxAccidental: maxAccidental, comparison: comparison, style: style))
-        lines.append("")
-        if grid.sweeps.count == 1 {
-            // One sweep: the frontier is marked in the table of every value.
-            lines.append("Pareto frontier (no candidate has fewer accidental and fewer missed): \(paretoIndexes.count), marked below")
-            lines.append(contentsOf: sweepLines(best: best(maxAccidental: maxAccidental)))
-        } else {
-            lines.append(contentsOf: frontierLines(limit: limit, best: best(maxAccidental: maxAccidental)))
+        if let evidence {
+            lines.append(contentsOf: evidenceLines(evidence, style: style))
+            if labelled == 0 {
+                lines.append("")
+                lines.append(
+                    "nothing to learn from: no selected trace has an intent from \(evidence.sourcesText) "
+                        + "(--evidence), so there is no best candidate")
+                return lines.joined(separator: "\n") + "\n"
+            }
         }
+        lines.append("")
+        let best = best(maxAccidental: maxAccidental)
+        lines.append(contentsOf: bestLines(best, maxAccidental: maxAccidental, comparison: comparison, style: style))
+        if let comparison, best != nil {
+            lines.append(contentsOf: moverLines(comparison, style: style))
+        }
+        if let intervals, best != nil {
+            lines.append(contentsOf: intervalLines(intervals, style: style))
+        }
+        lines.append("")
+        lines.append(contentsOf: candidateLines(best: best, limit: limit))
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func bestLines(maxAccidental: Int?, comparison: TuningComparison?, style: TextStyle) -> [String] {
+    private func evidenceLines(_ evidence: TuningEvidence, style: TextStyle) -> [String] {
+        let counts = IntentSource.allCases.map { "\(evidence.count(of: $0)) \($0.rawValue)" }.joined(separator: ", ")
+        var lines = ["evidence    \(evidence.labelled) labelled: \(counts)"]
+        if evidence.leftOut > 0 {
+            lines.append("            \(evidence.leftOut) more labelled traces left out by --evidence \(evidence.sourcesText)")
+        }
+        if let warning = evidence.warning {
+            lines.append(style.bad("warning     ") + warning)
+        }
+        return lines
+    }
+
+    private func bestLines(
+        _ best: Int?, maxAccidental: Int?, comparison: TuningComparison?, style: TextStyle
+    ) -> [String] {
         let limitText = maxAccidental.map { " with at most \($0) accidental" } ?? ""
-        guard let best = best(maxAccidental: maxAccidental) else {
+        guard let best else {
             let fewest = (0..<count).map { counts(at: $0).accidental }.min() ?? 0
             return [style.bad("best        none: no candidate\(limitText) (the fewest accidental is \(fewest))")]
         }
-        var lines = ["best        \(settingsText(best))   (most agree\(limitText))"]
+        let why =
+            grid.sweeps.contains(where: \.isRange)
+            ? "largest floor\(limitText): its agree and its neighbours' all at least \(floor(at: best))"
+            : "most agree\(limitText)"
+        var lines = ["best        \(settingsText(best))   (\(why))"]
         let header = ["", "agree", "accidental", "missed"]
         var rows: [[String]] = []
         let bestCounts = counts(at: best)
@@ -54,58 +85,115 @@ extension TuningResults {
             rows.append(["best", String(bestCounts.agree), String(bestCounts.accidental), String(bestCounts.missed)])
         }
         lines.append(contentsOf: TextTable(header: header, rows: rows, rightAligned: [1, 2, 3]).lines().map { "  " + $0 })
-        if let comparison {
-            func names(_ title: String, _ movers: TuningComparison.Movers, _ paint: (String) -> String) {
-                guard movers.count > 0 else { return }
-                let rest = movers.count > movers.names.count ? ", … \(movers.count - movers.names.count) more" : ""
-                lines.append("  " + paint("\(title): \(movers.count)") + "  " + movers.names.map(TerminalText.escaped).joined(separator: ", ") + rest)
-            }
-            names("now agree with intent", comparison.nowAgree, style.good)
-            names("new accidental dismissals (intent cancel, now finish)", comparison.newAccidental, style.bad)
-            names("newly missed dismissals (intent finish, now cancel or none)", comparison.newlyMissed, style.bad)
-            names("other decisions that move", comparison.otherMoves, { $0 })
-            if comparison.nowAgree.count + comparison.newAccidental.count + comparison.newlyMissed.count
-                + comparison.otherMoves.count == 0
-            {
-                lines.append("  no decision moves: the base config decides every trace the same way")
-            }
+        return lines
+    }
+
+    private func intervalLines(_ intervals: TuningIntervals, style: TextStyle) -> [String] {
+        func range(_ range: ClosedRange<Int>, signed: Bool = false) -> String {
+            let text = signed ? Self.signed : { String($0) }
+            return "\(text(range.lowerBound)) to \(text(range.upperBound))"
+        }
+        let rows: [[String]] = [
+            ["base", range(intervals.base.agree), range(intervals.base.accidental), range(intervals.base.missed)],
+            ["best", range(intervals.best.agree), range(intervals.best.accidental), range(intervals.best.missed)],
+            [
+                "gain", range(intervals.gain.agree, signed: true), range(intervals.gain.accidental, signed: true),
+                range(intervals.gain.missed, signed: true),
+            ],
+        ]
+        var lines = [
+            "  95 % intervals (\(Self.grouped(TuningIntervals.resamples)) bootstrap resamples of the \(intervals.labelled) labelled traces):"
+        ]
+        lines.append(
+            contentsOf: TextTable(header: ["", "agree", "accidental", "missed"], rows: rows, rightAligned: [1, 2, 3]).lines().map { "  " + $0 })
+        let gain = intervals.gain.agree
+        switch intervals.verdict {
+        case .better:
+            lines.append(
+                style.good("verdict     better")
+                    + ": the best agrees with \(range(gain)) more of them than the base in 95 % of resamples")
+        case .uncertain:
+            lines.append(
+                style.bad("verdict     uncertain")
+                    + ": with \(intervals.labelled) labelled traces no candidate is reliably better than the base "
+                    + "(the gain in agree is \(range(gain, signed: true)))")
         }
         return lines
     }
 
-    private func frontierLines(limit: Int, best: Int?) -> [String] {
-        let frontier = paretoIndexes
-        var lines = ["Pareto frontier (no candidate has fewer accidental and fewer missed): \(frontier.count)"]
-        let header = grid.sweeps.map(\.key) + ["agree", "accidental", "missed", ""]
-        let firstCount = grid.sweeps.count
-        let rows = frontier.prefix(max(0, limit)).map { index in
-            let counts = counts(at: index)
-            return grid.settings(at: index).map(\.value)
-                + [String(counts.agree), String(counts.accidental), String(counts.missed), index == best ? "◀ best" : ""]
+    private func moverLines(_ comparison: TuningComparison, style: TextStyle) -> [String] {
+        var lines: [String] = []
+        func names(_ title: String, _ movers: TuningComparison.Movers, _ paint: (String) -> String) {
+            guard movers.count > 0 else { return }
+            let rest = movers.count > movers.names.count ? ", … \(movers.count - movers.names.count) more" : ""
+            lines.append(
+                "  " + paint("\(title): \(movers.count)") + "  " + movers.names.map(TerminalText.escaped).joined(separator: ", ")
+                    + rest)
         }
-        lines.append(contentsOf: TextTable(header: header, rows: rows, rightAligned: Set(firstCount..<(firstCount + 3))).lines().map { "  " + $0 })
-        if frontier.count > limit { lines.append("  … and \(frontier.count - limit) more (--format json lists every candidate)") }
+        names("now agree with intent", comparison.nowAgree, style.good)
+        names("new accidental dismissals (intent cancel, now finish)", comparison.newAccidental, style.bad)
+        names("newly missed dismissals (intent finish, now cancel or none)", comparison.newlyMissed, style.bad)
+        names("other decisions that move", comparison.otherMoves, { $0 })
+        if comparison.nowAgree.count + comparison.newAccidental.count + comparison.newlyMissed.count
+            + comparison.otherMoves.count == 0
+        {
+            lines.append("  no decision moves: the base config decides every trace the same way")
+        }
         return lines
     }
 
-    /// Every value of the only sweep, with a bar of `agree` scaled from the
-    /// least to the most agreement among the values.
-    private func sweepLines(best: Int?) -> [String] {
-        let agrees = (0..<count).map { counts(at: $0).agree }
+    /// The candidate table: at most `limit` rows after merging, in candidate order.
+    private func candidateLines(best: Int?, limit: Int) -> [String] {
+        let selection = textRows(best: best, limit: limit)
+        let base = grid.baseIndex
+        let single = grid.sweeps.count == 1
+        let agrees = selection.rows.map { counts(at: $0.first).agree }
         let low = agrees.min() ?? 0
         let high = agrees.max() ?? 0
-        let header = [grid.sweeps[0].key, "agree", "", "accidental", "missed", ""]
-        let rows = (0..<count).map { index in
-            let counts = counts(at: index)
-            var marks = isPareto(index) ? "pareto" : ""
-            if index == best { marks += marks.isEmpty ? "◀ best" : " ◀ best" }
-            return [
-                grid.sweeps[0].values[index], String(counts.agree), Self.bar(counts.agree, low: low, high: high, width: 24),
-                String(counts.accidental), String(counts.missed), marks,
-            ]
+        var header = grid.sweeps.map(\.key) + ["agree"]
+        if single { header.append("") }
+        header += ["floor", "accidental", "missed", ""]
+        let firstNumber = grid.sweeps.count
+        let rows = selection.rows.map { row -> [String] in
+            let counts = counts(at: row.first)
+            var cells = zip(grid.sweeps, grid.digits(of: row.first)).map { sweep, digit in
+                row.inert.contains(sweep.key) ? "any" : sweep.values[digit]
+            }
+            cells.append(String(counts.agree))
+            if single { cells.append(Self.bar(counts.agree, low: low, high: high, width: 16)) }
+            cells += [String(floor(at: row.first)), String(counts.accidental), String(counts.missed)]
+            var marks: [String] = []
+            if isPareto(row.first) { marks.append("pareto") }
+            if let base, rowContains(row, base) { marks.append("base") }
+            if let best, rowContains(row, best) { marks.append("◀ best") }
+            if !row.inert.isEmpty {
+                marks.append("\(row.members) alike: \(row.inert.joined(separator: ", ")) not read by this rule")
+            }
+            cells.append(marks.joined(separator: " "))
+            return cells
         }
-        return ["agree by \(grid.sweeps[0].key) (bar from \(low) to \(high) agree):"]
-            + TextTable(header: header, rows: rows, rightAligned: [0, 1, 3, 4]).lines().map { "  " + $0 }
+        let numeric = Set(firstNumber..<(header.count - 1)).subtracting(single ? [firstNumber + 1] : [])
+            .union(grid.sweeps.indices.filter { grid.sweeps[$0].isRange })
+        var lines = [
+            "candidates (agree: traces that agree with their intent; floor: the fewest agree among the candidate and its "
+                + "neighbours one step away; pareto: no candidate has fewer accidental and fewer missed)"
+        ]
+        lines.append(contentsOf: TextTable(header: header, rows: rows, rightAligned: numeric).lines().map { "  " + $0 })
+        if selection.leftOutRows > 0 {
+            lines.append(
+                "  … \(selection.leftOutRows) more rows left out (\(selection.leftOutCandidates) candidates); "
+                    + "--format json lists every candidate")
+        }
+        return lines
+    }
+
+    /// True when candidate `index` is one of the candidates `row` merges.
+    private func rowContains(_ row: TuningRow, _ index: Int) -> Bool {
+        if index == row.first { return true }
+        guard row.members > 1, index > row.first else { return false }
+        let a = grid.digits(of: row.first)
+        let b = grid.digits(of: index)
+        return zip(grid.sweeps, zip(a, b)).allSatisfy { sweep, pair in pair.0 == pair.1 || row.inert.contains(sweep.key) }
     }
 
     /// `threshold=0.3 flickVelocity=600`, as `--set` takes them.
@@ -120,6 +208,17 @@ extension TuningResults {
     }
 
     static func signed(_ value: Int) -> String { value > 0 ? "+\(value)" : String(value) }
+
+    /// `1,000`: thousands grouped with commas, as the docs write counts.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var text = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0 && (digits.count - offset) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return (value < 0 ? "-" : "") + text
+    }
 
     /// A bar of eighths: `value` between `low` (empty) and `high` (`width` full cells).
     static func bar(_ value: Int, low: Int, high: Int, width: Int) -> String {

@@ -32,6 +32,8 @@ struct TraceRow: TableRow {
         try visitor.visit("sample_count", &sampleCount)
         try visitor.visit("digest", &digest)
         try visitor.visit("packed", &packed)
+        // Added by a later migration: SQLite appends it after the others.
+        try visitor.visit("intent_source", &trace.intentSource)
     }
 
     /// Reads the current row of `statement` (the columns of `selection("trace")`), samples included.

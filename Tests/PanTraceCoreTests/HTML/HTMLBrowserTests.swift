@@ -64,8 +64,12 @@ struct HTMLBrowserTests {
             TunePage.Sweep(key: "flickVelocity", values: ["600", "800", "1000", "1200", "1400", "1600"]),
             TunePage.Sweep(key: "decision", values: ["threshold", "velocity", "projection"]),
         ].prefix(sweepCount)
-        let page = HTMLFixtures.tunePage(sweeps: Array(sweeps))
-        let load = try check(page.html(), named: "tune-\(sweepCount)", height: sweepCount == 3 ? 3000 : 2000)
+        var page = HTMLFixtures.tunePage(sweeps: Array(sweeps))
+        // docs/tune.md "How sure" and "Evidence": intervals of made-up outcomes, all labels synthetic.
+        let intervals = TuningIntervals(pairs: (0..<300).map { UInt8(($0 * 7) % 9) })
+        page.intervals = intervals
+        page.evidence = TuningEvidence(counts: [.synthetic: page.labelled])
+        let load = try check(page.html(), named: "tune-\(sweepCount)", height: sweepCount == 3 ? 3200 : 2200)
         let dom = load.dom
 
         let counts = PageChecks.numbers("data-count", in: dom)
@@ -82,11 +86,22 @@ struct HTMLBrowserTests {
         let agreeShown = PageChecks.values(of: "data-agree", in: frontier).compactMap(Int.init)
         #expect(agreeShown.prefix(rows.count).elementsEqual(rows.map { page.candidates[$0].agree }))
         #expect(dom.contains(#"id="pareto""#) && dom.contains(#"class="frontier""#))
+        // The intervals table: base, best and gain, each a band with its numbers.
+        let element = try #require(PageChecks.element(id: "intervals", in: dom))
+        let table = String(element.components(separatedBy: "</table>")[0])
+        let ranges = [intervals.base, intervals.best, intervals.gain]
+        #expect(PageChecks.values(of: "data-agree", in: table) == ranges.map { "\($0.agree.lowerBound) \($0.agree.upperBound)" })
+        #expect(PageChecks.values(of: "data-missed", in: table) == ranges.map { "\($0.missed.lowerBound) \($0.missed.upperBound)" })
+        #expect(PageChecks.values(of: "data-verdict", in: dom) == [intervals.verdict.rawValue])
+        #expect(dom.contains(#"id="evidence-warning""#))
 
         switch sweepCount {
         case 1:
             #expect(dom.contains(#"id="tune-agree""#) && dom.contains(#"id="tune-errors""#))
-            for series in ["agree", "accidental", "missed"] { #expect(dom.contains(#"data-series="\#(series)""#)) }
+            for series in ["agree", "floor", "accidental", "missed"] { #expect(dom.contains(#"data-series="\#(series)""#)) }
+            // The best's 95 % interval of agree as an error bar on the agree curve.
+            #expect(PageChecks.values(of: "data-interval", in: dom) == ["best"])
+            #expect(PageChecks.values(of: "data-low", in: dom) == [String(intervals.best.agree.lowerBound)])
         default:
             // Every candidate is one heat-map cell carrying its agree.
             let maps = sweepCount == 2 ? ["heatmap"] : sweeps[0].values.indices.map { "heatmap-\($0)" }

@@ -8,7 +8,7 @@ import Testing
     @Test func writesTheCanonicalLine() throws {
         let trace = try Trace(jsonLine: TraceLines.specExample)
         #expect(trace.jsonLine() == #"""
-            {"name": "flick-0001", "width": 393, "height": 852, "scrollOffset": 0, "scrollContent": 0, "intent": "finish", "meta": {"family": "flick", "seed": 7}, "samples": [{"t": 0, "x": 200, "y": 300, "phase": "down", "touches": 1}, {"t": 0.008, "x": 200, "y": 311, "phase": "move", "touches": 1}, {"t": 0.016, "x": 201, "y": 329, "phase": "move", "touches": 1}, {"t": 0.024, "x": 201, "y": 329, "phase": "up", "touches": 1}]}
+            {"name": "flick-0001", "width": 393, "height": 852, "scrollOffset": 0, "scrollContent": 0, "intent": "finish", "intentSource": "person", "meta": {"family": "flick", "seed": 7}, "samples": [{"t": 0, "x": 200, "y": 300, "phase": "down", "touches": 1}, {"t": 0.008, "x": 200, "y": 311, "phase": "move", "touches": 1}, {"t": 0.016, "x": 201, "y": 329, "phase": "move", "touches": 1}, {"t": 0.024, "x": 201, "y": 329, "phase": "up", "touches": 1}]}
             """#)
     }
 

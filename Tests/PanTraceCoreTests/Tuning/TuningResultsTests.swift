@@ -74,28 +74,29 @@ import Testing
         let results = TuningResults(grid: grid, traces: 10, labelled: 8, counts: counts)
         let expected =
             #"{"traces":10,"labelled":8,"base":"baseline","sweeps":["extent","guarded"],"results":["#
-            + #"{"settings":{"extent":"auto","guarded":false},"finish":4,"cancel":3,"none":3,"agree":6,"accidental":1,"missed":1,"pareto":true},"#
-            + #"{"settings":{"extent":"auto","guarded":true},"finish":0,"cancel":7,"none":3,"agree":5,"accidental":0,"missed":3,"pareto":true},"#
-            + #"{"settings":{"extent":640.5,"guarded":false},"finish":5,"cancel":2,"none":3,"agree":6,"accidental":2,"missed":0,"pareto":true},"#
-            + #"{"settings":{"extent":640.5,"guarded":true},"finish":0,"cancel":7,"none":3,"agree":5,"accidental":0,"missed":3,"pareto":true}],"#
-            + #""best":{"settings":{"extent":"auto","guarded":false},"finish":4,"cancel":3,"none":3,"agree":6,"accidental":1,"missed":1,"pareto":true}}"#
+            + #"{"settings":{"extent":"auto","guarded":false},"finish":4,"cancel":3,"none":3,"agree":6,"accidental":1,"missed":1,"pareto":true,"floor":6,"inert":[]},"#
+            + #"{"settings":{"extent":"auto","guarded":true},"finish":0,"cancel":7,"none":3,"agree":5,"accidental":0,"missed":3,"pareto":true,"floor":5,"inert":[]},"#
+            + #"{"settings":{"extent":640.5,"guarded":false},"finish":5,"cancel":2,"none":3,"agree":6,"accidental":2,"missed":0,"pareto":true,"floor":6,"inert":[]},"#
+            + #"{"settings":{"extent":640.5,"guarded":true},"finish":0,"cancel":7,"none":3,"agree":5,"accidental":0,"missed":3,"pareto":true,"floor":5,"inert":[]}],"#
+            + #""best":{"settings":{"extent":"auto","guarded":false},"finish":4,"cancel":3,"none":3,"agree":6,"accidental":1,"missed":1,"pareto":true,"floor":6,"inert":[]},"#
+            + #""evidence":{"person":0,"inferred":0,"synthetic":0},"intervals":null,"verdict":"uncertain"}"#
         #expect(results.json() == expected)
-        #expect(results.json(maxAccidental: 0).hasSuffix(#""best":{"settings":{"extent":"auto","guarded":true},"finish":0,"cancel":7,"none":3,"agree":5,"accidental":0,"missed":3,"pareto":true}}"#))
+        #expect(results.json(maxAccidental: 0).contains(#""best":{"settings":{"extent":"auto","guarded":true},"finish":0,"cancel":7,"none":3,"agree":5,"accidental":0,"missed":3,"pareto":true,"floor":5,"inert":[]},"#))
         #expect(throws: Never.self) { try JSONParser.parse(results.json()) }
     }
 
-    @Test func textShowsTheBestTheFrontierAndEveryValueOfOneSweep() throws {
+    @Test func textShowsTheBestAndEveryValueOfOneSweep() throws {
         // agree 90, 90, 88: the tie goes to fewer accidental, the second value.
         let results = try Self.results([(6, 4), (4, 6), (1, 11)])
         let text = results.textReport()
         #expect(text.contains("best        threshold=0.02   (most agree)"))
-        #expect(text.contains("Pareto frontier (no candidate has fewer accidental and fewer missed): 3"))
         // Every value, the least agreement (88) with an empty bar, the most (90) with a full one.
-        let rows = text.split(separator: "\n").filter { $0.hasPrefix("       0.0") }
-        #expect(rows.count == 3)
-        #expect(rows[0].contains(String(repeating: "█", count: 24)) && !rows[0].contains("◀ best"))
-        #expect(rows[1].contains(String(repeating: "█", count: 24)) && rows[1].contains("pareto ◀ best"))
+        let rows = text.split(separator: "\n").filter { $0.hasPrefix("  0.0") }
+        try #require(rows.count == 3)
+        #expect(rows[0].contains(String(repeating: "█", count: 16)) && !rows[0].contains("◀ best"))
+        #expect(rows[1].contains(String(repeating: "█", count: 16)) && rows[1].contains("pareto ◀ best"))
         #expect(!rows[2].contains("█"))
+        #expect(!text.contains("left out"))
         let none = results.textReport(maxAccidental: 0)
         #expect(none.contains("best        none: no candidate with at most 0 accidental (the fewest accidental is 1)"))
     }

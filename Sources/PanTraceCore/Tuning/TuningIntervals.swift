@@ -1,0 +1,115 @@
+import PanTraceModel
+
+/// How sure a tune is (docs/tune.md "How sure"): 95 % bootstrap intervals
+/// for the base config's and the best candidate's `agree`, `accidental` and
+/// `missed`, and for the paired gain best − base of each.
+///
+/// The labelled traces' outcomes under both configs (``TuningOutcome``
+/// pairs, one per trace, from the tune's own decisions: nothing is simulated
+/// again) are drawn with replacement ``resamples`` times by the package's
+/// seeded generator (``SyntheticRandom`` seeded with ``seed``), so the
+/// intervals are the same on every run and every machine. Each interval is
+/// the 2.5th to the 97.5th percentile of its 1,000 resampled counts by
+/// nearest rank (the 25th and the 975th smallest).
+///
+/// ```swift
+/// let intervals = TuningIntervals(pairs: comparison.outcomes)
+/// intervals.gain.agree      // 3...11
+/// intervals.verdict         // .better
+/// ```
+public struct TuningIntervals: Equatable, Sendable {
+    /// Resamples drawn (docs/tune.md: 1,000).
+    public static let resamples = 1000
+    /// The generator's seed: the same intervals on every run.
+    public static let seed: UInt64 = 0x7475_6e65_2062_6f6f  // "tune boo"
+
+    /// Intervals of the three counts over labelled traces.
+    public struct Counts: Equatable, Sendable {
+        public var agree: ClosedRange<Int>
+        public var accidental: ClosedRange<Int>
+        public var missed: ClosedRange<Int>
+    }
+
+    /// `better` when the whole interval of the `agree` gain is above 0, else `uncertain`.
+    public enum Verdict: String, Sendable, Equatable {
+        case better, uncertain
+    }
+
+    /// The labelled traces resampled.
+    public let labelled: Int
+    /// The base config's counts.
+    public let base: Counts
+    /// The best candidate's counts.
+    public let best: Counts
+    /// Best − base, paired trace by trace within each resample.
+    public let gain: Counts
+
+    /// `better` when every resampled `agree` gain in the interval is above 0.
+    public var verdict: Verdict { gain.agree.lowerBound > 0 ? .better : .uncertain }
+
+    /// Intervals from one ``TuningOutcome/pair(base:best:)`` code per labelled trace.
+    public init(pairs: [UInt8], resamples: Int = Self.resamples, seed: UInt64 = Self.seed) {
+        labelled = pairs.count
+        let count = pairs.count
+        // Nine columns per resample: base, best and gain of agree, accidental, missed.
+        var columns = [[Int]](repeating: [], count: 9)
+        for index in columns.indices { columns[index].reserveCapacity(resamples) }
+        var random = SyntheticRandom(seed: seed)
+        var classes = [Int](repeating: 0, count: 9)
+        pairs.withUnsafeBufferPointer { pairs in
+            for _ in 0..<max(1, resamples) {
+                for index in classes.indices { classes[index] = 0 }
+                if count > 0 {
+                    let span = UInt64(count)
+                    for _ in 0..<count {
+                        // Lemire's multiply-high, as SyntheticRandom.int does.
+                        let draw = Int(truncatingIfNeeded: random.next().multipliedFullWidth(by: span).high)
+                        classes[Int(pairs[draw])] += 1
+                    }
+                }
+                // classes[3 * base + best]: outcome 0 agree, 1 accidental, 2 missed.
+                for outcome in 0..<3 {
+                    let base = classes[3 * outcome] + classes[3 * outcome + 1] + classes[3 * outcome + 2]
+                    let best = classes[outcome] + classes[3 + outcome] + classes[6 + outcome]
+                    columns[outcome].append(base)
+                    columns[3 + outcome].append(best)
+                    columns[6 + outcome].append(best - base)
+                }
+            }
+        }
+        let ranges = columns.map(Self.interval)
+        base = Counts(agree: ranges[0], accidental: ranges[1], missed: ranges[2])
+        best = Counts(agree: ranges[3], accidental: ranges[4], missed: ranges[5])
+        gain = Counts(agree: ranges[6], accidental: ranges[7], missed: ranges[8])
+    }
+
+    /// The 2.5th to the 97.5th percentile of `values`, by nearest rank.
+    static func interval(_ values: [Int]) -> ClosedRange<Int> {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0...0 }
+        func rank(_ fraction: Double) -> Int {
+            // Nearest rank: the ⌈p·n⌉-th smallest (1-based).
+            min(sorted.count - 1, max(0, Int((fraction * Double(sorted.count)).rounded(.up)) - 1))
+        }
+        return sorted[rank(0.025)]...sorted[rank(0.975)]
+    }
+}
+
+/// What a labelled trace's result counts as (docs/model.md): `agree`,
+/// `accidental` or `missed`, as a small code for resampling.
+public enum TuningOutcome {
+    /// 0 agree, 1 accidental, 2 missed; nil without an intent.
+    @inline(__always)
+    public static func code(_ decision: Decision, intent: Intent?) -> UInt8? {
+        switch (intent, decision) {
+        case (nil, _): nil
+        case (.finish, .finish), (.cancel, .cancel), (.cancel, .none): 0
+        case (.cancel, .finish): 1
+        case (.finish, .cancel), (.finish, .none): 2
+        }
+    }
+
+    /// One trace's outcomes under the base and the best, as one code (`3 × base + best`).
+    @inline(__always)
+    public static func pair(base: UInt8, best: UInt8) -> UInt8 { 3 * base + best }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// `tune --evidence` on the command line (docs/tune.md "Evidence"): an
+/// unknown source is a usage error, a source with no label is not a failure.
+@Suite struct TuneEvidenceTests {
+    @Test(arguments: ["people", "person,", "person,Synthetic", ""])
+    func anUnknownSourceExits64NamingIt(_ value: String) throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus()
+        let output = try runner.run(["tune", "--sweep", "threshold=0.3,0.4", "--evidence", value])
+        #expect(output.status == 64)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderr.contains("--evidence: unknown intent source"), "\(output.stderr)")
+        #expect(output.stderr.contains("valid sources: person, inferred, synthetic"))
+    }
+
+    @Test func noLabelFromTheSourceExits0WithNothingToLearnFrom() throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus()
+        let output = try runner.expect(
+            0, ["tune", "--sweep", "threshold=0.3,0.4", "--evidence", "person,inferred", "--best-config", "best.json", "--html", "tune.html"])
+        let html = try String(contentsOfFile: runner.path("tune.html"), encoding: .utf8)
+        #expect(html.contains("Nothing to learn from") && html.contains(#"data-best="none""#))
+        #expect(output.stdout.contains("nothing to learn from"))
+        #expect(!output.stdout.contains("◀ best"))
+        #expect(output.stderr.contains("nothing to learn from") && output.stderr.contains("no --best-config written"))
+        #expect(!FileManager.default.fileExists(atPath: runner.path("best.json")))
+    }
+
+    @Test func theGeneratorsLabelsAreWarnedAboutOnStandardOutput() throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus()
+        let output = try runner.expect(0, ["tune", "--sweep", "threshold=0.3:0.5:0.05"])
+        let lines = output.stdout.split(separator: "\n")
+        let warning = try #require(lines.firstIndex { $0.hasPrefix("warning     every intent here is the generator's guess") })
+        let best = try #require(lines.firstIndex { $0.hasPrefix("best        ") })
+        #expect(warning < best)
+        #expect(output.stdout.contains("evidence    ") && output.stdout.contains(" 0 person, 0 inferred, "))
+    }
+}

@@ -1,0 +1,82 @@
+import PropertyBased
+import Testing
+
+@testable import PanTraceCore
+@testable import PanTraceReports
+@testable import PanTraceModel
+
+/// docs/tune.md "How sure": 1,000 seeded bootstrap resamples of the
+/// labelled traces' paired outcomes, 95 % intervals by nearest rank.
+@Suite struct TuningIntervalsTests {
+    /// `count` traces whose outcomes are (base, best): 0 agree, 1 accidental, 2 missed.
+    static func pairs(_ groups: [(count: Int, base: UInt8, best: UInt8)]) -> [UInt8] {
+        groups.flatMap { [UInt8](repeating: TuningOutcome.pair(base: $0.base, best: $0.best), count: $0.count) }
+    }
+
+    /// The same bootstrap written plainly: `SyntheticRandom.int` draws, one count per resample.
+    static func plainBootstrap(_ pairs: [UInt8]) -> [[Int]] {
+        var random = SyntheticRandom(seed: TuningIntervals.seed)
+        var columns = [[Int]](repeating: [], count: 9)
+        for _ in 0..<TuningIntervals.resamples {
+            var base = [0, 0, 0]
+            var best = [0, 0, 0]
+            for _ in pairs.indices {
+                let pair = Int(pairs[random.int(0...(pairs.count - 1))])
+                base[pair / 3] += 1
+                best[pair % 3] += 1
+            }
+            for outcome in 0..<3 {
+                columns[outcome].append(base[outcome])
+                columns[3 + outcome].append(best[outcome])
+                columns[6 + outcome].append(best[outcome] - base[outcome])
+            }
+        }
+        return columns
+    }
+
+    @Test func theIntervalsAreTheirOwnBootstrapsPercentiles() {
+        let pairs = Self.pairs([(40, 0, 0), (7, 2, 0), (3, 0, 1), (5, 1, 1), (4, 2, 2), (2, 1, 0)])
+        let intervals = TuningIntervals(pairs: pairs)
+        let columns = Self.plainBootstrap(pairs)
+        // Nearest rank: the 25th and the 975th smallest of 1,000.
+        let expected = columns.map { column -> ClosedRange<Int> in
+            let sorted = column.sorted()
+            return sorted[24]...sorted[974]
+        }
+        let found = [intervals.base, intervals.best, intervals.gain].flatMap { [$0.agree, $0.accidental, $0.missed] }
+        #expect(found == expected)
+        #expect(intervals.labelled == 61)
+        // The same every time.
+        #expect(TuningIntervals(pairs: pairs) == intervals)
+    }
+
+    @Test func aCertainGainIsBetterAndNoGainIsUncertain() {
+        let same = TuningIntervals(pairs: Self.pairs([(30, 0, 0), (10, 2, 2)]))
+        #expect(same.gain.agree == 0...0 && same.gain.missed == 0...0)
+        #expect(same.verdict == .uncertain)
+        let better = TuningIntervals(pairs: Self.pairs([(60, 0, 0), (40, 2, 0)]))
+        #expect(better.verdict == .better)
+        #expect(better.gain.agree.lowerBound > 25 && better.gain.agree.upperBound < 55)
+        #expect(better.best.agree == 100...100)
+        // One gesture of 20 decides it: not reliably better.
+        let knife = TuningIntervals(pairs: Self.pairs([(19, 0, 0), (1, 2, 0)]))
+        #expect(knife.verdict == .uncertain && knife.gain.agree.lowerBound == 0)
+    }
+
+    @Test func intervalsStayWithinTheirCounts() async {
+        await propertyCheck(count: 30, input: Gen.int(in: 1...80), Gen<UInt64>.uint64()) { count, seed in
+            var random = SyntheticRandom(seed: seed)
+            let pairs = (0..<count).map { _ in UInt8(random.int(0...8)) }
+            let intervals = TuningIntervals(pairs: pairs, resamples: 200)
+            for counts in [intervals.base, intervals.best] {
+                for range in [counts.agree, counts.accidental, counts.missed] {
+                    #expect(range.lowerBound >= 0 && range.upperBound <= count)
+                }
+            }
+            for range in [intervals.gain.agree, intervals.gain.accidental, intervals.gain.missed] {
+                #expect(range.lowerBound >= -count && range.upperBound <= count)
+            }
+            #expect(intervals.verdict == (intervals.gain.agree.lowerBound > 0 ? .better : .uncertain))
+        }
+    }
+}
