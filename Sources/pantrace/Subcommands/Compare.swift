@@ -9,16 +9,17 @@ extension Pantrace {
         static let configuration = CommandConfiguration(
             abstract: "Decide the stored traces under two or more configs side by side (presets or files); stores nothing.",
             discussion: """
-                Each config is decided as replay would decide it: per config finish, cancel, none,
-                agree, accidental, missed, stale and differs (from the first config), the number
-                of differing decisions for every pair, and the traces the configs are most divided
-                on. The configs are --preset NAME (--preset all: every preset) and --config FILE,
-                in the order given, each with the --set overrides. The database may be read-only.
+                Each config is decided as replay would decide it: per config finish,
+                cancel, none, agree, accidental, missed, stale and differs (from the
+                first config), the differing decisions of every pair, and the traces the
+                configs are most divided on. The configs are --preset NAME (--preset all:
+                every preset) and --config FILE, in the order given, each with the --set
+                overrides. Nothing is stored; the database may be read-only.
 
                 Examples:
-                  pantrace compare --preset all
+                  pantrace compare --preset all --html compare.html
                   pantrace compare --preset seed --preset panmodal --format json
-                  pantrace compare --preset material3 --config Fixtures/configs/velocity.json --html compare.html
+                  pantrace compare --preset seed --config Fixtures/configs/velocity.json
                 """)
 
         @OptionGroup var store: StoreOptions
