@@ -63,3 +63,16 @@ import Testing
         #expect(path.components(separatedBy: "a8 8 0 1 0 16 0").count == 2)
     }
 }
+
+extension StaleReportTests {
+    /// tune's base-against-best comparison counts stale results of both, decided from one simulation or two.
+    @Test(arguments: [["decision=velocity"], ["decision=velocity", "velocityEstimator=lsq2"]])
+    func tuneCountsStaleResultsOfTheBaseAndTheBest(_ best: [String]) {
+        var rested = WorkedExampleTests.example2
+        rested.samples[rested.samples.count - 1].t += 0.2
+        var comparison = TuningComparison(base: Config(), best: HTMLFixtures.config(best))
+        comparison.add(contentsOf: [rested, WorkedExampleTests.example2])
+        #expect(comparison.baseStale == 0)
+        #expect(comparison.bestStale == 1)
+    }
+}
