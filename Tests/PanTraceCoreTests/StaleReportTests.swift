@@ -76,3 +76,14 @@ extension StaleReportTests {
         #expect(comparison.bestStale == 1)
     }
 }
+
+extension StaleReportTests {
+    /// `show` says when a decision used a stale velocity, and how long the finger rested.
+    @Test func outcomeDescriptionNamesAStaleDecision() {
+        var rested = WorkedExampleTests.example2
+        rested.samples[rested.samples.count - 1].t += 0.2
+        let outcome = Simulator.simulate(rested, under: .with { $0.decision = .velocity })
+        #expect(outcome.description.hasSuffix(" stale (rested 0.200 s)"))
+        #expect(!Simulator.simulate(rested, under: Config()).description.contains("stale"))
+    }
+}
