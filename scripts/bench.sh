@@ -23,6 +23,9 @@
 #           --sweep threshold=0.05:0.95:0.01: its best, its second pass and
 #           its 1,000 bootstrap resamples (docs/configs.md "How sure"), as a
 #           multiple of one replay (target ≤ 3);
+#   compare pantrace compare --preset all over the same database (read-only;
+#           11 configs, 5 simulations per trace): its time as a multiple of
+#           one replay (target ≤ 2) and its peak memory;
 # and `pantrace --help` start-up time (hyperfine when installed, else a loop).
 # Prints medians and ratios (pantrace / reference; ≥ 1 is faster than C).
 # Missing tools (gcc, libsqlite3-dev, GNU time, hyperfine) are installed with
@@ -103,7 +106,7 @@ for size in $sizes; do
     db="$work/pantrace-$size.sqlite"
     pristine="$work/pristine-$size.sqlite"
     cdb="$work/reference-$size.sqlite"
-    rec_p=""; rec_c=""; rep_p=""; rep_c=""; mem=""; tune_p=""; tune_mem=""; tune91_p=""; tune91_mem=""
+    rec_p=""; rec_c=""; rep_p=""; rep_c=""; mem=""; tune_p=""; tune_mem=""; tune91_p=""; tune91_mem=""; cmp_p=""; cmp_mem=""
     for run in $(seq "$runs"); do
         rm -f "$db" "$db-wal" "$db-shm"
         measure "$pantrace" record --db "$db" --count "$size" --seed 1 --quiet
@@ -132,6 +135,8 @@ for size in $sizes; do
         tune_p="$tune_p $elapsed"; tune_mem="$tune_mem $peak"
         measure "$pantrace" tune --db "$pristine" --sweep threshold=0.05:0.95:0.01 --quiet
         tune91_p="$tune91_p $elapsed"; tune91_mem="$tune91_mem $peak"
+        measure "$pantrace" compare --db "$pristine" --preset all --quiet
+        cmp_p="$cmp_p $elapsed"; cmp_mem="$cmp_mem $peak"
     done
     result[$size.rows]=$rows
     result[$size.samples]=$n_sample
@@ -145,6 +150,8 @@ for size in $sizes; do
     result[$size.tune_mem]=$(echo "$tune_mem" | median)
     result[$size.tune91]=$(echo "$tune91_p" | median)
     result[$size.tune91_mem]=$(echo "$tune91_mem" | median)
+    result[$size.cmp]=$(echo "$cmp_p" | median)
+    result[$size.cmp_mem]=$(echo "$cmp_mem" | median)
     rm -f "$db"* "$cdb"* "$pristine"*
 done
 
@@ -199,6 +206,11 @@ echo
 echo "tune, one 91-value sweep (threshold=0.05:0.95:0.01) with its 1,000 bootstrap resamples, read-only:"
 for size in $sizes; do
     echo "  $size traces: ${result[$size.tune91]} s, $(ratio "${result[$size.tune91]}" "${result[$size.rep_p]}") × one replay (target ≤ 3), peak $(awk -v k="${result[$size.tune91_mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }')"
+done
+echo
+echo "compare --preset all, 11 configs (5 simulations per trace), read-only:"
+for size in $sizes; do
+    echo "  $size traces: ${result[$size.cmp]} s, $(ratio "${result[$size.cmp]}" "${result[$size.rep_p]}") × one replay (target ≤ 2), peak $(awk -v k="${result[$size.cmp_mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }')"
 done
 set -- $sizes
 if [ $# -ge 2 ]; then

@@ -93,7 +93,7 @@ LSQ2_MAX_SAMPLES = 20
 def make_config(settings=None, stored=False):
     cfg = dict(DEFAULTS)
     if stored:
-        # SPEC 5: a stored config without the key was made when lsq2 was the default
+        # docs/configs.md: a stored config without the key was made when lsq2 was the default
         cfg["velocityEstimator"] = "lsq2"
     for key, value in (settings or {}).items():
         if key not in DEFAULTS:
@@ -271,7 +271,7 @@ def velocity_lsq2(pos):
 
 def decide_unguarded(p, v, E, cfg):
     """(decision, reason, projected) for a lift after the transition
-    started, with percent p and velocity v, before guarded (SPEC 4.6)."""
+    started, with percent p and velocity v, before guarded (docs/model.md §4.6)."""
     threshold = cfg["threshold"]
     T = threshold if cfg["thresholdUnit"] == "fraction" else threshold / E
     rule = cfg["decision"]
@@ -487,7 +487,7 @@ def simulate(trace, samples, cfg):
         decision, reason, attempted, projected = decide(p, v, E, cfg)
         result["attempted"] = attempted
         result["projected"] = projected
-        # SPEC 4.6 rest and stale velocity: since the last down or move
+        # docs/model.md §4.6 rest and stale velocity: since the last down or move
         up = next(i for i, x in enumerate(samples) if x["phase"] == "up")
         rest = samples[up]["t"] - samples[up - 1]["t"] if up > 0 else 0.0
         result["rest"] = rest
@@ -719,7 +719,7 @@ def spec_examples():
     out = simulate(*tr3b, make_config({"curve": "easeOut"}))
     expect("3 offset 0 easeOut", out, tracking_error=(130.07, 5e-3))
 
-    # 4. Example 2 under the rules of SPEC 4.6 added later.
+    # 4. Example 2 under the rules of docs/model.md §4.6 added later.
     out = simulate(*tr2, make_config({"decision": "lookahead"}))
     expect("4 lookahead", out, decision=X("finish"), reason=X("projection"),
            projected=(0.58125, 1e-9))

@@ -10,6 +10,8 @@ extension Outcome: CustomStringConvertible {
         text += " velocity \(TextFormat.fixed(velocity, digits: 1)) pt/s"
         if let projected { text += " projected \(TextFormat.fixed(projected, digits: 3))" }
         if attempted { text += " attempted" }
+        // docs/model.md §4.6: decided by a movement that had already ended.
+        if stale { text += " stale (rested \(TextFormat.fixed(rest, digits: 3)) s)" }
         return text
     }
 }

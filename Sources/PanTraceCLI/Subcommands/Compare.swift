@@ -19,10 +19,9 @@ extension Pantrace {
                 with the --set overrides. Nothing is stored: the database may be read-only.
 
                 Examples:
-                  pantrace compare --preset all
+                  pantrace compare --preset all --html compare.html
                   pantrace compare --preset seed --preset panmodal --format json
                   pantrace compare --preset material3 --config Fixtures/configs/velocity.json
-                  pantrace compare --preset all --html compare.html
                 """)
 
         @OptionGroup var store: StoreOptions

@@ -9,8 +9,8 @@ extension Pantrace {
         static let configuration = CommandConfiguration(
             abstract: "List the built-in presets: the settings that differ from the defaults and what each follows.",
             discussion: """
-                Use one with --preset NAME on record, replay, regress and tune (not with --config;
-                --set still overrides). docs/presets.md explains each.
+                Use one with --preset NAME on record, replay, regress, tune and compare
+                (not with --config; --set still overrides). docs/presets.md explains each.
 
                 Example:
                   pantrace presets --format json

@@ -52,6 +52,10 @@ public struct TuningComparison: Sendable {
     /// and under the best (``TuningOutcome/pair(base:best:)``), what the
     /// bootstrap resamples (``TuningIntervals``).
     public private(set) var outcomes: [UInt8] = []
+    /// The base config's results decided by a stale velocity (docs/model.md §4.6).
+    public private(set) var baseStale = 0
+    /// The best config's results decided by a stale velocity.
+    public private(set) var bestStale = 0
     /// True when one simulation serves both configs.
     private let sameTrajectory: Bool
 
@@ -70,17 +74,27 @@ public struct TuningComparison: Sendable {
         let outcome = Simulator.simulate(trace, under: base)
         let before = outcome.decision
         let after: Decision
+        if outcome.stale { baseStale += 1 }
         if sameTrajectory {
             if Ending(outcome) == .lift {
-                after = LiftRule(best).decide(
-                    percent: outcome.percent, velocity: outcome.velocity, extent: LiftRule.extent(of: trace, under: best),
-                    threshold: best.threshold
+                let rule = LiftRule(best)
+                let extent = LiftRule.extent(of: trace, under: best)
+                after = rule.decide(
+                    percent: outcome.percent, velocity: outcome.velocity, extent: extent, threshold: best.threshold
                 ).decision
+                if rule.isStale(
+                    percent: outcome.percent, velocity: outcome.velocity, extent: extent, threshold: best.threshold,
+                    rest: outcome.rest)
+                {
+                    bestStale += 1
+                }
             } else {
                 after = before
             }
         } else {
-            after = Simulator.simulate(trace, under: best).decision
+            let bestOutcome = Simulator.simulate(trace, under: best)
+            after = bestOutcome.decision
+            if bestOutcome.stale { bestStale += 1 }
         }
         baseCounts.add(before, intent: trace.intent)
         bestCounts.add(after, intent: trace.intent)

@@ -45,7 +45,12 @@ public struct Preset: Sendable, Equatable {
     ///   preset when there is one.
     public static func named(_ name: String) throws(PresetError) -> Preset {
         if let preset = all.first(where: { $0.name == name }) { return preset }
-        throw PresetError(name: name, suggestion: KeySuggestion.closest(to: name, among: all.map(\.name)))
+        // A typo, or the start of one name (`gorhom`, `mdc`).
+        let starting = all.filter { $0.name.hasPrefix(name.lowercased()) }
+        let suggestion =
+            KeySuggestion.closest(to: name, among: all.map(\.name))
+            ?? (starting.count == 1 && !name.isEmpty ? starting[0].name : nil)
+        throw PresetError(name: name, suggestion: suggestion)
     }
 
     /// `--preset all`: every preset, in docs/presets.md's order.

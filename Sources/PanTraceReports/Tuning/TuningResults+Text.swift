@@ -139,6 +139,9 @@ extension TuningResults {
         {
             lines.append("  no decision moves: the base config decides every trace the same way")
         }
+        // docs/model.md §4.6: decisions made by a movement that had already ended.
+        lines.append("  stale velocities: base \(comparison.baseStale), best \(comparison.bestStale)")
+        if comparison.baseStale + comparison.bestStale > 0 { lines.append("  " + RunComparison.staleExplanation) }
         return lines
     }
 

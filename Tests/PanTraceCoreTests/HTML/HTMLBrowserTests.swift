@@ -116,6 +116,36 @@ struct HTMLBrowserTests {
         }
     }
 
+    /// `pantrace compare --html` with every preset: the table's counts read
+    /// back, one boundary per config on the map and in the legend, the most
+    /// divided traces, and hostile names escaped.
+    @Test func comparePageDrawsEveryConfigsBoundary() throws {
+        var traces = Array(SyntheticCorpus(seed: 7).traces(count: 600))
+        traces[0].name = Self.hostileNames[0]
+        var configs = Preset.all.map(\.config)
+        configs[10].name = Self.hostileNames[1]
+        var comparison = ConfigComparison(configs: configs, limit: 12)
+        comparison.add(contentsOf: traces)
+        let load = try check(comparison.html(), named: "compare", height: 3600)
+        let dom = load.dom
+        /// The element with `id`, up to the first `</tag>` after it (these hold no nested `tag`).
+        func element(_ id: String, _ tag: String) throws -> String {
+            let start = try #require(PageChecks.element(id: id, in: dom))
+            return String(start[..<(start.range(of: "</\(tag)>")?.lowerBound ?? start.endIndex)])
+        }
+        let table = try element("configs", "table")
+        let finishes = PageChecks.values(of: "data-value", in: table).enumerated().filter { $0.offset % 8 == 0 }.map(\.element)
+        #expect(finishes == comparison.counts.map { String($0.finish) })
+        let map = try element("compare-map", "svg")
+        #expect(PageChecks.count("class=\"boundary\"", in: map) == configs.count)
+        let legend = try element("boundaries", "ul")
+        #expect(PageChecks.count("<li", in: legend) == configs.count)
+        #expect(legend.contains("floatingpanel — velocity: finish at v ≥ 5.5 × (1 − p) · E per s"))
+        let divided = try element("divided", "table")
+        #expect(PageChecks.count("data-trace=", in: divided) == comparison.mostDivided.count)
+        #expect(comparison.mostDivided.count == 12)
+    }
+
     /// Negative control: the console check does catch a page's console.error,
     /// an uncaught exception and a resource that fails to load.
     @Test func aConsoleErrorOrAnExceptionIsDetected() throws {

@@ -1,0 +1,98 @@
+import PropertyBased
+import Testing
+
+@testable import PanTraceCore
+@testable import PanTraceReports
+@testable import PanTraceModel
+
+/// `pantrace compare` (docs/presets.md): every config decided as replay
+/// would decide it, counted by hand from one simulation per config.
+@Suite struct ConfigComparisonTests {
+    /// Decisions and stale flags by simulating each trace under each config.
+    static func byHand(_ traces: [Trace], _ configs: [Config]) -> [[Outcome]] {
+        traces.map { trace in configs.map { Simulator.simulate(trace, under: $0) } }
+    }
+
+    static func randomConfigs(_ random: inout SyntheticRandom) -> [Config] {
+        var configs = Preset.all.filter { _ in random.chance(0.4) }.map(\.config)
+        while configs.count < 2 { configs.append(Preset.all[random.int(0...10)].config) }
+        // A few hand-made configs beside the presets, some sharing a trajectory.
+        for index in 0..<random.int(0...3) {
+            var config = LiftRuleTests.config(&random)
+            config.name = "made \(index)"
+            config.threshold = config.thresholdUnit == .points ? Double(random.int(10...500)) : Double(random.int(1...10)) / 10
+            config.touchSlop = [0, 10, 18][random.int(0...2)]
+            config.velocityEstimator = VelocityEstimator.allCases[random.int(0...3)]
+            configs.append(config)
+        }
+        var seen: Set<String> = []
+        return configs.filter { seen.insert($0.name).inserted }
+    }
+
+    @Test func countsMatrixAndDividedAreExact() async {
+        await propertyCheck(count: 25, input: Gen<UInt64>.uint64()) { seed in
+            var random = SyntheticRandom(seed: seed)
+            let configs = Self.randomConfigs(&random)
+            guard configs.count >= 2 else { return }
+            var traces = Array(SyntheticCorpus(seed: random.next()).traces(count: random.int(1...150)))
+            // Some rest before the lift, so that stale results occur.
+            for index in traces.indices where random.chance(0.3) {
+                let last = traces[index].samples.count - 1
+                if traces[index].samples[last].phase == .up { traces[index].samples[last].t += 0.1 }
+            }
+            let limit = random.int(0...8)
+            var comparison = ConfigComparison(configs: configs, limit: limit)
+            comparison.add(contentsOf: traces)
+            let outcomes = Self.byHand(traces, configs)
+            #expect(comparison.traces == traces.count)
+            #expect(comparison.labelled == traces.filter { $0.intent != nil }.count)
+            for index in configs.indices {
+                let column = zip(traces, outcomes).map { ($0.intent, $1[index]) }
+                let c = comparison.counts[index]
+                #expect(c.finish == column.filter { $0.1.decision == .finish }.count, "\(configs[index].name)")
+                #expect(c.cancel == column.filter { $0.1.decision == .cancel }.count)
+                #expect(c.none == column.filter { $0.1.decision == .none }.count)
+                #expect(c.accidental == column.filter { $0.0 == .cancel && $0.1.decision == .finish }.count)
+                #expect(c.missed == column.filter { $0.0 == .finish && $0.1.decision != .finish }.count)
+                #expect(c.agree == column.filter { $0.0 != nil }.count - c.accidental - c.missed)
+                #expect(c.stale == column.filter { $0.1.stale }.count, "\(configs[index].name)")
+                #expect(c.differs == outcomes.filter { $0[index].decision != $0[0].decision }.count)
+                for other in configs.indices {
+                    #expect(comparison.matrix[index][other] == outcomes.filter { $0[index].decision != $0[other].decision }.count)
+                }
+            }
+            // The most divided: every trace split between finish and the rest, most even first, then by name.
+            let split = zip(traces, outcomes).compactMap { trace, row -> (Int, String, [Decision])? in
+                let finishing = row.filter { $0.decision == .finish }.count
+                let even = min(finishing, row.count - finishing)
+                return even > 0 ? (even, trace.name, row.map(\.decision)) : nil
+            }.sorted { $0.0 != $1.0 ? $0.0 > $1.0 : Array($0.1.utf8).lexicographicallyPrecedes(Array($1.1.utf8)) }
+            #expect(comparison.mostDivided.map(\.name) == split.prefix(limit).map(\.1))
+            #expect(comparison.mostDivided.map(\.decisions) == split.prefix(limit).map(\.2))
+        }
+    }
+
+    @Test func presetsShareSimulationsByTrajectory() {
+        let comparison = ConfigComparison(configs: Preset.all.map(\.config))
+        // (slop 10, uikit, pull), (8, lsq2, pull), (18, lsq2, pull), (18, lsq2, swipe), (5, uikit, swipe).
+        #expect(comparison.simulationsPerTrace == 5)
+    }
+
+    @Test func reportsCarryTheCounts() {
+        var comparison = ConfigComparison(configs: [Preset.all[0].config, Preset.all[2].config], limit: 5)
+        var rested = WorkedExampleTests.example2
+        rested.name = "rested"
+        rested.intent = .cancel
+        rested.samples[rested.samples.count - 1].t += 0.2
+        comparison.add(contentsOf: [WorkedExampleTests.example2, rested])
+        // Example 2: seed cancels (p 0.1125 < 0.4), panmodal finishes (1250 ≥ 300); rested: stale under panmodal.
+        let json = comparison.jsonReport()
+        #expect(json.hasPrefix(#"{"traces": 2, "labelled": 1, "configs": [{"name": "seed", "settings": {"name":"seed","#))
+        #expect(json.contains(#""finish": 2, "cancel": 0, "none": 0, "agree": 0, "accidental": 1, "missed": 0, "stale": 1, "differs": 2}"#))
+        #expect(json.contains(#""matrix": [[0, 2], [2, 0]]"#))
+        #expect(json.contains(#"{"trace": "rested", "intent": "cancel", "decisions": ["cancel", "finish"]}"#))
+        let text = comparison.textReport()
+        #expect(text.contains("stale: UIKit's velocity(in:)"))
+        #expect(text.contains("most divided traces"))
+    }
+}
