@@ -37,6 +37,10 @@ struct TraceWriter {
     ///
     /// - Throws: ``StoreError/traceConflict(name:)``, ``StoreError/duplicateTrace(name:)``.
     mutating func add(_ trace: Trace) throws -> TraceID {
+        // The meta as export writes it (docs/safety.md): a raw CR between
+        // its tokens would make the exported trace another trace.
+        var trace = trace
+        if let meta = trace.meta { trace.meta = Trace.oneLine(meta: meta) }
         guard names.insert(ExactName(trace.name)).inserted else { throw StoreError.duplicateTrace(name: trace.name) }
         let digest = TraceDigest.of(trace)
         if let stored = try stored(named: trace.name) {

@@ -48,7 +48,7 @@ enum TraceDecoder {
                 trace.intent = intent
             case "meta":
                 guard node.members != nil else { throw mismatch("an object", node, at: "meta") }
-                trace.meta = String(decoding: UnsafeBufferPointer(rebasing: bytes[node.range]), as: UTF8.self)
+                trace.meta = Trace.oneLine(meta: String(decoding: UnsafeBufferPointer(rebasing: bytes[node.range]), as: UTF8.self))
                 trace.family = node["family"]?.string
             case "samples":
                 samples = try decodeSamples(node)
