@@ -48,6 +48,10 @@ public final class Store {
     weak var openSession: RunSession?
     /// This store created the file: it removes it again when it closes without having stored anything (SPEC 7.4).
     private let createdFile: Bool
+    /// The file was empty (0 bytes) when this store opened it: it is emptied
+    /// again when the store closes without having stored anything, so that a
+    /// refused command leaves no schema behind (docs/safety.md).
+    private let foundEmptyFile: Bool
     /// Set when a run session of this store commits.
     var hasCommitted = false
 
@@ -70,13 +74,16 @@ public final class Store {
     ///   ``StoreError/readOnly(path:)``, ``StoreError/locked(path:)``, ``StoreError/sqlite(_:)``.
     public init(path: String, readOnly: Bool = false, busyTimeoutMilliseconds: Int32 = Store.busyTimeoutMilliseconds) throws {
         self.path = path
-        let existed = try Store.requireRegularFile(path)
+        guard !path.isEmpty else { throw StoreError.cannotOpen(path: path, reason: "the path is empty") }
+        let size = try Store.requireRegularFile(path)
+        let existed = size != nil
         do {
             database = try Database(path: path, access: Store.accessMode(path: path, readOnly: readOnly, exists: existed))
         } catch let error as SQLiteError {
             throw StoreError.cannotOpen(path: path, reason: Store.openFailureReason(path: path, error: error))
         }
         createdFile = !existed
+        foundEmptyFile = size == 0
         do {
             try guarded { try prepareConnection(readOnly: readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds) }
         } catch {
@@ -112,12 +119,25 @@ public final class Store {
         // corpus (docs/performance.md).
         try database.execute("PRAGMA cache_size = -\(Store.cacheKiB)")
         try database.execute("PRAGMA temp_store = MEMORY")
+        if version == 0 && !writes {
+            // Nothing to read, and it may not be made a database here: say what the file is.
+            if foundEmptyFile {
+                throw StoreError.cannotOpen(
+                    path: path, reason: "the file is empty (0 bytes), not yet a pantrace database (pantrace record makes one)")
+            }
+            if readOnly { throw StoreError.notAPantraceDatabase(path: path, reason: "an empty SQLite database") }
+        }
         if version < Migrator.latestVersion {
             // Reading needs nothing of the later versions: a read-only store reads an older file as it is.
-            if readOnly && version > 0 { return }
+            if readOnly && version > 0 {
+                try SchemaCheck.check(database, version: version, path: path)
+                return
+            }
             guard writes else { throw StoreError.readOnly(path: path) }
             try migrator.migrate(database)
         }
+        // Once, at opening: what every later statement relies on (docs/safety.md).
+        try SchemaCheck.check(database, version: Migrator.latestVersion, path: path)
     }
 
     /// The schema version of the open database (`PRAGMA user_version`).
@@ -160,16 +180,17 @@ public final class Store {
 
     // MARK: Files
 
-    /// Throws unless `path` is a regular file (links followed) or names nothing; returns whether it exists.
+    /// Throws unless `path` is a regular file (links followed) or names nothing;
+    /// returns its size, `nil` when it does not exist.
     ///
     /// Opening a FIFO would wait for a writer forever, and SQLite would
     /// create `-journal` files beside a device (`/dev/null-journal`).
-    private static func requireRegularFile(_ path: String) throws -> Bool {
+    private static func requireRegularFile(_ path: String) throws -> Int64? {
         var status = stat()
-        guard stat(path, &status) == 0 else { return false }
+        guard stat(path, &status) == 0 else { return nil }
         let kind: String
         switch status.st_mode & S_IFMT {
-        case S_IFREG: return true
+        case S_IFREG: return Int64(status.st_size)
         case S_IFDIR: kind = "it is a folder"
         case S_IFIFO: kind = "it is a FIFO (named pipe), not a database file"
         case S_IFCHR, S_IFBLK: kind = "it is a device, not a database file"
@@ -182,10 +203,19 @@ public final class Store {
     /// Read-only stores open an existing file read-write when they may (never
     /// writing to it), so that closing removes the `-wal` and `-shm` files: a
     /// read-only connection cannot.
+    ///
+    /// A file that this process cannot write (or whose folder it cannot), and
+    /// that has no `-wal` (so the file holds every committed transaction), is
+    /// opened immutable: SQLite then creates no `-wal` and `-shm`, which would
+    /// take the file's read-only mode and make every later writer fail
+    /// ("read-only") once the file is made writable again (docs/safety.md).
+    /// With a `-wal`, a read-only connection reads it as SQLite must.
     private static func accessMode(path: String, readOnly: Bool, exists: Bool) -> Database.Access {
+        guard exists else { return readOnly ? .readOnly : .readWriteCreate }
+        let writable = access(path, W_OK) == 0 && access(folder(of: path), W_OK) == 0
+        if !writable && access(path + "-wal", F_OK) != 0 { return .immutable }
         guard readOnly else { return .readWriteCreate }
-        guard exists, access(path, W_OK) == 0, access(folder(of: path), W_OK) == 0 else { return .readOnly }
-        return .readWrite
+        return writable ? .readWrite : .readOnly
     }
 
     /// True when the file system holding `path` has no free block left.
@@ -207,9 +237,14 @@ public final class Store {
     func close() {
         if let openSession { openSession.rollback() }
         guard !database.isClosed else { return }
-        if createdFile && !hasCommitted && isUnusedAndEmpty() {
+        if (createdFile || foundEmptyFile) && !hasCommitted && isUnusedAndEmpty() {
             database.close()
-            for suffix in ["", "-wal", "-shm", "-journal"] { _ = unlink(path + suffix) }
+            if createdFile {
+                _ = unlink(path)
+            } else {
+                _ = truncate(path, 0)
+            }
+            for suffix in ["-wal", "-shm", "-journal"] { _ = unlink(path + suffix) }
             return
         }
         // The last connection to close removes `-wal` and `-shm`; a read-only
