@@ -1,4 +1,5 @@
 import CSQLite
+import PanTraceCore
 
 #if canImport(Glibc)
     import Glibc
@@ -158,6 +159,11 @@ public final class Store {
             return try body()
         } catch let error as SQLiteError {
             throw StoreError.from(error, path: path)
+        } catch let issue as StoredTraceIssue {
+            throw StoreError.cannotOpen(
+                path: path,
+                reason: "trace \(JSONWriter.string(issue.name)) was edited into one that record refuses (\(issue.reason)); "
+                    + "correct or delete it (docs/sqlite.md)")
         }
     }
 
