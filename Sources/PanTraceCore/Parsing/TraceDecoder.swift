@@ -20,6 +20,7 @@ enum TraceDecoder {
         }
         let trace = try decode(root, in: line)
         try trace.checkRules(checkingMeta: false)
+        if line.count > InputLimits.exportCheckedAboveBytes { try InputLimits.requireExportable(trace) }
         return trace
     }
 
