@@ -138,6 +138,12 @@ public struct Sweep: Equatable, Hashable, Sendable {
             let value = from + Double(i) * step
             return value.isFinite && value <= limit
         }
+        // A step that FROM absorbs would make every value FROM.
+        guard from + step > from else {
+            throw failure(
+                "the step \(parts[2]) is too small for values near \(JSONWriter.number(from)): "
+                    + "values 1 and 2 are the same double; use a larger step")
+        }
         guard !within(maximumCombinations) else {
             throw failure("more than \(maximumCombinations) values; use a larger step")
         }
