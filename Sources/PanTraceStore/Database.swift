@@ -102,9 +102,10 @@ final class Database {
         var text = "file:"
         let plain = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
         let digits = Array("0123456789ABCDEF".utf8)
-        for (index, byte) in fileName(for: path).utf8.enumerated() {
+        let name = Array(fileName(for: path).utf8)
+        for (index, byte) in name.enumerated() {
             // `//` at the start would be read as an authority.
-            if plain.contains(byte), !(index == 1 && byte == UInt8(ascii: "/")) {
+            if plain.contains(byte), !(index == 1 && byte == UInt8(ascii: "/") && name[0] == UInt8(ascii: "/")) {
                 text.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
                 text += "%" + String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self)
