@@ -41,7 +41,10 @@ public struct FileWriteError: Error, Equatable, CustomStringConvertible {
 ///   replaced atomically (or created), and the link stays a link;
 /// - anything else that exists (a device such as `/dev/null`, a FIFO, a
 ///   terminal, `/dev/stdout` on a pipe): written through, opened for writing
-///   as a shell's `>` would, never replaced.
+///   as a shell's `>` would, never replaced;
+/// - the file the process's standard output or error is (`/dev/stdout` when
+///   it is redirected to a file): written through that descriptor, after
+///   what it already holds, so that neither the report nor the file is lost.
 ///
 /// ```swift
 /// let page = try AtomicFile(path: "report.html")
@@ -63,6 +66,19 @@ public final class AtomicFile {
     public init(path: String) throws(FileWriteError) {
         self.path = path
         var status = stat()
+        if let standard = AtomicFile.standardDescriptor(naming: path) {
+            let descriptor = dup(standard)
+            guard descriptor >= 0, let file = fdopen(descriptor, "a") else {
+                let error = AtomicFile.failure(path)
+                if descriptor >= 0 { close(descriptor) }
+                throw error
+            }
+            self.temporary = nil
+            self.target = path
+            self.file = file
+            self.slot = nil
+            return
+        }
         if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
             // A device, a FIFO, a terminal: written through (a folder fails to open, EISDIR).
             let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
@@ -158,6 +174,18 @@ public final class AtomicFile {
             throw error
         }
         TemporaryFiles.unregister(slot)
+    }
+
+    /// 1 or 2 when `path` (its links followed) is the regular file that the
+    /// process's standard output or error writes to; `nil` otherwise.
+    static func standardDescriptor(naming path: String) -> Int32? {
+        var named = stat()
+        guard stat(path, &named) == 0, (named.st_mode & S_IFMT) == S_IFREG else { return nil }
+        for descriptor: Int32 in [1, 2] {
+            var open = stat()
+            if fstat(descriptor, &open) == 0, open.st_dev == named.st_dev, open.st_ino == named.st_ino { return descriptor }
+        }
+        return nil
     }
 
     /// `path` with its symbolic links followed to the file they end at,

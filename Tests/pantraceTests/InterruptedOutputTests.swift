@@ -85,3 +85,21 @@ import Glibc
         #endif
     }
 }
+
+/// Issue 24, case 1 (docs/safety.md): `--best-config /dev/stdout` with
+/// standard output redirected to a file writes through it: the file keeps the
+/// report and gets the config, and stays the file the shell opened.
+@Suite(.blocksItsThread) struct StandardOutputTargetTests {
+    @Test func bestConfigToStandardOutputRedirectedToAFileLosesNothing() throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus(count: 50)
+        let child = try ChildProcess(
+            ["tune", "--db", runner.db, "--sweep", "threshold=0.3,0.5", "--best-config", "/dev/stdout", "--quiet"], in: runner,
+            label: "tune")
+        #expect(child.finish() == 0, "\(child.stderr)")
+        let written = try String(contentsOfFile: runner.path("tune.stdout"), encoding: .utf8)
+        #expect(written.contains("◀ best"), "the report")
+        #expect(written.contains("\"threshold\":"), "the config")
+        #expect(InterruptedOutputTests.temporaries(runner) == [])
+    }
+}

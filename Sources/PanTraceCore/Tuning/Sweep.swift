@@ -121,6 +121,10 @@ public struct Sweep: Equatable, Hashable, Sendable {
             guard DecimalText(part) != nil, let value = Double(part), value.isFinite else {
                 throw failure("\(name) \(JSONWriter.string(part)) is not a number")
             }
+            // Read exactly or refused, as every number is: `1e-400` is not 0.
+            if value == 0, part.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) {
+                throw failure("\(name) \(JSONWriter.string(part)) is too small for a double (it rounds to 0)")
+            }
             numbers.append(value)
         }
         let (from, to, step) = (numbers[0], numbers[1], numbers[2])

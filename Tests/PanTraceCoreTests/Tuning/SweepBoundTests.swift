@@ -31,6 +31,12 @@ import Testing
         #expect(error.reason.contains("the same double"), "\(error)")
     }
 
+    @Test func aRangeNumberThatRoundsToZeroIsRefused() throws {
+        #expect(try #require(failure("touchSlop=1e-400:5:1")).reason.contains("FROM \"1e-400\" is too small for a double"))
+        #expect(try #require(failure("touchSlop=0:5:1e-400")).reason.contains("STEP \"1e-400\" is too small"))
+        #expect(failure("touchSlop=0e-400:2:1") == nil)
+    }
+
     @Test func aListedValueGivenTwiceIsRefused() throws {
         let error = try #require(failure("threshold=0.3,0.4,0.30"))
         #expect(error.key == "threshold")
