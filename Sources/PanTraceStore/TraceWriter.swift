@@ -44,7 +44,9 @@ struct TraceWriter {
         guard names.insert(ExactName(trace.name)).inserted else { throw StoreError.duplicateTrace(name: trace.name) }
         let digest = TraceDigest.of(trace)
         if let stored = try stored(named: trace.name) {
-            guard stored.digest == digest else { throw StoreError.traceConflict(name: trace.name) }
+            guard try stored.digest == digest || storedContent(of: stored.id, equals: trace) else {
+                throw StoreError.traceConflict(name: trace.name)
+            }
             return stored.id
         }
         if !droppedInsertTrigger {
@@ -78,6 +80,25 @@ struct TraceWriter {
         guard droppedInsertTrigger else { return }
         try database.execute(Schema.sampleInsertTrigger)
         droppedInsertTrigger = false
+    }
+
+    /// Whether the trace stored as `id` holds `trace`'s content, read back as
+    /// every command reads it: the digest is the one computed when it was
+    /// stored, so a trace edited by hand since (docs/sqlite.md), or stored by
+    /// a version that kept a raw CR in `meta`, is compared by its content,
+    /// and its export recorded again is the same trace (docs/safety.md).
+    private func storedContent(of id: TraceID, equals trace: Trace) throws -> Bool {
+        let statement = try database.prepare("SELECT \(TraceRow.selection("trace")) FROM trace WHERE id = ?")
+        try statement.bind(id, at: 1)
+        guard try statement.step() else { return false }
+        var row = TraceRow.blank
+        var rows = SampleRows(database)
+        try row.read(from: statement, samples: &rows)
+        var stored = row.trace
+        stored.meta = stored.meta.map(Trace.oneLine(meta:))
+        // `family` follows `meta`; its column is not the trace's content.
+        stored.family = trace.family
+        return stored == trace
     }
 
     /// The id and digest of the trace stored under `name`, if any.

@@ -105,7 +105,7 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("empty.sqlite")
-        FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         let error = try #require(Self.openingError(path, readOnly: true))
         #expect(error.description.contains("empty (0 bytes)"), "\(error)")
         #expect(!error.description.contains("read-only"))
@@ -193,5 +193,27 @@ import Testing
         built.meta = #"{"a": 1,"# + "\r" + #" "b": 2}"#
         try record([built], into: store)
         #expect(try store.traceCount() == 1)
+    }
+}
+
+/// The same trace is recognised as the same by its content, not only by the
+/// digest stored with it (issue 24, case 10's class).
+@Suite struct SameTraceTests {
+    @Test func theExportOfATraceEditedByHandRecordsIntoItsOwnDatabase() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = try HostileStoreTests.recorded(in: folder)
+        do {
+            let raw = try Database(path: path)
+            try raw.execute("UPDATE sample SET y = y + 1 WHERE trace_id = 2 AND seq = 2")
+        }
+        let store = try Store(path: path)
+        let exported = try #require(try store.trace(named: "trace-1")?.trace.jsonLine())
+        try record([try Trace(jsonLine: exported)], into: store)
+        #expect(try store.traceCount() == 3)
+        // Other content under the name is still a conflict.
+        var other = try Trace(jsonLine: exported)
+        other.samples[1].y += 1
+        #expect(throws: StoreError.traceConflict(name: "trace-1")) { try record([other], into: store) }
     }
 }

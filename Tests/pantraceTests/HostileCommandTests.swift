@@ -37,7 +37,7 @@ import Testing
 
     @Test func anEmptyDatabaseFileIsSaidToBeEmptyAndLeftEmpty() throws {
         let runner = try CommandRunner()
-        FileManager.default.createFile(atPath: runner.db, contents: Data())
+        #expect(FileManager.default.createFile(atPath: runner.db, contents: Data()))
         for command in [["runs"], ["show", "x"], ["export", "traces"], ["tune", "--sweep", "threshold=0.3"]] {
             let output = try Self.run(runner, command)
             #expect(output.status == 66, "\(command): \(output.stderr)")
