@@ -53,6 +53,11 @@ public final class Store {
     /// again when the store closes without having stored anything, so that a
     /// refused command leaves no schema behind (docs/safety.md).
     private let foundEmptyFile: Bool
+    /// The bytes of a file that held no pantrace schema yet (0 bytes, or an
+    /// empty SQLite database) when this store opened it: written back when
+    /// the store closes without having stored anything, so that a refused
+    /// command leaves the file byte for byte as it was (docs/safety.md).
+    private var bytesBeforeSchema: [UInt8]?
     /// Set when a run session of this store commits.
     var hasCommitted = false
 
@@ -104,6 +109,7 @@ public final class Store {
         let migrator = Migrator()
         let version = try migrator.inspect(database)
         let writes = !readOnly && !database.isReadOnly
+        if writes && version == 0 && !createdFile { bytesBeforeSchema = Store.smallFileBytes(path) }
         if readOnly && !database.isReadOnly {
             // Opened read-write only to clean up when closing: any write is refused (SQLITE_READONLY).
             try database.execute("PRAGMA query_only = ON")
@@ -243,12 +249,12 @@ public final class Store {
     func close() {
         if let openSession { openSession.rollback() }
         guard !database.isClosed else { return }
-        if (createdFile || foundEmptyFile) && !hasCommitted && isUnusedAndEmpty() {
+        if createdFile || bytesBeforeSchema != nil, !hasCommitted, isUnusedAndEmpty() {
             database.close()
             if createdFile {
                 _ = unlink(path)
-            } else {
-                _ = truncate(path, 0)
+            } else if let bytes = bytesBeforeSchema {
+                Store.overwrite(path, with: bytes)
             }
             for suffix in ["-wal", "-shm", "-journal"] { _ = unlink(path + suffix) }
             return
@@ -258,6 +264,35 @@ public final class Store {
         // when they may. The file stays in WAL mode: switching back would
         // rewrite its header, and a refused command must leave it byte for byte.
         database.close()
+    }
+
+    /// The bytes of the file at `path` when it is at most 1 MiB (an empty
+    /// SQLite database is a page or two); `nil` when larger or unreadable.
+    private static func smallFileBytes(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { Store.closeDescriptor(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size <= 1 << 20 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        return count == bytes.count ? bytes : nil
+    }
+
+    private static func closeDescriptor(_ descriptor: Int32) {
+        #if canImport(Glibc)
+            _ = Glibc.close(descriptor)
+        #elseif canImport(Darwin)
+            _ = Darwin.close(descriptor)
+        #endif
+    }
+
+    /// Writes `bytes` over the file at `path`, in place (its mode and owner stay).
+    private static func overwrite(_ path: String, with bytes: [UInt8]) {
+        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { Store.closeDescriptor(descriptor) }
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 
     /// True when no other connection holds a lock and the file holds no trace and no run.

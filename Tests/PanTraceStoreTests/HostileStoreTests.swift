@@ -124,6 +124,24 @@ import Testing
         #expect(try Store(path: path, readOnly: true).traceCount() == 1)
     }
 
+    @Test func anEmptySQLiteDatabaseIsLeftByteForByteByAStoreThatStoresNothing() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("blank.sqlite")
+        do {
+            let raw = try Database(path: path)
+            try raw.execute("CREATE TABLE scratch (a); DROP TABLE scratch;")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(!before.isEmpty)
+        do {
+            let store = try Store(path: path)
+            #expect(try store.traceCount() == 0)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["blank.sqlite"])
+    }
+
     // MARK: Case 3: a path is a path
 
     @Test func aPathThatSpellsAURIOrMemoryIsAFile() throws {
