@@ -49,9 +49,8 @@ public final class Store {
     weak var openSession: RunSession?
     /// This store created the file: it removes it again when it closes without having stored anything (SPEC 7.4).
     private let createdFile: Bool
-    /// The file was empty (0 bytes) when this store opened it: it is emptied
-    /// again when the store closes without having stored anything, so that a
-    /// refused command leaves no schema behind (docs/safety.md).
+    /// The file was empty (0 bytes) when this store opened it: a reader says
+    /// so rather than calling it read-only (docs/safety.md).
     private let foundEmptyFile: Bool
     /// The bytes of a file that held no pantrace schema yet (0 bytes, or an
     /// empty SQLite database) when this store opened it: written back when
