@@ -96,6 +96,8 @@ public final class AtomicFile {
         }
         let target = try AtomicFile.followingLinks(path)
         let existing: stat? = stat(target, &status) == 0 ? status : nil
+        // A file this process may not write is not replaced either (a shell's `>` would fail too).
+        if existing != nil, access(target, W_OK) != 0 { throw AtomicFile.failure(path) }
         let slash = target.lastIndex(of: "/")
         let folder = slash.map { String(target[...$0]) } ?? ""
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target

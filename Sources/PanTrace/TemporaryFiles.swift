@@ -27,16 +27,24 @@ public enum TemporaryFiles {
 
     /// Removes the registered files on SIGINT, SIGTERM and SIGHUP, then ends
     /// the process by the signal as it would have ended without the handler.
-    /// Call it once, early (the command line's `main` does).
+    /// A signal the process was started ignoring (`nohup`, a background job)
+    /// stays ignored. Call it once, early (the command line's `main` does).
     public static func removeOnSignals() {
         _ = slots
         for number in signals {
-            signal(number) { received in
+            let previous = signal(number) { received in
                 TemporaryFiles.removeAll()
                 signal(received, SIG_DFL)
                 raise(received)
             }
+            if isIgnore(previous) { signal(number, SIG_IGN) }
         }
+    }
+
+    /// Whether a disposition `signal` returned is `SIG_IGN`.
+    private static func isIgnore<Handler>(_ handler: Handler) -> Bool {
+        MemoryLayout<Handler>.size == MemoryLayout<Int>.size
+            && unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
     /// Unlinks every registered file (async-signal-safe: `unlink` only).

@@ -32,3 +32,21 @@ import TestThreads
         #expect(try Hardening.sqlite3(runner.db, "SELECT count(*) FROM run") == "3")
     }
 }
+
+/// An output file its user may not write is not replaced (a shell's `>`
+/// would fail too), even though its folder would let a rename through.
+@Suite(.blocksItsThread) struct ReadOnlyOutputTests {
+    @Test func aReportOverAFileTheUserMayNotWriteIs74AndTheFileStays() throws {
+        if let reason = Hardening.nobodyUnavailable { try Test.cancel("skipped: \(reason)") }
+        let runner = try Hardening.seededRunner()
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: runner.folder.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: runner.db)
+        let kept = try runner.write("{\"name\": \"kept\"}\n", to: "best.json")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: kept)
+        let output = try runner.runAsNobody(["tune", "--db", runner.db, "--sweep", "threshold=0.3,0.5", "--best-config", kept])
+        #expect(output.status == 74, "\(output.stderr)")
+        #expect(output.stderr.contains("cannot write \(kept): Permission denied"), "\(output.stderr)")
+        #expect(try String(contentsOfFile: kept, encoding: .utf8) == "{\"name\": \"kept\"}\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runner.folder.path).sorted() == ["best.json", "test.sqlite"])
+    }
+}
