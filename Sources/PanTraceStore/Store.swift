@@ -82,6 +82,7 @@ public final class Store {
         guard !path.isEmpty else { throw StoreError.cannotOpen(path: path, reason: "the path is empty") }
         let size = try Store.requireRegularFile(path)
         let existed = size != nil
+        if existed && !readOnly { Store.makeSidecarsWritable(path) }
         do {
             database = try Database(path: path, access: Store.accessMode(path: path, readOnly: readOnly, exists: existed))
         } catch let error as SQLiteError {
@@ -216,17 +217,36 @@ public final class Store {
     /// read-only connection cannot.
     ///
     /// A file that this process cannot write (or whose folder it cannot), and
-    /// that has no `-wal` (so the file holds every committed transaction), is
-    /// opened immutable: SQLite then creates no `-wal` and `-shm`, which would
-    /// take the file's read-only mode and make every later writer fail
-    /// ("read-only") once the file is made writable again (docs/safety.md).
-    /// With a `-wal`, a read-only connection reads it as SQLite must.
+    /// that has no `-wal` or an empty one (so the file holds every committed
+    /// transaction), is opened immutable: SQLite then creates no `-wal` and
+    /// `-shm`, which would take the file's read-only mode and make every
+    /// later writer fail ("read-only") once the file is writable again
+    /// (docs/safety.md). With a `-wal` that holds transactions, a read-only
+    /// connection reads it as SQLite must.
     private static func accessMode(path: String, readOnly: Bool, exists: Bool) -> Database.Access {
         guard exists else { return readOnly ? .readOnly : .readWriteCreate }
         let writable = access(path, W_OK) == 0 && access(folder(of: path), W_OK) == 0
-        if !writable && access(path + "-wal", F_OK) != 0 { return .immutable }
+        var wal = stat()
+        if !writable && (stat(path + "-wal", &wal) != 0 || wal.st_size == 0) { return .immutable }
         guard readOnly else { return .readWriteCreate }
         return writable ? .readWrite : .readOnly
+    }
+
+    /// Gives a `-wal` or `-shm` of this user that it may not write the mode
+    /// of the database beside it, when it may write that: SQLite would open
+    /// the database read-only through them (a reader of an older pantrace, or
+    /// another program, left them with a read-only file's mode: docs/safety.md).
+    private static func makeSidecarsWritable(_ path: String) {
+        var database = stat()
+        guard access(path, W_OK) == 0, stat(path, &database) == 0 else { return }
+        for suffix in ["-wal", "-shm"] {
+            var sidecar = stat()
+            let name = path + suffix
+            guard lstat(name, &sidecar) == 0, (sidecar.st_mode & S_IFMT) == S_IFREG, sidecar.st_uid == geteuid(),
+                access(name, W_OK) != 0
+            else { continue }
+            _ = chmod(name, database.st_mode & 0o777)
+        }
     }
 
     /// True when the file system holding `path` has no free block left.

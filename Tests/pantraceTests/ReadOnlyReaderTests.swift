@@ -33,6 +33,25 @@ import TestThreads
     }
 }
 
+extension ReadOnlyReaderTests {
+    /// What an older reader left (a `-wal` and `-shm` of mode 0444 beside a
+    /// database made writable again) no longer blocks the next writer.
+    @Test func readOnlyLeftoversOfTheUsersOwnAreRepairedByTheNextWriter() throws {
+        if let reason = Hardening.nobodyUnavailable { try Test.cancel("skipped: \(reason)") }
+        let runner = try Hardening.seededRunner()
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: runner.folder.path)
+        for name in ["test.sqlite", "test.sqlite-wal", "test.sqlite-shm"] {
+            let path = runner.path(name)
+            if !FileManager.default.fileExists(atPath: path) { #expect(FileManager.default.createFile(atPath: path, contents: Data())) }
+            if getuid() == 0 { try #require(chown(path, 65534, 65534) == 0) }
+            try FileManager.default.setAttributes([.posixPermissions: name == "test.sqlite" ? 0o644 : 0o444], ofItemAtPath: path)
+        }
+        let record = try runner.runAsNobody(["record", "--db", runner.db, "--count", "3", "--seed", "9"])
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(try Hardening.sqlite3(runner.db, "SELECT count(*) FROM run") == "3")
+    }
+}
+
 /// An output file its user may not write is not replaced (a shell's `>`
 /// would fail too), even though its folder would let a rename through.
 @Suite(.blocksItsThread) struct ReadOnlyOutputTests {
