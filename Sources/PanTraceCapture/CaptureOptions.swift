@@ -65,7 +65,7 @@ public struct CaptureOptions: Equatable, Sendable {
         guard (1...Self.maximumPrefixLength).contains(prefixLength) else {
             throw .invalidOption("namePrefix", reason: "must be 1–\(Self.maximumPrefixLength) characters, found \(prefixLength)")
         }
-        // What a name must be (SPEC 3) is checked on the names it makes: a
+        // What a name must be (docs/model.md §3) is checked on the names it makes: a
         // prefix that no name may hold (a NUL) would drop every gesture.
         let longest = TraceName.make(prefix: namePrefix, sequence: Int.max, wallTime: 0, recorder: "00000000")
         if let issue = ExactName.issue(in: longest, maximumLength: Trace.maximumNameLength) {

@@ -203,7 +203,7 @@ public final class GestureRecorder {
     /// in the difference (0.016666666662786156 for 1/60); no touch clock
     /// resolves below a nanosecond, so rounding there removes the noise and
     /// gives back a time like 0.016071042 exactly. Rounding keeps the order.
-    /// A finger count as SPEC 3 takes it: at least 1, and at most 2^53 (the
+    /// A finger count as docs/model.md §3 takes it: at least 1, and at most 2^53 (the
     /// largest integer a JSON number holds exactly), so that `Int.max`
     /// touches cannot make a line that `pantrace record` refuses.
     static func touches(_ count: Int) -> Int {

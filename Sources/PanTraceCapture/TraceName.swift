@@ -1,5 +1,5 @@
 /// Builds unique trace names: `<prefix>-<sequence>-<UTC time>-<recorder>`
-/// (SPEC 3: unique, 1–200 characters).
+/// (docs/model.md §3: unique, 1–200 characters).
 ///
 /// For example `settings-0007-20231114T221320.123Z-5f3a09c2`: the seventh
 /// gesture the recorder saw (counting ones not recorded), which began at
