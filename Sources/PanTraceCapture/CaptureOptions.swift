@@ -65,6 +65,12 @@ public struct CaptureOptions: Equatable, Sendable {
         guard (1...Self.maximumPrefixLength).contains(prefixLength) else {
             throw .invalidOption("namePrefix", reason: "must be 1–\(Self.maximumPrefixLength) characters, found \(prefixLength)")
         }
+        // What a name must be (docs/model.md §3) is checked on the names it makes: a
+        // prefix that no name may hold (a NUL) would drop every gesture.
+        let longest = TraceName.make(prefix: namePrefix, sequence: Int.max, wallTime: 0, recorder: "00000000")
+        if let issue = ExactName.issue(in: longest, maximumLength: Trace.maximumNameLength) {
+            throw .invalidOption("namePrefix", reason: issue)
+        }
         guard labellingWindow.isFinite, labellingWindow >= 0 else {
             throw .invalidOption("labellingWindow", reason: "must be a finite number of seconds ≥ 0, found \(labellingWindow)")
         }
@@ -76,6 +82,15 @@ public struct CaptureOptions: Equatable, Sendable {
         }
         if let samplingPhase, !(0..<oneIn).contains(samplingPhase) {
             throw .invalidOption("samplingPhase", reason: "must be in 0..<\(oneIn), found \(samplingPhase)")
+        }
+        // Every line must be one that `pantrace record` accepts: a trace with
+        // these options' name and meta is checked now, not each gesture later.
+        let down = Sample(t: 0, x: 0, y: 0, phase: .down)
+        let probe = Trace(name: longest, width: 1, height: 1, meta: metaJSON(), samples: [down, Sample(t: 0, x: 0, y: 0, phase: .up)])
+        do {
+            try probe.validate()
+        } catch {
+            throw .invalidOption(error.keyPath == "name" ? "namePrefix" : "meta", reason: error.reason)
         }
         for key in ["source", "interaction"] where meta[key] != nil {
             throw .invalidOption("meta", reason: "the key `\(key)` is the recorder's own")

@@ -64,6 +64,8 @@ public final class GestureRecorder {
     private let clock: CaptureClock
     private let metaJSON: String
     private let samplingPhase: Int
+    /// This recorder's part of every name (``TraceName/newRecorderID()``).
+    private let recorderID = TraceName.newRecorderID()
     private var state = State.idle
     private var downs = 0
     /// Finished gestures waiting for their labelling window to pass, oldest first.
@@ -111,7 +113,7 @@ public final class GestureRecorder {
             }
             // SPEC 3: t never decreases; clamp rather than drop, so the end is kept.
             let t = max(Self.relativeTime(event.t, since: gesture.downTime), gesture.samples.last?.t ?? 0)
-            gesture.samples.append(Sample(t: t, x: event.x, y: event.y, phase: event.phase, touches: max(1, event.touches)))
+            gesture.samples.append(Sample(t: t, x: event.x, y: event.y, phase: event.phase, touches: Self.touches(event.touches)))
             if event.phase == .move {
                 state = .recording(gesture)
             } else {
@@ -179,8 +181,8 @@ public final class GestureRecorder {
             state = .ignoring
             return
         }
-        let name = TraceName.make(prefix: options.namePrefix, sequence: downs, wallTime: clock.wallTime())
-        let down = Sample(t: 0, x: event.x, y: event.y, phase: .down, touches: max(1, event.touches))
+        let name = TraceName.make(prefix: options.namePrefix, sequence: downs, wallTime: clock.wallTime(), recorder: recorderID)
+        let down = Sample(t: 0, x: event.x, y: event.y, phase: .down, touches: Self.touches(event.touches))
         state = .recording(GestureInProgress(sequence: downs, name: name, screen: screen, downTime: event.t, samples: [down]))
     }
 
@@ -209,6 +211,13 @@ public final class GestureRecorder {
     /// in the difference (0.016666666662786156 for 1/60); no touch clock
     /// resolves below a nanosecond, so rounding there removes the noise and
     /// gives back a time like 0.016071042 exactly. Rounding keeps the order.
+    /// A finger count as docs/model.md §3 takes it: at least 1, and at most 2^53 (the
+    /// largest integer a JSON number holds exactly), so that `Int.max`
+    /// touches cannot make a line that `pantrace record` refuses.
+    static func touches(_ count: Int) -> Int {
+        min(max(1, count), JSONNumber.exactIntegerLimit)
+    }
+
     static func relativeTime(_ t: Double, since downTime: Double) -> Double {
         ((t - downTime) * 1e9).rounded() / 1e9
     }
@@ -219,7 +228,13 @@ public final class GestureRecorder {
     }
 
     private func write(_ trace: Trace) {
-        switch file.append(trace.jsonLine()) {
+        let line = trace.jsonLine()
+        // The longest line `pantrace record` reads (docs/capture.md): a longer one is never written.
+        guard line.utf8.count <= InputLimits.maximumTraceLineBytes else {
+            statistics.discarded += 1
+            return
+        }
+        switch file.append(line) {
         case .written: statistics.written += 1
         case .full: statistics.droppedAtCap += 1
         case .failed(let reason):

@@ -1,16 +1,26 @@
-/// Builds unique trace names: `<prefix>-<sequence>-<UTC time>` (SPEC 3: unique, 1–200 characters).
+/// Builds unique trace names: `<prefix>-<sequence>-<UTC time>-<recorder>`
+/// (docs/model.md §3: unique, 1–200 characters).
 ///
-/// For example `settings-0007-20231114T221320.123Z`: the seventh gesture
-/// the recorder saw (counting ones not recorded), which began at
-/// 2023-11-14 22:13:20.123 UTC. The sequence keeps names apart within a
-/// run of the app, the time stamp across runs; the prefix keeps screens
-/// and devices apart.
+/// For example `settings-0007-20231114T221320.123Z-5f3a09c2`: the seventh
+/// gesture the recorder saw (counting ones not recorded), which began at
+/// 2023-11-14 22:13:20.123 UTC, by the recorder `5f3a09c2`. The sequence
+/// keeps names apart within a recorder, the recorder's random id between
+/// recorders (two with the same prefix in the same millisecond, in one app or
+/// two), and the prefix keeps screens apart for the reader.
 enum TraceName {
-    /// The name of gesture number `sequence` (from 1) that began at `wallTime`.
-    static func make(prefix: String, sequence: Int, wallTime: Double) -> String {
+    /// The name of gesture number `sequence` (from 1) that began at `wallTime`,
+    /// by the recorder `recorder` (``newRecorderID()``; `nil` leaves it out).
+    static func make(prefix: String, sequence: Int, wallTime: Double, recorder: String? = nil) -> String {
         let digits = String(sequence)
         let padded = String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-        return prefix + "-" + padded + "-" + timestamp(wallTime)
+        return prefix + "-" + padded + "-" + timestamp(wallTime) + (recorder.map { "-" + $0 } ?? "")
+    }
+
+    /// Eight hexadecimal digits from the system's random source, new for each recorder.
+    static func newRecorderID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let digits = String(UInt32.random(in: .min ... .max, using: &generator), radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
     }
 
     /// `YYYYMMDDThhmmss.mmmZ` for seconds since 1970 (UTC, milliseconds

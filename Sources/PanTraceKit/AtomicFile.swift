@@ -30,8 +30,21 @@ public struct FileWriteError: Error, Equatable, CustomStringConvertible {
 ///
 /// The temporary file is created by ``init(path:)``, so that a path that
 /// cannot be written fails before any work; a file that is never committed
-/// is removed when it goes away. The new file gets the permissions a newly
-/// created file would (0666 less the umask).
+/// is removed when it goes away, or on SIGINT, SIGTERM and SIGHUP
+/// (``TemporaryFiles``). A new file gets the permissions a newly created
+/// file would (0666 less the umask); a file replaced keeps its permission
+/// bits (and, for root, its owner).
+///
+/// What the path names decides how it is written (docs/safety.md):
+/// - a regular file, or nothing: replaced atomically, as above;
+/// - a symbolic link (or a chain of them): followed; the file at its end is
+///   replaced atomically (or created), and the link stays a link;
+/// - anything else that exists (a device such as `/dev/null`, a FIFO, a
+///   terminal, `/dev/stdout` on a pipe): written through, opened for writing
+///   as a shell's `>` would, never replaced;
+/// - the file the process's standard output or error is (`/dev/stdout` when
+///   it is redirected to a file): written through that descriptor, after
+///   what it already holds, so that neither the report nor the file is lost.
 ///
 /// ```swift
 /// let page = try AtomicFile(path: "report.html")
@@ -40,37 +53,86 @@ public struct FileWriteError: Error, Equatable, CustomStringConvertible {
 /// ```
 public final class AtomicFile {
     private let path: String
-    private let temporary: String
+    /// The file renamed over `target`; `nil` when writing through.
+    private let temporary: String?
+    /// Where ``commit()`` renames the temporary file: `path` with its links followed.
+    private let target: String
     private let file: UnsafeMutablePointer<FILE>
+    private let slot: Int?
     private var done = false
 
-    /// Creates the temporary file beside `path`.
+    /// Creates the temporary file beside the file `path` names (or opens a
+    /// device, FIFO or terminal that `path` names for writing).
     public init(path: String) throws(FileWriteError) {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        self.path = path
+        var status = stat()
+        if let standard = AtomicFile.standardDescriptor(naming: path) {
+            let descriptor = dup(standard)
+            guard descriptor >= 0, let file = fdopen(descriptor, "a") else {
+                let error = AtomicFile.failure(path)
+                if descriptor >= 0 { close(descriptor) }
+                throw error
+            }
+            self.temporary = nil
+            self.target = path
+            self.file = file
+            self.slot = nil
+            return
+        }
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            // A device, a FIFO, a terminal: written through (a folder fails to open, EISDIR).
+            let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw AtomicFile.failure(path) }
+            guard let file = fdopen(descriptor, "w") else {
+                let error = AtomicFile.failure(path)
+                close(descriptor)
+                throw error
+            }
+            self.temporary = nil
+            self.target = path
+            self.file = file
+            self.slot = nil
+            return
+        }
+        let target = try AtomicFile.followingLinks(path)
+        let existing: stat? = stat(target, &status) == 0 ? status : nil
+        // A file this process may not write is not replaced either (a shell's `>` would fail too).
+        if existing != nil, access(target, W_OK) != 0 { throw AtomicFile.failure(path) }
+        let slash = target.lastIndex(of: "/")
+        let folder = slash.map { String(target[...$0]) } ?? ""
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
         var template = Array((folder + "." + name + ".XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        let (descriptor, slot) = TemporaryFiles.withSignalsBlocked { () -> (Int32, Int?) in
+            let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+            guard descriptor >= 0 else { return (descriptor, nil) }
+            return (descriptor, TemporaryFiles.register(String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)))
+        }
         guard descriptor >= 0 else { throw AtomicFile.failure(path) }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        // mkstemp makes the file 0600; give it the mode a new file would have.
+        // mkstemp makes the file 0600: give it the mode of the file it
+        // replaces, or the mode a new file would have.
         let mask = umask(0)
         umask(mask)
-        guard fchmod(descriptor, 0o666 & ~mask) == 0, let file = fdopen(descriptor, "w") else {
+        let mode = existing.map { $0.st_mode & 0o7777 } ?? (0o666 & ~mask)
+        if let existing, getuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
+        guard fchmod(descriptor, mode) == 0, let file = fdopen(descriptor, "w") else {
             let error = AtomicFile.failure(path)
             close(descriptor)
             unlink(temporary)
+            TemporaryFiles.unregister(slot)
             throw error
         }
-        self.path = path
         self.temporary = temporary
+        self.target = target
         self.file = file
+        self.slot = slot
     }
 
     deinit {
         if !done {
             fclose(file)
-            unlink(temporary)
+            if let temporary { unlink(temporary) }
+            TemporaryFiles.unregister(slot)
         }
     }
 
@@ -94,16 +156,61 @@ public final class AtomicFile {
         guard fwrite(bytes.baseAddress, 1, bytes.count, file) == bytes.count else { throw AtomicFile.failure(path) }
     }
 
-    /// Flushes the file to disk and renames it over `path`.
+    /// Flushes the file to disk and renames it over the target (a file
+    /// written through is flushed and closed).
     public func commit() throws(FileWriteError) {
+        guard let temporary else {
+            done = true
+            let flushed = fflush(file) == 0
+            let error = flushed ? nil : AtomicFile.failure(path)
+            guard fclose(file) == 0, flushed else { throw error ?? AtomicFile.failure(path) }
+            return
+        }
         guard fflush(file) == 0, fsync(fileno(file)) == 0 else { throw AtomicFile.failure(path) }
         done = true
         let closed = fclose(file) == 0
-        guard closed, rename(temporary, path) == 0 else {
+        guard closed, rename(temporary, target) == 0 else {
             let error = AtomicFile.failure(path)
             unlink(temporary)
+            TemporaryFiles.unregister(slot)
             throw error
         }
+        TemporaryFiles.unregister(slot)
+    }
+
+    /// 1 or 2 when `path` (its links followed) is the regular file that the
+    /// process's standard output or error writes to; `nil` otherwise.
+    static func standardDescriptor(naming path: String) -> Int32? {
+        var named = stat()
+        guard stat(path, &named) == 0, (named.st_mode & S_IFMT) == S_IFREG else { return nil }
+        for descriptor: Int32 in [1, 2] {
+            var open = stat()
+            if fstat(descriptor, &open) == 0, open.st_dev == named.st_dev, open.st_ino == named.st_ino { return descriptor }
+        }
+        return nil
+    }
+
+    /// `path` with its symbolic links followed to the file they end at,
+    /// which need not exist (a link to a file not yet written); `path`
+    /// itself when it is no link.
+    static func followingLinks(_ path: String) throws(FileWriteError) -> String {
+        var current = path
+        // Bounded as the system bounds it (ELOOP after 40 links).
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { throw failure(path) }
+            let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if link.hasPrefix("/") {
+                current = link
+            } else {
+                let slash = current.lastIndex(of: "/")
+                current = (slash.map { String(current[...$0]) } ?? "") + link
+            }
+        }
+        throw FileWriteError(path: path, reason: "too many levels of symbolic links")
     }
 
     private static func failure(_ path: String) -> FileWriteError {

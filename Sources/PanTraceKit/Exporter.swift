@@ -37,7 +37,10 @@ public enum Exporter {
     ) throws -> Int {
         var count = 0
         try store.forEachTrace(selection.filter, orderedBy: .name) { _, trace in
-            try write(trace.jsonLine() + "\n")
+            let line = trace.jsonLine()
+            // Never a line that record refuses (docs/safety.md).
+            if let issue = InputLimits.exportIssue(trace, lineBytes: line.utf8.count) { throw issue }
+            try write(line + "\n")
             count += 1
         }
         if count == 0, !selection.isAll { throw WorkflowError.nothingToExport(selection) }

@@ -20,6 +20,10 @@ final class Database {
         case readWrite
         /// `SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE`.
         case readWriteCreate
+        /// SQLite's `immutable=1`: read-only, without locks, and without a
+        /// `-wal` or `-shm` created beside the file (``Store`` uses it for a
+        /// file it cannot write that has no `-wal`: docs/safety.md).
+        case immutable
     }
 
     /// The connection handle (`sqlite3*`), valid until ``close()`` or `deinit`.
@@ -42,15 +46,33 @@ final class Database {
     }
 
     /// Opens a connection with `sqlite3_open_v2` and the flags of `access`.
-    init(path: String, access: Access) throws {
+    ///
+    /// `path` is a path, whatever it spells: SQLite's URIs (`file:x.db?mode=memory`)
+    /// and its names for throwaway databases (`:memory:`, the empty string)
+    /// never apply (docs/safety.md), because SQLite is given `./` before a
+    /// relative path, or a URI that it decodes back to exactly `path`.
+    convenience init(path: String, access: Access) throws {
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        var fileName = Database.fileName(for: path)
         switch access {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            fileName = Database.uri(for: path) + "?immutable=1"
         }
+        try self.init(fileName: fileName, flags: flags, path: path)
+    }
+
+    /// A private, empty in-memory database (the reference schema of ``SchemaCheck``).
+    convenience init(inMemory: Void) throws {
+        try self.init(fileName: ":memory:", flags: SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_READWRITE, path: ":memory:")
+    }
+
+    private init(fileName: String, flags: Int32, path: String) throws {
         var connection: OpaquePointer?
-        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        let code = sqlite3_open_v2(fileName, &connection, flags, nil)
         guard code == SQLITE_OK, let connection else {
             let error = SQLiteError(code: code, connection: connection)
             // SQLite allocates a handle even when opening fails.
@@ -63,6 +85,33 @@ final class Database {
 
     deinit {
         close()
+    }
+
+    /// What SQLite must be given to open the file `path` and nothing else:
+    /// an absolute path as it is, a relative one after `./` (then it cannot
+    /// begin with `file:` or be `:memory:`, and the empty path is `./`, a
+    /// folder, which fails to open).
+    static func fileName(for path: String) -> String {
+        path.hasPrefix("/") ? path : "./" + path
+    }
+
+    /// A `file:` URI whose path SQLite decodes back to exactly `path`: every
+    /// byte but letters, digits, `-._~` and `/` percent-encoded (so `?`, `#`
+    /// and `%` in a name are the name's), and never `file://` (an authority).
+    static func uri(for path: String) -> String {
+        var text = "file:"
+        let plain = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
+        let digits = Array("0123456789ABCDEF".utf8)
+        let name = Array(fileName(for: path).utf8)
+        for (index, byte) in name.enumerated() {
+            // `//` at the start would be read as an authority.
+            if plain.contains(byte), !(index == 1 && byte == UInt8(ascii: "/") && name[0] == UInt8(ascii: "/")) {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                text += "%" + String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self)
+            }
+        }
+        return text
     }
 
     /// Closes the connection (when the last of its statements is finalized); nothing may use it afterwards.

@@ -201,6 +201,40 @@ final class Statement {
         return word
     }
 
+    /// Column `index` as a double, which must be stored as a number (NULL reads as 0).
+    ///
+    /// - Throws: ``SQLiteError`` with `SQLITE_CORRUPT` for text or a BLOB
+    ///   (`UPDATE sample SET x = 'abc'` passes the REAL column's affinity as
+    ///   text, which `sqlite3_column_double` would read as 0).
+    @inline(__always)
+    func number(at index: Int32) throws -> Double {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_FLOAT, SQLITE_INTEGER, SQLITE_NULL: return sqlite3_column_double(handle, index)
+        default: throw notANumber(at: index)
+        }
+    }
+
+    /// Column `index` as an integer, which must be stored as an integer or a whole REAL (NULL reads as 0).
+    ///
+    /// - Throws: ``SQLiteError`` with `SQLITE_CORRUPT` for text, a BLOB or a fraction.
+    @inline(__always)
+    func wholeNumber(at index: Int32) throws -> Int64 {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER, SQLITE_NULL: return sqlite3_column_int64(handle, index)
+        case SQLITE_FLOAT:
+            let value = sqlite3_column_double(handle, index)
+            guard let whole = Int64(exactly: value) else { throw notANumber(at: index) }
+            return whole
+        default: throw notANumber(at: index)
+        }
+    }
+
+    private func notANumber(at index: Int32) -> SQLiteError {
+        let text = "'\(string(at: index) ?? "")'"
+        let column = sqlite3_column_name(handle, index).map { String(cString: $0) } ?? "\(index)"
+        return SQLiteError(code: SQLITE_CORRUPT, message: "column \(column) holds \(text), not a number", sql: sql)
+    }
+
     private func unexpectedWord(at index: Int32) -> SQLiteError {
         let text = string(at: index) ?? ""
         let column = sqlite3_column_name(handle, index).map { String(cString: $0) } ?? "\(index)"

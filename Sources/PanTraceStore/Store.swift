@@ -1,4 +1,5 @@
 import CSQLite
+import PanTraceModel
 
 #if canImport(Glibc)
     import Glibc
@@ -48,6 +49,14 @@ public final class Store {
     weak var openSession: RunSession?
     /// This store created the file: it removes it again when it closes without having stored anything (SPEC 7.4).
     private let createdFile: Bool
+    /// The file was empty (0 bytes) when this store opened it: a reader says
+    /// so rather than calling it read-only (docs/safety.md).
+    private let foundEmptyFile: Bool
+    /// The bytes of a file that held no pantrace schema yet (0 bytes, or an
+    /// empty SQLite database) when this store opened it: written back when
+    /// the store closes without having stored anything, so that a refused
+    /// command leaves the file byte for byte as it was (docs/safety.md).
+    private var bytesBeforeSchema: [UInt8]?
     /// Set when a run session of this store commits.
     var hasCommitted = false
 
@@ -70,13 +79,17 @@ public final class Store {
     ///   ``StoreError/readOnly(path:)``, ``StoreError/locked(path:)``, ``StoreError/sqlite(_:)``.
     public init(path: String, readOnly: Bool = false, busyTimeoutMilliseconds: Int32 = Store.busyTimeoutMilliseconds) throws {
         self.path = path
-        let existed = try Store.requireRegularFile(path)
+        guard !path.isEmpty else { throw StoreError.cannotOpen(path: path, reason: "the path is empty") }
+        let size = try Store.requireRegularFile(path)
+        let existed = size != nil
+        if existed && !readOnly { Store.makeSidecarsWritable(path) }
         do {
             database = try Database(path: path, access: Store.accessMode(path: path, readOnly: readOnly, exists: existed))
         } catch let error as SQLiteError {
             throw StoreError.cannotOpen(path: path, reason: Store.openFailureReason(path: path, error: error))
         }
         createdFile = !existed
+        foundEmptyFile = size == 0
         do {
             try guarded { try prepareConnection(readOnly: readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds) }
         } catch {
@@ -96,6 +109,7 @@ public final class Store {
         let migrator = Migrator()
         let version = try migrator.inspect(database)
         let writes = !readOnly && !database.isReadOnly
+        if writes && version == 0 && !createdFile { bytesBeforeSchema = Store.smallFileBytes(path) }
         if readOnly && !database.isReadOnly {
             // Opened read-write only to clean up when closing: any write is refused (SQLITE_READONLY).
             try database.execute("PRAGMA query_only = ON")
@@ -112,12 +126,25 @@ public final class Store {
         // corpus (docs/performance.md).
         try database.execute("PRAGMA cache_size = -\(Store.cacheKiB)")
         try database.execute("PRAGMA temp_store = MEMORY")
+        if version == 0 && !writes {
+            // Nothing to read, and it may not be made a database here: say what the file is.
+            if foundEmptyFile {
+                throw StoreError.cannotOpen(
+                    path: path, reason: "the file is empty (0 bytes), not yet a pantrace database (pantrace record makes one)")
+            }
+            if readOnly { throw StoreError.notAPantraceDatabase(path: path, reason: "an empty SQLite database") }
+        }
         if version < Migrator.latestVersion {
             // Reading needs nothing of the later versions: a read-only store reads an older file as it is.
-            if readOnly && version > 0 { return }
+            if readOnly && version > 0 {
+                try SchemaCheck.check(database, version: version, path: path)
+                return
+            }
             guard writes else { throw StoreError.readOnly(path: path) }
             try migrator.migrate(database)
         }
+        // Once, at opening: what every later statement relies on (docs/safety.md).
+        try SchemaCheck.check(database, version: Migrator.latestVersion, path: path)
     }
 
     /// The schema version of the open database (`PRAGMA user_version`).
@@ -138,6 +165,11 @@ public final class Store {
             return try body()
         } catch let error as SQLiteError {
             throw StoreError.from(error, path: path)
+        } catch let issue as StoredTraceIssue {
+            throw StoreError.cannotOpen(
+                path: path,
+                reason: "trace \(JSONWriter.string(issue.name)) was edited into one that record refuses (\(issue.reason)); "
+                    + "correct or delete it (docs/sqlite.md)")
         }
     }
 
@@ -160,16 +192,17 @@ public final class Store {
 
     // MARK: Files
 
-    /// Throws unless `path` is a regular file (links followed) or names nothing; returns whether it exists.
+    /// Throws unless `path` is a regular file (links followed) or names nothing;
+    /// returns its size, `nil` when it does not exist.
     ///
     /// Opening a FIFO would wait for a writer forever, and SQLite would
     /// create `-journal` files beside a device (`/dev/null-journal`).
-    private static func requireRegularFile(_ path: String) throws -> Bool {
+    private static func requireRegularFile(_ path: String) throws -> Int64? {
         var status = stat()
-        guard stat(path, &status) == 0 else { return false }
+        guard stat(path, &status) == 0 else { return nil }
         let kind: String
         switch status.st_mode & S_IFMT {
-        case S_IFREG: return true
+        case S_IFREG: return Int64(status.st_size)
         case S_IFDIR: kind = "it is a folder"
         case S_IFIFO: kind = "it is a FIFO (named pipe), not a database file"
         case S_IFCHR, S_IFBLK: kind = "it is a device, not a database file"
@@ -182,10 +215,38 @@ public final class Store {
     /// Read-only stores open an existing file read-write when they may (never
     /// writing to it), so that closing removes the `-wal` and `-shm` files: a
     /// read-only connection cannot.
+    ///
+    /// A file that this process cannot write (or whose folder it cannot), and
+    /// that has no `-wal` or an empty one (so the file holds every committed
+    /// transaction), is opened immutable: SQLite then creates no `-wal` and
+    /// `-shm`, which would take the file's read-only mode and make every
+    /// later writer fail ("read-only") once the file is writable again
+    /// (docs/safety.md). With a `-wal` that holds transactions, a read-only
+    /// connection reads it as SQLite must.
     private static func accessMode(path: String, readOnly: Bool, exists: Bool) -> Database.Access {
+        guard exists else { return readOnly ? .readOnly : .readWriteCreate }
+        let writable = access(path, W_OK) == 0 && access(folder(of: path), W_OK) == 0
+        var wal = stat()
+        if !writable && (stat(path + "-wal", &wal) != 0 || wal.st_size == 0) { return .immutable }
         guard readOnly else { return .readWriteCreate }
-        guard exists, access(path, W_OK) == 0, access(folder(of: path), W_OK) == 0 else { return .readOnly }
-        return .readWrite
+        return writable ? .readWrite : .readOnly
+    }
+
+    /// Gives a `-wal` or `-shm` of this user that it may not write the mode
+    /// of the database beside it, when it may write that: SQLite would open
+    /// the database read-only through them (a reader of an older pantrace, or
+    /// another program, left them with a read-only file's mode: docs/safety.md).
+    private static func makeSidecarsWritable(_ path: String) {
+        var database = stat()
+        guard access(path, W_OK) == 0, stat(path, &database) == 0 else { return }
+        for suffix in ["-wal", "-shm"] {
+            var sidecar = stat()
+            let name = path + suffix
+            guard lstat(name, &sidecar) == 0, (sidecar.st_mode & S_IFMT) == S_IFREG, sidecar.st_uid == geteuid(),
+                access(name, W_OK) != 0
+            else { continue }
+            _ = chmod(name, database.st_mode & 0o777)
+        }
     }
 
     /// True when the file system holding `path` has no free block left.
@@ -207,9 +268,14 @@ public final class Store {
     func close() {
         if let openSession { openSession.rollback() }
         guard !database.isClosed else { return }
-        if createdFile && !hasCommitted && isUnusedAndEmpty() {
+        if createdFile || bytesBeforeSchema != nil, !hasCommitted, isUnusedAndEmpty() {
             database.close()
-            for suffix in ["", "-wal", "-shm", "-journal"] { _ = unlink(path + suffix) }
+            if createdFile {
+                _ = unlink(path)
+            } else if let bytes = bytesBeforeSchema {
+                Store.overwrite(path, with: bytes)
+            }
+            for suffix in ["-wal", "-shm", "-journal"] { _ = unlink(path + suffix) }
             return
         }
         // The last connection to close removes `-wal` and `-shm`; a read-only
@@ -217,6 +283,35 @@ public final class Store {
         // when they may. The file stays in WAL mode: switching back would
         // rewrite its header, and a refused command must leave it byte for byte.
         database.close()
+    }
+
+    /// The bytes of the file at `path` when it is at most 1 MiB (an empty
+    /// SQLite database is a page or two); `nil` when larger or unreadable.
+    private static func smallFileBytes(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { Store.closeDescriptor(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size <= 1 << 20 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        return count == bytes.count ? bytes : nil
+    }
+
+    private static func closeDescriptor(_ descriptor: Int32) {
+        #if canImport(Glibc)
+            _ = Glibc.close(descriptor)
+        #elseif canImport(Darwin)
+            _ = Darwin.close(descriptor)
+        #endif
+    }
+
+    /// Writes `bytes` over the file at `path`, in place (its mode and owner stay).
+    private static func overwrite(_ path: String, with bytes: [UInt8]) {
+        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { Store.closeDescriptor(descriptor) }
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 
     /// True when no other connection holds a lock and the file holds no trace and no run.

@@ -37,6 +37,10 @@ struct TraceWriter {
     ///
     /// - Throws: ``StoreError/traceConflict(name:)``, ``StoreError/duplicateTrace(name:)``.
     mutating func add(_ trace: Trace) throws -> TraceID {
+        // The meta as export writes it (docs/safety.md): a raw CR between
+        // its tokens would make the exported trace another trace.
+        var trace = trace
+        if let meta = trace.meta { trace.meta = Trace.oneLine(meta: meta) }
         guard names.insert(ExactName(trace.name)).inserted else { throw StoreError.duplicateTrace(name: trace.name) }
         let digest = TraceDigest.of(trace)
         if let stored = try stored(named: trace.name) {
@@ -44,7 +48,9 @@ struct TraceWriter {
             // before intent_source existed): the column is compared instead.
             // A NULL beside an intent is a person's (docs/sqlite.md).
             let storedSource = trace.intent == nil ? nil : stored.source ?? .person
-            guard stored.digest == digest, storedSource == trace.labelSource else {
+            guard try stored.digest == digest || storedContent(of: stored.id, equals: trace),
+                storedSource == trace.labelSource
+            else {
                 throw StoreError.traceConflict(name: trace.name)
             }
             return stored.id
@@ -81,6 +87,25 @@ struct TraceWriter {
         guard droppedInsertTrigger else { return }
         try database.execute(Schema.sampleInsertTrigger)
         droppedInsertTrigger = false
+    }
+
+    /// Whether the trace stored as `id` holds `trace`'s content, read back as
+    /// every command reads it: the digest is the one computed when it was
+    /// stored, so a trace edited by hand since (docs/sqlite.md), or stored by
+    /// a version that kept a raw CR in `meta`, is compared by its content,
+    /// and its export recorded again is the same trace (docs/safety.md).
+    private func storedContent(of id: TraceID, equals trace: Trace) throws -> Bool {
+        let statement = try database.prepare("SELECT \(TraceRow.selection("trace")) FROM trace WHERE id = ?")
+        try statement.bind(id, at: 1)
+        guard try statement.step() else { return false }
+        var row = TraceRow.blank
+        var rows = SampleRows(database)
+        try row.read(from: statement, samples: &rows)
+        var stored = row.trace
+        stored.meta = stored.meta.map(Trace.oneLine(meta:))
+        // `family` follows `meta`; its column is not the trace's content.
+        stored.family = trace.family
+        return stored == trace
     }
 
     /// The id, digest and intent source of the trace stored under `name`, if any.

@@ -74,3 +74,12 @@ func drag(start: Double = 81_234.5, moves: Int = 3, end: Phase = .up) -> [TouchE
     events.append(TouchEvent(t: start + Double(moves + 1) / 64, x: 200, y: 300 + 10 * Double(moves), phase: end))
     return events
 }
+
+/// A capture name without its recorder's part (`-` and 8 hexadecimal
+/// digits, ``TraceName/newRecorderID()``), which is random; `nil` when the
+/// name does not end with one.
+func withoutRecorder(_ name: String) -> String? {
+    let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+    guard let last = parts.last, last.count == 8, last.allSatisfy(\.isHexDigit), last.lowercased() == last else { return nil }
+    return parts.dropLast().joined(separator: "-")
+}

@@ -96,7 +96,7 @@ import Testing
         recorder.record(drag(start: 101))
         clock.now += 4.5  // the first is 5.5 s old, the second 4.5 s
         recorder.record(TouchEvent(t: 106, x: 0, y: 0, phase: .down)) { plainSheet }
-        #expect(try folder.traces().map(\.name) == ["capture-0001-20231114T221320.000Z"])
+        #expect(try folder.traces().map { withoutRecorder($0.name) } == ["capture-0001-20231114T221320.000Z"])
         #expect(recorder.heldCount == 1)
         clock.now += 0.5
         recorder.writeExpired()

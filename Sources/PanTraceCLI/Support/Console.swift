@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 
+import PanTraceKit
 import PanTraceCore
 import PanTraceModel
 import PanTraceReports
@@ -34,9 +35,12 @@ enum Console {
     /// report, and reading or writing it still fails (EBADF); its stream is
     /// marked closed so that nothing is even tried. SIGXFSZ too: a file
     /// past `ulimit -f` is a failed write (EFBIG, exit 74), not a core dump.
+    /// SIGINT, SIGTERM and SIGHUP still end the process, after removing the
+    /// temporary files of output files not yet written (``TemporaryFiles``).
     static func prepare() {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
+        TemporaryFiles.removeOnSignals()
         for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
             let opened = open("/dev/null", descriptor == 0 ? O_WRONLY : O_RDONLY)
             if opened >= 0, opened != descriptor {

@@ -59,7 +59,7 @@ struct PanMachine {
     /// from the previous place, processed as a move.
     mutating func position(_ sample: Sample, at index: Int) {
         let q = sign * (horizontal ? sample.x : sample.y)
-        let deltaQ = isFirstPosition ? 0 : q - previousQ
+        let deltaQ = isFirstPosition ? 0 : (q - previousQ).saturated
         justBegan = false
         if isFirstPosition {
             downX = sample.x
@@ -77,20 +77,20 @@ struct PanMachine {
         case .failed:
             break
         case .scrollOwned:
-            offset = min(max(offset - deltaQ, 0), maximumOffset)
+            offset = min(max((offset - deltaQ).saturated, 0), maximumOffset)
         case .handoffPending:
-            let next = offset - deltaQ
+            let next = (offset - deltaQ).saturated
             if next >= 0 {
                 offset = min(next, maximumOffset)
             } else {
                 // docs/model.md §4.3: the origin is where the edge was reached.
                 offset = 0
-                startTransition(at: index, origin: q + next)
+                startTransition(at: index, origin: (q + next).saturated)
                 track(q)
             }
         case .transition:
             if simultaneous {
-                offset = min(offset - deltaQ, maximumOffset)
+                offset = min((offset - deltaQ).saturated, maximumOffset)
                 overscroll = max(overscroll, -offset)
             }
             track(q)
@@ -137,7 +137,7 @@ struct PanMachine {
 
     /// docs/model.md §4.4: percent with the seed's reset of a negative translation.
     private mutating func track(_ q: Double) {
-        let translation = q - origin
+        let translation = (q - origin).saturated
         if translation < 0 {
             origin = q
         } else {

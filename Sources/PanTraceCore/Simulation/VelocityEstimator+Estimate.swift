@@ -24,7 +24,15 @@ extension VelocityEstimator {
     /// `down` on, oldest first (the position samples, without a moved lift when
     /// ``readsMovedLift`` is false); `q` is already signed (docs/model.md §4). The
     /// last entry is the newest sample `n`.
+    ///
+    /// The result is always finite (docs/model.md §4.5, "Finite numbers"):
+    /// time steps so small that a quotient or the impulse's energy leaves the
+    /// doubles saturate at the largest double instead of giving ±∞ or NaN.
     public func velocity(times: UnsafeBufferPointer<Double>, positions: UnsafeBufferPointer<Double>) -> Double {
+        estimate(times: times, positions: positions).saturated
+    }
+
+    private func estimate(times: UnsafeBufferPointer<Double>, positions: UnsafeBufferPointer<Double>) -> Double {
         let n = times.count - 1
         guard n >= 0 else { return 0 }
         switch self {
@@ -93,7 +101,8 @@ extension VelocityEstimator {
             if dt > 0 {
                 // A move with dt = 0 makes no segment; either way it becomes the last place.
                 previous = newest
-                newest = dt >= shortestUIKitSegment ? (positions[i] - lastQ) / dt : 0
+                // Saturated, so that two segments of opposite infinite speed blend to a number.
+                newest = dt >= shortestUIKitSegment ? ((positions[i] - lastQ) / dt).saturated : 0
                 segments += 1
             }
             lastT = times[i]
@@ -120,8 +129,10 @@ extension VelocityEstimator {
             return dt == 0 ? 0 : (positions[n] - positions[oldest]) / dt
         }
         // K(W) = sign(W)·√(2|W|), the velocity of a unit mass with kinetic energy |W|.
+        // Saturated (docs/model.md §4.5, "Finite numbers"): with every term
+        // finite, `v − K(W)` and `W` never meet ∞ − ∞.
         func velocity(ofWork work: Double) -> Double {
-            work == 0 ? 0 : (work < 0 ? -1 : 1) * (2 * abs(work)).squareRoot()
+            work == 0 ? 0 : ((work < 0 ? -1 : 1) * (2 * abs(work)).squareRoot()).saturated
         }
         var work = 0.0
         // The pair (w_i, w_{i−1}) is (times[n − i], times[n − i + 1]); oldest pair first.
@@ -129,8 +140,8 @@ extension VelocityEstimator {
             let older = n - i
             let newer = older + 1
             guard times[newer] != times[older] else { continue }
-            let v = (positions[newer] - positions[older]) / (times[newer] - times[older])
-            work += (v - velocity(ofWork: work)) * abs(v)
+            let v = ((positions[newer] - positions[older]) / (times[newer] - times[older])).saturated
+            work = (work + (v - velocity(ofWork: work)) * abs(v)).saturated
             if i == m - 1 {
                 // The oldest segment counts half, as if the finger was already moving.
                 work /= 2

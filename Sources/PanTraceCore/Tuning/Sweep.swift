@@ -51,7 +51,8 @@ public struct Sweep: Equatable, Hashable, Sendable {
         }
         self.text = text
         self.key = key
-        values = try Self.canonical(raw, key: key, sweep: text)
+        // A range's values are strictly increasing doubles (``range(_:key:sweep:)``), so distinct.
+        values = try Self.canonical(raw, key: key, sweep: text, listed: !spec.contains(":"))
     }
 
     /// A sweep of `key` over `values` (each as `--set` takes it).
@@ -62,7 +63,7 @@ public struct Sweep: Equatable, Hashable, Sendable {
         try Self.checkKey(key, sweep: text)
         self.text = text
         self.key = key
-        self.values = try Self.canonical(values, key: key, sweep: text)
+        self.values = try Self.canonical(values, key: key, sweep: text, listed: true)
     }
 
     private static func checkKey(_ key: String, sweep: String) throws(TuningError) {
@@ -74,21 +75,29 @@ public struct Sweep: Equatable, Hashable, Sendable {
         }
     }
 
-    /// Each value checked by SPEC 5's rule for `key` and written canonically.
-    private static func canonical(_ raw: [String], key: String, sweep: String) throws(TuningError) -> [String] {
+    /// Each value checked by SPEC 5's rule for `key` and written canonically;
+    /// a `listed` value given twice (`0.3,0.30`) is refused.
+    private static func canonical(_ raw: [String], key: String, sweep: String, listed: Bool) throws(TuningError) -> [String] {
         guard !(raw.count == 1 && raw[0].isEmpty) else {
             throw TuningError(sweep: sweep, key: key, reason: "no values: expected FROM:TO:STEP or V1,V2,…")
         }
         var scratch = Config()
         var values: [String] = []
         values.reserveCapacity(raw.count)
+        var seen: [String: Int] = [:]
         for value in raw {
             do {
                 try scratch.set(key, .text(value))
             } catch {
                 throw TuningError(sweep: sweep, key: key, reason: error.reason)
             }
-            values.append(scratch.setting(key) ?? value)
+            let canonical = scratch.setting(key) ?? value
+            if listed, let earlier = seen.updateValue(values.count, forKey: canonical) {
+                throw TuningError(
+                    sweep: sweep, key: key,
+                    reason: "\(canonical) is listed twice (values \(earlier + 1) and \(values.count + 1)); list each value once")
+            }
+            values.append(canonical)
         }
         return values
     }
@@ -111,6 +120,10 @@ public struct Sweep: Equatable, Hashable, Sendable {
             guard DecimalText(part) != nil, let value = Double(part), value.isFinite else {
                 throw failure("\(name) \(JSONWriter.string(part)) is not a number")
             }
+            // Read exactly or refused, as every number is: `1e-400` is not 0.
+            if value == 0, part.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) {
+                throw failure("\(name) \(JSONWriter.string(part)) is too small for a double (it rounds to 0)")
+            }
             numbers.append(value)
         }
         let (from, to, step) = (numbers[0], numbers[1], numbers[2])
@@ -119,18 +132,47 @@ public struct Sweep: Equatable, Hashable, Sendable {
         guard from <= limit else {
             throw failure("the range is empty: FROM \(JSONWriter.number(from)) is above TO \(JSONWriter.number(to))")
         }
-        let span = (limit - from) / step
-        guard span < Double(maximumCombinations) else {
+        // The count first, exactly, with every loop bounded by construction
+        // (docs/configs.md, "Sweeps"): `FROM + i × STEP` never decreases as
+        // `i` grows, so the last `i` within the limit is found by bisection
+        // over `0 … maximumCombinations`, whatever FROM and STEP are (a STEP
+        // of 5e-324 that leaves FROM unchanged, a span that overflows).
+        func within(_ i: Int) -> Bool {
+            let value = from + Double(i) * step
+            return value.isFinite && value <= limit
+        }
+        // A step that FROM absorbs would make every value FROM.
+        guard from + step > from else {
+            throw failure(
+                "the step \(parts[2]) is too small for values near \(JSONWriter.number(from)): "
+                    + "values 1 and 2 are the same double; use a larger step")
+        }
+        guard !within(maximumCombinations) else {
             throw failure("more than \(maximumCombinations) values; use a larger step")
         }
+        var low = 0  // within
+        var high = maximumCombinations  // not within
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if within(middle) { low = middle } else { high = middle }
+        }
+        let count = low + 1
         let exact = DecimalText(parts[0]).flatMap { start in DecimalText(parts[2]).map { (start, $0) } }
         var values: [String] = []
-        var i = 0
-        while from + Double(i) * step <= limit {
+        values.reserveCapacity(count)
+        var previous: Double?
+        for i in 0..<count {
             let value = exact.flatMap { start, stride in DecimalText.value(start, plus: i, times: stride) }
                 ?? from + Double(i) * step
+            // Two steps that land on one double would be one candidate twice,
+            // and its neighbours (docs/configs.md) would be itself.
+            if let previous, !(value > previous) {
+                throw failure(
+                    "the step \(parts[2]) is too small for values near \(JSONWriter.number(value)): "
+                        + "values \(i) and \(i + 1) are the same double; use a larger step")
+            }
+            previous = value
             values.append(JSONWriter.number(value))
-            i += 1
         }
         return values
     }

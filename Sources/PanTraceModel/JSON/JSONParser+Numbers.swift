@@ -68,8 +68,11 @@ extension JSONScanner {
                 throw failure(unexpected: "a digit in the exponent")
             }
             while position < bytes.count, isDigit(bytes[position]) {
-                // Past a million the result is 0 or ∞ anyway; stop counting.
-                if exponent < 1_000_000 { exponent = exponent * 10 + Int(bytes[position] - UInt8(ascii: "0")) }
+                // Counted exactly up to 2^50, far beyond any number of digits
+                // in memory: past it the value is 0 or ∞ whatever the digits
+                // (`0.` and a million zeros then `1e10000000` is 10^9000000,
+                // not 1). The count saturates, so the loop is bounded by the input.
+                if exponent < 1 << 50 { exponent = exponent * 10 + Int(bytes[position] - UInt8(ascii: "0")) }
                 position += 1
             }
             if exponentNegative { exponent = -exponent }
@@ -92,6 +95,11 @@ extension JSONScanner {
         }
         guard value.isFinite else {
             throw JSONError(offset: start, reason: "not a finite number (it overflows a double)")
+        }
+        // A number is read exactly (the nearest double) or refused: one with
+        // a digit other than 0 that rounds to 0 is not what it says.
+        if value == 0, mantissa != 0 || mantissaOverflowed {
+            throw JSONError(offset: start, reason: "too small for a double (it rounds to 0)")
         }
         // Integer keys must not take a rounded value (issue 14). An integer
         // literal is exact up to 2^53; any other literal whose double is a whole

@@ -49,13 +49,14 @@ public struct Outcome: Equatable, Hashable, Sendable {
     ) {
         self.decision = decision
         self.reason = reason
-        self.percent = percent
-        self.peakPercent = peakPercent
-        self.velocity = velocity
-        self.projected = projected
-        self.settle = settle
-        self.overscroll = overscroll
-        self.trackingError = trackingError
+        // docs/model.md §4.5, "Finite numbers": a result never holds ±∞ or NaN.
+        self.percent = percent.saturated
+        self.peakPercent = peakPercent.saturated
+        self.velocity = velocity.saturated
+        self.projected = projected?.saturated
+        self.settle = settle.saturated
+        self.overscroll = overscroll.saturated
+        self.trackingError = trackingError.saturated
         self.attempted = attempted
         self.beganSeq = beganSeq
         self.startSeq = startSeq

@@ -108,6 +108,9 @@ extension Config {
                 (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "+-.eE".utf8.contains(byte)
             }
             guard allowed, let value = Double(text), value.isFinite else { return nil }
+            // Read exactly or refused, as JSON numbers are: `1e-400` is not 0.
+            let significand = text.utf8.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
+            if value == 0, significand.contains(where: { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }) { return nil }
             return value
         }
     }

@@ -45,11 +45,7 @@ extension Trace {
         }
         if let meta {
             line += ", \"meta\": "
-            if meta.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
-                line.unicodeScalars.append(contentsOf: meta.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
-            } else {
-                line += meta
-            }
+            line += Trace.oneLine(meta: meta)
         }
         line += ", \"samples\": ["
         for (index, sample) in samples.enumerated() {
@@ -67,5 +63,21 @@ extension Trace {
         }
         line += "]}"
         return line
+    }
+}
+
+extension Trace {
+    /// `meta`'s JSON text with every raw line break (LF or CR, JSON
+    /// whitespace between tokens: a string cannot hold one unescaped) made
+    /// a space: the same JSON value, on one line.
+    ///
+    /// Readers and the store keep a trace's `meta` in this form, and
+    /// ``jsonLine()`` writes it, so that a trace exported and recorded again
+    /// is the same trace (docs/spec-readings.md, `export traces`).
+    public static func oneLine(meta: String) -> String {
+        guard meta.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return meta }
+        var text = ""
+        text.unicodeScalars.append(contentsOf: meta.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+        return text
     }
 }

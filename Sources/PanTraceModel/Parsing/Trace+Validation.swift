@@ -83,8 +83,14 @@ extension Trace {
                     keyPath: path("phase"),
                     reason: "must be `move` (only the first sample is `down`, only the last `up` or `cancel`), found `\(sample.phase.rawValue)`")
             }
+            // The reader's limit too: a JSON number is an exact integer up to 2^53 only.
             guard sample.touches >= 1 else {
                 throw TraceIssue(keyPath: path("touches"), reason: "must be an integer ≥ 1, found \(sample.touches)")
+            }
+            guard sample.touches <= JSONNumber.exactIntegerLimit else {
+                throw TraceIssue(
+                    keyPath: path("touches"),
+                    reason: "must be at most 2^53 (\(JSONNumber.exactIntegerLimit)), found \(sample.touches)")
             }
             guard sample.t >= previousTime else {
                 throw TraceIssue(

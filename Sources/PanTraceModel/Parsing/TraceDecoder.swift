@@ -20,6 +20,7 @@ enum TraceDecoder {
         }
         let trace = try decode(root, in: line)
         try trace.checkRules(checkingMeta: false)
+        if line.count > InputLimits.exportCheckedAboveBytes { try InputLimits.requireExportable(trace) }
         return trace
     }
 
@@ -53,7 +54,7 @@ enum TraceDecoder {
                 trace.intentSource = source
             case "meta":
                 guard node.members != nil else { throw mismatch("an object", node, at: "meta") }
-                trace.meta = String(decoding: UnsafeBufferPointer(rebasing: bytes[node.range]), as: UTF8.self)
+                trace.meta = Trace.oneLine(meta: String(decoding: UnsafeBufferPointer(rebasing: bytes[node.range]), as: UTF8.self))
                 trace.family = node["family"]?.string
             case "samples":
                 samples = try decodeSamples(node)

@@ -32,14 +32,14 @@ extension Int: ColumnValue {
     @inline(__always)
     func bind(to statement: Statement, at index: Int32) throws { try statement.bind(self, at: index) }
     @inline(__always)
-    init(column index: Int32, of statement: Statement) { self = statement.int(at: index) }
+    init(column index: Int32, of statement: Statement) throws { self = Int(try statement.wholeNumber(at: index)) }
 }
 
 extension Double: ColumnValue {
     @inline(__always)
     func bind(to statement: Statement, at index: Int32) throws { try statement.bind(self, at: index) }
     @inline(__always)
-    init(column index: Int32, of statement: Statement) { self = statement.double(at: index) }
+    init(column index: Int32, of statement: Statement) throws { self = try statement.number(at: index) }
 }
 
 /// 0 or 1 (`CHECK (column IN (0, 1))` in schema.sql).

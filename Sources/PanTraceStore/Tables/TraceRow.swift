@@ -41,6 +41,22 @@ struct TraceRow: TableRow {
     /// The samples come from `packed` when it is not NULL and in a known
     /// format, else from the trace's `sample` rows through `rows`.
     mutating func read(from statement: Statement, samples rows: inout SampleRows) throws {
+        trace.name = ""
+        do {
+            try readUnchecked(from: statement, samples: &rows)
+            // A trace is read back only as record would have taken it: hand
+            // edits (docs/sqlite.md) that break the trace format (no samples,
+            // times going backwards, text in a number column …) are refused
+            // here, so that no command simulates or exports it (docs/safety.md).
+            try trace.validate()
+        } catch let error as TraceError {
+            throw StoredTraceIssue(name: trace.name, reason: error.description)
+        } catch let error as SQLiteError where error.primaryCode == SQLITE_CORRUPT && !trace.name.isEmpty {
+            throw StoredTraceIssue(name: trace.name, reason: error.message)
+        }
+    }
+
+    private mutating func readUnchecked(from statement: Statement, samples rows: inout SampleRows) throws {
         var reader = RowReader(statement)
         try read(&reader)
         trace.samples.removeAll(keepingCapacity: true)
@@ -112,4 +128,12 @@ struct TraceLabel: ColumnGroup {
         try visitor.visit("intent", &intent)
         try visitor.visit("family", &family)
     }
+}
+
+/// A stored trace that breaks the trace format after a hand edit; ``Store``
+/// reports it as ``StoreError/cannotOpen(path:reason:)`` (exit 66) naming
+/// the trace and what is wrong.
+struct StoredTraceIssue: Error {
+    var name: String
+    var reason: String
 }
