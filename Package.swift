@@ -15,6 +15,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+        // pantrace lab's HTTP server (docs/lab.md): no SwiftNIO tree, a cold build in seconds.
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         .target(name: "PanTraceCore"),
@@ -26,6 +28,13 @@ let package = Package(
         .target(name: "PanTraceStore", dependencies: ["PanTraceCore", "CSQLite"]),
         // The workflows (record, replay, regress; later tune and export) as Swift API.
         .target(name: "PanTrace", dependencies: ["PanTraceStore", "PanTraceCore"]),
+        // The gesture lab (docs/lab.md): the page, its tasks and the server that stores each gesture.
+        .target(
+            name: "PanTraceLab",
+            dependencies: [
+                "PanTrace", "PanTraceStore", "PanTraceCore", .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
+        ),
         // SPEC 9: what an app links to capture its users' pans; Core at most.
         .target(name: "PanTraceCapture", dependencies: ["PanTraceCore"]),
         // The README's capture example, verbatim; PanTraceCaptureTests runs it.
@@ -33,7 +42,7 @@ let package = Package(
         .executableTarget(
             name: "pantrace",
             dependencies: [
-                "PanTrace", "PanTraceCore", "PanTraceStore",
+                "PanTrace", "PanTraceCore", "PanTraceStore", "PanTraceLab",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -78,6 +87,14 @@ let package = Package(
             dependencies: ["pantrace", "PanTraceCore", "SQLiteTestSupport", "TestFolders", "TestThreads"],
             // The help's golden files, read from the source tree by path.
             exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "PanTraceLabTests",
+            dependencies: [
+                "PanTraceLab", "PanTrace", "PanTraceStore", "PanTraceCore", "BrowserTestSupport", "SQLiteTestSupport",
+                "TestFolders", "TestThreads",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "PanTraceCaptureTests",

@@ -22,7 +22,7 @@ struct Pantrace: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Record.self, Replay.self, Regress.self, Tune.self, Export.self, Runs.self, Show.self, Generate.self,
+            Record.self, Replay.self, Regress.self, Tune.self, Export.self, Runs.self, Show.self, Generate.self, Lab.self,
         ]
     )
 
