@@ -97,31 +97,37 @@ extension LabPage {
         const front = $("front"), back = $("back"), dim = $("dim");
         const scrollContent = cfg.interaction === "pull-up-present" ? $("back-content") : $("front-content");
         const colours = ["#ff9f0a", "#30d158", "#0a84ff", "#bf5af2", "#ff375f", "#64d2ff", "#ffd60a", "#5e5ce6"];
+        // A scroll view of the task's content length; without one (length 0), rows that do not scroll.
         function fillScroll(task) {
           const {w, h} = size();
           scrollContent.textContent = "";
-          const length = Math.max(task.scrollContent, 0);
+          const scrolls = task.scrollContent > 0;
+          const length = scrolls ? task.scrollContent : (horizontal ? w : h);
+          // The list starts under the title bar (a content inset), as on iOS; none in the list under the card.
+          const inset = cfg.interaction === "pull-to-dismiss" ? 56 : 0;
           if (horizontal) {
             scrollContent.style.width = length + "px";
             scrollContent.style.height = h + "px";
-            const photo = Math.max(w * 0.8, 120);
+            const photo = scrolls ? Math.max(w * 0.8, 120) : w;
             for (let i = 0; i * photo < length; i++) {
               const el = document.createElement("div");
               el.className = "photo";
               el.style.left = i * photo + "px";
               el.style.width = Math.min(photo, length - i * photo) + "px";
               el.style.background = colours[i % colours.length];
-              el.textContent = String(i + 1);
+              el.textContent = scrolls ? String(i + 1) : "Photo";
               scrollContent.appendChild(el);
             }
           } else {
             scrollContent.style.width = w + "px";
             scrollContent.style.height = length + "px";
-            for (let i = 0; i * 50 < length; i++) {
+            scrollContent.style.paddingTop = inset + "px";
+            for (let i = 0; i * 50 < length - inset; i++) {
               const el = document.createElement("div");
               el.className = "row";
-              el.innerHTML = "<b></b>";
-              el.firstChild.style.background = colours[i % colours.length];
+              const mark = document.createElement("b");
+              mark.style.background = colours[i % colours.length];
+              el.appendChild(mark);
               el.appendChild(document.createTextNode((cfg.interaction === "pull-up-present" ? "Message " : "Row ") + (i + 1)));
               scrollContent.appendChild(el);
             }
@@ -157,6 +163,8 @@ extension LabPage {
         const pointers = new Set();
 
         function setReady(ready) { taskEl.dataset.ready = ready ? "true" : "false"; }
+        // What the page is doing, for a person's screenshots and the tests: ready, tracking, posting, settling, settled.
+        function setMode(next) { mode = next; document.body.dataset.mode = next; }
         function startTask() {
           task = data.tasks[index % data.tasks.length];
           const round = Math.floor(index / data.tasks.length);
@@ -168,7 +176,7 @@ extension LabPage {
           fillScroll(task);
           const {w, h} = size();
           draw(0, task.scrollOffset, Math.max(0, task.scrollContent - (horizontal ? w : h)));
-          mode = "ready";
+          setMode("ready");
           setReady(true);
         }
 
@@ -204,10 +212,8 @@ extension LabPage {
           gesture = {pointer: e.pointerId, t0: e.timeStamp, samples: [], pan: new Pan(task, w, h), w: w, h: h,
             pointerType: e.pointerType || "touch"};
           try { surface.setPointerCapture(e.pointerId); } catch (_) {}
-          mode = "tracking";
+          setMode("tracking");
           setReady(false);
-          outcomeEl.textContent = "";
-          outcomeEl.className = "";
           add(sampleOf(e, "down", pointers.size));
         }, {passive: false});
 
@@ -237,7 +243,7 @@ extension LabPage {
         }
 
         async function post() {
-          mode = "posting";
+          setMode("posting");
           const g = gesture;
           const body = {width: g.w, height: g.h, scrollOffset: task.scrollOffset, scrollContent: task.scrollContent,
             meta: {task: task.id, pointerType: g.pointerType, devicePixelRatio: window.devicePixelRatio || 1,
@@ -271,10 +277,12 @@ extension LabPage {
           why.textContent = verdict(reply);
           outcomeEl.appendChild(why);
           index += 1;
-          mode = "settling";
+          setMode("settling");
           const target = reply.decision === "finish" ? 1 : 0;
           settle(reply.percent, target, reply.decision === "none" ? 0 : reply.settle, () => {
-            setTimeout(startTask, target === 1 ? 450 : 300);
+            // The settled screen stays a moment before the next task brings the view back.
+            setMode("settled");
+            setTimeout(startTask, target === 1 ? 500 : 300);
           });
         }
 

@@ -13,7 +13,7 @@ extension LabPage {
         #back{background:#f2f2f7}
         #front{background:#fff;box-shadow:0 0 24px rgba(0,0,0,.35)}
         #dim{position:absolute;inset:0;background:#000;opacity:0;pointer-events:none}
-        .scroll{position:absolute;inset:0;overflow:hidden}
+        .scroll{position:absolute;inset:0;overflow:hidden;background:#e5e5ea}
         .content{position:absolute;left:0;top:0;will-change:transform}
         .bar{position:absolute;left:0;right:0;top:0;z-index:2;height:52px;padding:16px 16px 0;font-weight:600;font-size:17px;
           text-align:center;background:rgba(249,249,249,.92);border-bottom:1px solid #d1d1d6}
@@ -30,11 +30,16 @@ extension LabPage {
         [data-interaction="swipe-back"] .grabber{display:none}
         [data-interaction="pull-up-present"] #front{border-radius:14px 14px 0 0;background:#fffbe6}
         [data-interaction="pull-up-present"] #front-bar{background:rgba(255,251,230,.95);border-radius:14px 14px 0 0;padding-top:20px;height:56px}
-        #hud{position:fixed;left:8px;right:8px;top:max(8px,env(safe-area-inset-top));z-index:10;pointer-events:none;
+        #hud{position:fixed;left:8px;right:8px;bottom:max(8px,env(safe-area-inset-bottom));z-index:10;pointer-events:none;
           padding:10px 12px;border-radius:14px;background:rgba(28,28,30,.86);color:#fff;box-shadow:0 2px 12px rgba(0,0,0,.3)}
         #prompt{font-size:17px;font-weight:600}
         #count{margin-top:2px;font-size:13px;color:#aeaeb2}
-        #outcome{margin-top:6px;font-size:15px;min-height:20px}
+        [data-interaction="pull-up-present"]~#hud{bottom:auto;top:max(8px,env(safe-area-inset-top))}
+        #outcome{margin-top:6px;font-size:15px}
+        #outcome:empty{display:none}
+        .card{margin:12px 16px;height:120px;border-radius:12px;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.12)}
+        .card:first-child{margin-top:68px}
+        .line{height:50px;margin:0 0 0 16px;border-bottom:1px solid #d1d1d6}
         #outcome.finish{color:#7ee787}
         #outcome.cancel{color:#ffb86b}
         #outcome.none{color:#c7c7cc}

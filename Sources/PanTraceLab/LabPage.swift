@@ -41,9 +41,9 @@ public enum LabPage {
             </head>
             <body>
             <div id="surface" data-interaction="\(config.interaction.rawValue)">
-              <div id="back"><div class="bar">\(backTitle(config.interaction))</div><div id="back-scroll" class="scroll"><div id="back-content" class="content"></div></div><div id="tab">\(tabText(config.interaction))</div></div>
+              <div id="back"><div class="bar">\(backTitle(config.interaction))</div>\(backContent(config.interaction))<div id="back-scroll" class="scroll"\(config.interaction == .pullUpPresent ? "" : " hidden")><div id="back-content" class="content"></div></div><div id="tab">\(tabText(config.interaction))</div></div>
               <div id="dim"></div>
-              <div id="front"><div class="grabber"></div><div class="bar" id="front-bar">\(frontTitle(config.interaction))</div><div id="front-scroll" class="scroll"><div id="front-content" class="content"></div></div></div>
+              <div id="front"><div class="grabber"></div><div class="bar" id="front-bar">\(frontTitle(config.interaction))</div><div id="front-scroll" class="scroll"\(config.interaction == .pullUpPresent ? " hidden" : "")><div id="front-content" class="content"></div></div>\(config.interaction == .pullUpPresent ? cardContent : "")</div>
             </div>
             <div id="hud">
               <div id="task" data-task="" data-intent="" data-ready="false"><span id="prompt">Loading…</span></div>
@@ -64,6 +64,18 @@ public enum LabPage {
         case .pullUpPresent: "Messages"
         }
     }
+
+    /// What the screen underneath shows (the list under the card is the task's scroll view, drawn by the script).
+    private static func backContent(_ interaction: Interaction) -> String {
+        switch interaction {
+        case .pullToDismiss: "<div>" + String(repeating: "<div class=\"card\"></div>", count: 6) + "</div>"
+        case .swipeBack: "<div style=\"padding-top:52px\">" + String(repeating: "<div class=\"line\"></div>", count: 16) + "</div>"
+        case .pullUpPresent: ""
+        }
+    }
+
+    /// The card's own content (pull-up-present): placeholder lines under its title.
+    private static let cardContent = "<div style=\"padding-top:60px\">" + String(repeating: "<div class=\"line\"></div>", count: 12) + "</div>"
 
     private static func frontTitle(_ interaction: Interaction) -> String {
         switch interaction {

@@ -44,18 +44,20 @@ public struct LabTask: Sendable, Hashable {
     /// change your mind, scroll the scrolled-down content without closing,
     /// and scroll to the edge then go on to close. The words follow the
     /// interaction: a sheet pulled down, a screen swiped back, a card pulled up.
+    /// The first four have no scroll view (the gesture alone is asked); the
+    /// last two a list of ``builtInContent`` scrolled 600 and 300 pt from its edge.
     public static func builtIn(for interaction: Interaction, repeatCount: Int = defaultRepeat) -> [LabTask] {
         let words = Words(interaction)
         let content = builtInContent
         return [
             LabTask(id: "close", prompt: "\(words.close): \(words.drag) and let go.", intent: .finish,
-                scrollContent: content, repeatCount: repeatCount),
+                repeatCount: repeatCount),
             LabTask(id: "flick", prompt: "\(words.close) with a quick flick \(words.direction).", intent: .finish,
-                scrollContent: content, repeatCount: repeatCount),
+                repeatCount: repeatCount),
             LabTask(id: "peek", prompt: "\(words.pull) a little, and let it go back.", intent: .cancel,
-                scrollContent: content, repeatCount: repeatCount),
+                repeatCount: repeatCount),
             LabTask(id: "change-mind", prompt: "Start to \(words.closeVerb), then change your mind: go back and let go.",
-                intent: .cancel, scrollContent: content, repeatCount: repeatCount),
+                intent: .cancel, repeatCount: repeatCount),
             LabTask(id: "scroll", prompt: "The \(words.list) is scrolled away from \(words.edge): scroll it, without \(words.closing).",
                 intent: .cancel, scrollOffset: 600, scrollContent: content, repeatCount: repeatCount),
             LabTask(id: "scroll-then-close", prompt: "Scroll the \(words.list) \(words.toEdge), and go on pulling to \(words.closeVerb).",
