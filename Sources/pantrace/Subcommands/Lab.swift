@@ -71,7 +71,15 @@ extension Pantrace {
                     printer.line("\(stored.name)  \(stored.task?.id ?? "-")  \(outcome.decision.rawValue)/\(outcome.reason.rawValue)")
                 })
 
-            // SIGINT and SIGTERM are taken by dispatch sources before the server starts.
+            let (host, port) = (host, port)
+            let server: LabServer
+            do {
+                server = try Blocking.await { try await LabServer.start(host: host, port: port, responder: responder) }
+            } catch let error as LabServer.CannotListen {
+                Console.error("pantrace: error: \(error)")
+                throw ExitCode(69)
+            }
+            // SIGINT and SIGTERM are taken by dispatch sources once it listens (until then they end the process).
             let stopping = DispatchSemaphore(value: 0)
             let signals = [SIGINT, SIGTERM].map { number in
                 signal(number, SIG_IGN)
@@ -82,14 +90,6 @@ extension Pantrace {
             }
             defer { signals.forEach { $0.cancel() } }
 
-            let (host, port) = (host, port)
-            let server: LabServer
-            do {
-                server = try Blocking.await { try await LabServer.start(host: host, port: port, responder: responder) }
-            } catch let error as LabServer.CannotListen {
-                Console.error("pantrace: error: \(error)")
-                throw ExitCode(69)
-            }
             for (index, url) in server.urls.enumerated() {
                 printer.line(index == 0 ? url : "also: \(url)")
             }

@@ -1,0 +1,169 @@
+import Foundation
+import PanTraceLab
+import Testing
+import TestThreads
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The lab on a loopback socket (docs/lab.md): what only the wire shows —
+/// the headers (no CORS), a body over the limit, a free port, a port taken,
+/// and a stop that does not wait for idle keep-alive connections.
+@Suite(.blocksItsThread) struct LabServerTests {
+    @Test func noResponseAllowsOtherOriginsAndTheAnswersAreAsOnTheWire() async throws {
+        let lab = try LabFixture()
+        let server = try await lab.serve()
+        defer { Task { await server.stop() } }
+        #expect(server.port > 0)
+        #expect(server.url == "http://127.0.0.1:\(server.port)/?token=\(lab.token.text)")
+        let connection = try RawHTTP(port: server.port)
+        let origin = "Origin: https://evil.example\r\n"
+        let requests: [(String, Int)] = [
+            ("GET /?token=\(lab.token.text) HTTP/1.1\r\nHost: x\r\n\(origin)\r\n", 200),
+            ("GET / HTTP/1.1\r\nHost: x\r\n\(origin)\r\n", 403),
+            ("OPTIONS /gestures HTTP/1.1\r\nHost: x\r\n\(origin)Access-Control-Request-Method: POST\r\n\r\n", 403),
+            ("OPTIONS /gestures?token=\(lab.token.text) HTTP/1.1\r\nHost: x\r\n\(origin)Access-Control-Request-Method: POST\r\n\r\n", 405),
+            ("GET /nothing?token=\(lab.token.text) HTTP/1.1\r\nHost: x\r\n\r\n", 404),
+        ]
+        for (request, status) in requests {
+            let response = try connection.exchange(request)
+            #expect(response.status == status, "\(request.prefix(40))")
+            #expect(!response.head.lowercased().contains("access-control-"), "\(response.head)")
+        }
+        // A gesture over the same keep-alive connection, with the token in its header.
+        let body = Gestures.drag(from: 100, to: 500)
+        let posted = try connection.exchange(
+            "POST /gestures HTTP/1.1\r\nHost: x\r\nX-Pantrace-Token: \(lab.token.text)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        #expect(posted.status == 200, "\(posted.body)")
+        #expect(posted.body.contains("\"trace\": \"lab-\(lab.recorder.session)-1\""))
+        #expect(!posted.head.lowercased().contains("access-control-"))
+    }
+
+    @Test func aBodyOverOneMebibyteGets413OnTheWireAndNothingIsStored() async throws {
+        let lab = try LabFixture()
+        let server = try await lab.serve()
+        defer { Task { await server.stop() } }
+        // A valid gesture padded with spaces (JSON whitespace) to 1 MiB + 1 byte.
+        let gesture = Gestures.drag(from: 100, to: 500)
+        let padded = gesture + String(repeating: " ", count: LabResponder.maximumBody + 1 - gesture.utf8.count)
+        let response = try RawHTTP(port: server.port).exchange(
+            "POST /gestures?token=\(lab.token.text) HTTP/1.1\r\nHost: x\r\nContent-Length: \(padded.utf8.count)\r\n\r\n\(padded)")
+        #expect(response.status == 413)
+        // Exactly 1 MiB is accepted.
+        let fits = String(padded.dropLast())
+        let accepted = try RawHTTP(port: server.port).exchange(
+            "POST /gestures?token=\(lab.token.text) HTTP/1.1\r\nHost: x\r\nContent-Length: \(fits.utf8.count)\r\n\r\n\(fits)")
+        #expect(accepted.status == 200)
+        #expect(try lab.store.traceCount() == 1)
+    }
+
+    @Test func aPortInUseCannotBeListenedOn() async throws {
+        let lab = try LabFixture()
+        let server = try await lab.serve()
+        defer { Task { await server.stop() } }
+        await #expect {
+            _ = try await LabServer.start(host: "127.0.0.1", port: server.port, responder: lab.responder)
+        } throws: { error in
+            (error as? LabServer.CannotListen)?.description.contains("port \(server.port)") == true
+        }
+        await #expect(throws: LabServer.CannotListen.self) {
+            _ = try await LabServer.start(host: "not-an-address", port: 0, responder: lab.responder)
+        }
+    }
+
+    /// docs/lab.md: a stop does not wait for a page left open on an idle
+    /// keep-alive connection, and answers the gesture being stored first.
+    @Test func stoppingClosesIdleConnectionsWithinSeconds() async throws {
+        let lab = try LabFixture()
+        let server = try await lab.serve()
+        let idle = try RawHTTP(port: server.port)
+        #expect(try idle.exchange("GET /?token=\(lab.token.text) HTTP/1.1\r\nHost: x\r\n\r\n").status == 200)
+        let started = Date()
+        await server.stop()
+        let seconds = Date().timeIntervalSince(started)
+        #expect(seconds < 2.5, "stopped in \(seconds) s")
+        #expect(idle.readsEndOfFile(), "the idle connection was closed")
+        #expect(throws: (any Error).self) { _ = try RawHTTP(port: server.port).exchange("GET / HTTP/1.1\r\nHost: x\r\n\r\n") }
+    }
+}
+
+/// An HTTP/1.1 client on a blocking loopback socket, for what only the wire shows.
+final class RawHTTP {
+    struct Response {
+        var status: Int
+        var head: String
+        var body: String
+    }
+
+    struct Failure: Error, CustomStringConvertible { var description: String }
+
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    init(port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw Failure(description: "cannot connect to port \(port): errno \(errno)")
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Sends `request` and reads one response (by its Content-Length).
+    func exchange(_ request: String) throws -> Response {
+        var bytes = Array(request.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { break }  // the server may answer (413) before reading everything
+            sent += count
+        }
+        bytes.removeAll()
+        while true {
+            if let end = find([13, 10, 13, 10]) {
+                let head = String(decoding: buffer[..<end], as: UTF8.self)
+                let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                    .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+                if buffer.count >= end + 4 + length {
+                    let body = String(decoding: buffer[(end + 4)..<(end + 4 + length)], as: UTF8.self)
+                    buffer.removeFirst(end + 4 + length)
+                    let status = head.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+                    return Response(status: status, head: head, body: body)
+                }
+            }
+            guard try readMore() else { throw Failure(description: "the connection closed before a whole response") }
+        }
+    }
+
+    /// True when the server closed the connection (a read gives end of file).
+    func readsEndOfFile() -> Bool {
+        (try? readMore()) == false
+    }
+
+    private func readMore() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if count < 0 { throw Failure(description: "read failed: errno \(errno)") }
+        buffer += chunk[..<count]
+        return count > 0
+    }
+
+    private func find(_ pattern: [UInt8]) -> Int? {
+        guard buffer.count >= pattern.count else { return nil }
+        for start in 0...(buffer.count - pattern.count) where Array(buffer[start..<(start + pattern.count)]) == pattern {
+            return start
+        }
+        return nil
+    }
+}
