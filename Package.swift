@@ -84,7 +84,7 @@ let package = Package(
             name: "pantraceTests",
             // The end-to-end tests run the built binary; depending on the
             // executable makes `swift test` build it first.
-            dependencies: ["pantrace", "PanTraceCore", "SQLiteTestSupport", "TestFolders", "TestThreads"],
+            dependencies: ["pantrace", "PanTraceCore", "SQLiteTestSupport", "TestFolders", "TestThreads", "BrowserTestSupport"],
             // The help's golden files, read from the source tree by path.
             exclude: ["__Snapshots__"]
         ),

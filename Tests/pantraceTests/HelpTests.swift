@@ -6,7 +6,7 @@ import TestThreads
 /// after the README's first command, with bundled files only.
 @Suite struct HelpTests {
     static let commands: [String] = [
-        "", "record", "replay", "regress", "tune", "export", "export traces", "export decisions", "runs", "show", "generate",
+        "", "record", "replay", "regress", "tune", "export", "export traces", "export decisions", "runs", "show", "generate", "lab",
     ]
 
     /// `pantrace [command] --help` at 80 columns (`COLUMNS`), run once per test process
