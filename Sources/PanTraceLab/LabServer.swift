@@ -80,6 +80,7 @@ public final class LabServer: Sendable {
         case .ip4(_, let bound)?, .ip6(_, let bound)?: listening = Int(bound)
         default: break
         }
+        setNoDelay(onListenerAt: listening)
         return LabServer(host: host, port: listening, token: responder.token, server: server, running: running)
     }
 
@@ -106,6 +107,38 @@ public final class LabServer: Sendable {
     public func stop(timeout: Double = 1) async {
         await server.stop(timeout: timeout)
         running.cancel()
+    }
+
+    /// Sets `TCP_NODELAY` on the socket listening on `port`, which the
+    /// connections it accepts inherit (Linux, BSD).
+    ///
+    /// FlyingFox writes a response's head and body in two writes: with
+    /// Nagle's algorithm the body waits for the client's delayed
+    /// acknowledgement of the head, 40 ms on Linux, for every answer — the
+    /// page could not settle without a visible wait (docs/performance.md).
+    /// FlyingFox keeps its socket to itself, so the listening socket is
+    /// found among the process's descriptors by its port.
+    static func setNoDelay(onListenerAt port: Int) {
+        for descriptor: Int32 in 3..<4096 {
+            var listening: Int32 = 0
+            var size = socklen_t(MemoryLayout<Int32>.size)
+            guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) == 0, listening == 1 else { continue }
+            var address = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let named = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+            }
+            guard named == 0 else { continue }
+            let bound: UInt16
+            switch Int32(address.ss_family) {
+            case AF_INET: bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) } }
+            case AF_INET6: bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) } }
+            default: continue
+            }
+            guard Int(bound) == port else { continue }
+            var on: Int32 = 1
+            _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        }
     }
 
     /// The machine's IPv4 (or IPv6) addresses, the loopback ones last.
