@@ -27,13 +27,15 @@ public final class LabServer: Sendable {
     public let token: LabToken
     private let server: HTTPServer
     private let running: Task<Void, Error>
+    private let activity: Activity
 
-    private init(host: String, port: Int, token: LabToken, server: HTTPServer, running: Task<Void, Error>) {
+    private init(host: String, port: Int, token: LabToken, server: HTTPServer, running: Task<Void, Error>, activity: Activity) {
         self.host = host
         self.port = port
         self.token = token
         self.server = server
         self.running = running
+        self.activity = activity
     }
 
     /// Starts listening on `host` and `port` (0: a free port); returns once it listens.
@@ -54,7 +56,8 @@ public final class LabServer: Sendable {
             throw CannotListen(host: host, port: port, reason: "--host takes an IP address (127.0.0.1, 0.0.0.0, a LAN address, ::1)")
         }
         // Handler time limit: storing takes milliseconds; a stalled upload is cut after 30 s.
-        let server = HTTPServer(address: address, timeout: 30, logger: .disabled, handler: Handler(responder: responder))
+        let activity = Activity()
+        let server = HTTPServer(address: address, timeout: 30, logger: .disabled, handler: Handler(responder: responder, activity: activity))
         let failure = FailureBox()
         let running = Task {
             do { try await server.run() } catch {
@@ -81,7 +84,7 @@ public final class LabServer: Sendable {
         default: break
         }
         setNoDelay(onListenerAt: listening)
-        return LabServer(host: host, port: listening, token: responder.token, server: server, running: running)
+        return LabServer(host: host, port: listening, token: responder.token, server: server, running: running, activity: activity)
     }
 
     /// The page's URL with its token; for `0.0.0.0` (or `::`), one of the
@@ -101,12 +104,45 @@ public final class LabServer: Sendable {
         return hosts.map { "http://\($0.contains(":") ? "[\($0)]" : $0):\(port)/?token=\(token.text)" }
     }
 
-    /// Stops accepting, lets the requests under way finish (a gesture being
-    /// stored is committed and answered), closes idle connections, and
-    /// returns within `timeout` seconds and a little.
-    public func stop(timeout: Double = 1) async {
-        await server.stop(timeout: timeout)
+    /// Stops accepting, closes idle connections, lets the requests under way
+    /// finish (a gesture being stored is committed and answered), and returns
+    /// once they have, or after `timeout` seconds.
+    ///
+    /// FlyingFox's own stop waits out its whole timeout (its accept loop
+    /// does not see the listening socket close), so the server's task is
+    /// cancelled as soon as no request is under way.
+    public func stop(timeout: Double = 3) async {
+        let server = server
+        let stopping = Task { await server.stop(timeout: timeout) }
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            try? await Task.sleep(nanoseconds: 10_000_000)
+        } while activity.requests > 0 && Date() < deadline
+        // The last answer's bytes go to the socket right after its handler returns.
+        try? await Task.sleep(nanoseconds: 20_000_000)
         running.cancel()
+        await stopping.value
+    }
+
+    /// How many requests are being answered.
+    final class Activity: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        var requests: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return count
+        }
+        func begin() {
+            lock.lock()
+            count += 1
+            lock.unlock()
+        }
+        func end() {
+            lock.lock()
+            count -= 1
+            lock.unlock()
+        }
     }
 
     /// Sets `TCP_NODELAY` on the socket listening on `port`, which the
@@ -187,8 +223,11 @@ public final class LabServer: Sendable {
     /// FlyingFox's handler: reads at most 1 MiB of a body, then asks the responder.
     struct Handler: HTTPHandler {
         let responder: LabResponder
+        let activity: Activity
 
         func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+            activity.begin()
+            defer { activity.end() }
             let limit = LabResponder.maximumBody
             var body: [UInt8]? = []
             if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {

@@ -31,13 +31,15 @@ public final class PhoneTab: @unchecked Sendable {
     public init(url: String, width: Int = 390, height: Int = 844, scale: Double = 3) throws {
         guard let path = Chromium.path else { throw Chromium.Missing() }
         browser = try DevToolsBrowser.shared(path: path)
-        target = try browser.send("Target.createTarget", ["url": "about:blank"])["targetId"] as? String ?? ""
+        target = try browser.send("Target.createTarget", ["url": "about:blank", "newWindow": true])["targetId"] as? String ?? ""
         session = try browser.send("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as? String ?? ""
         for domain in ["Page", "Runtime", "Log"] { try browser.send("\(domain).enable", session: session) }
         try browser.send(
             "Emulation.setDeviceMetricsOverride",
             ["width": width, "height": height, "deviceScaleFactor": scale, "mobile": true], session: session)
         try browser.send("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 5], session: session)
+        // Tabs open side by side: each behaves as the focused, visible one (its timers and frames at full rate).
+        try browser.send("Emulation.setFocusEmulationEnabled", ["enabled": true], session: session)
         let navigation = try browser.send("Page.navigate", ["url": url], session: session)
         if let error = navigation["errorText"] as? String { throw DevToolsBrowser.Failure(description: "navigation to \(url): \(error)") }
         _ = try browser.wait(for: "Page.loadEventFired", session: session, timeout: 30)
@@ -104,10 +106,13 @@ public final class PhoneTab: @unchecked Sendable {
         try browser.send("Input.dispatchTouchEvent", parameters, session: session)
     }
 
-    /// A PNG of the viewport.
+    /// A PNG of the viewport, one image pixel per CSS pixel (a phone's 3 device pixels
+    /// per point make a PNG nine times the size, slower to encode and no easier to read).
     public func screenshot(to file: URL) throws {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let shot = try browser.send("Page.captureScreenshot", ["format": "png"], session: session)
+        let size = try evaluate("[window.innerWidth, window.innerHeight]") as? [Double] ?? [390, 844]
+        let clip: [String: Any] = ["x": 0, "y": 0, "width": size.first ?? 390, "height": size.last ?? 844, "scale": 1 / max(1, try evaluate("window.devicePixelRatio") as? Double ?? 1)]
+        let shot = try browser.send("Page.captureScreenshot", ["format": "png", "clip": clip, "optimizeForSpeed": true], session: session)
         guard let data = (shot["data"] as? String).flatMap({ Data(base64Encoded: $0) }) else {
             throw DevToolsBrowser.Failure(description: "Page.captureScreenshot gave no image")
         }

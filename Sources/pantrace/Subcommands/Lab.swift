@@ -94,9 +94,9 @@ extension Pantrace {
                 printer.line(index == 0 ? url : "also: \(url)")
             }
             stopping.wait()
-            // docs/lab.md: stop accepting, close idle connections, give the requests under way
-            // a second to be answered (storing one takes milliseconds), within 5 s in all.
-            Blocking.await { await server.stop(timeout: 1) }
+            // docs/lab.md: stop accepting, close idle connections, answer the requests under way
+            // (storing one takes milliseconds; at most 3 s), within 5 s in all.
+            Blocking.await { await server.stop(timeout: 3) }
             Console.errorText(recorder.summaryText + "\n")
         }
     }
