@@ -139,6 +139,8 @@ extension LabPage {
           const {w, h} = size();
           const E = extentOf(w, h);
           const d = curve(p) * E;
+          // All the way away (a finished sheet or screen), its shadow must not show at the edge.
+          front.style.visibility = cfg.interaction !== "pull-up-present" && d >= (horizontal ? w : h) ? "hidden" : "visible";
           if (cfg.interaction === "pull-to-dismiss") {
             front.style.transform = "translateY(" + d + "px)";
             dim.style.opacity = String(0.4 * (1 - Math.min(1, d / h)));
@@ -162,17 +164,21 @@ extension LabPage {
         let gesture = null;
         const pointers = new Set();
 
+        // "Gesture 3 of 18 · 2 stored": the task's place in the session's order, and what is stored.
+        function showCount(at) {
+          const round = Math.floor(at / data.tasks.length);
+          $("count").textContent = "Gesture " + (at % data.tasks.length + 1) + " of " + data.tasks.length
+            + (round > 0 ? " (round " + (round + 1) + ")" : "") + " · " + outcomeEl.dataset.count + " stored";
+        }
         function setReady(ready) { taskEl.dataset.ready = ready ? "true" : "false"; }
         // What the page is doing, for a person's screenshots and the tests: ready, tracking, posting, settling, settled.
         function setMode(next) { mode = next; document.body.dataset.mode = next; }
         function startTask() {
           task = data.tasks[index % data.tasks.length];
-          const round = Math.floor(index / data.tasks.length);
           taskEl.dataset.task = task.id;
           taskEl.dataset.intent = task.intent || "";
           $("prompt").textContent = task.prompt;
-          $("count").textContent = "Gesture " + (index % data.tasks.length + 1) + " of " + data.tasks.length
-            + (round > 0 ? " (round " + (round + 1) + ")" : "") + " · " + outcomeEl.dataset.count + " stored";
+          showCount(index);
           fillScroll(task);
           const {w, h} = size();
           draw(0, task.scrollOffset, Math.max(0, task.scrollContent - (horizontal ? w : h)));
@@ -267,6 +273,7 @@ extension LabPage {
           outcomeEl.dataset.decision = reply.decision;
           outcomeEl.dataset.reason = reply.reason;
           outcomeEl.dataset.count = String(reply.count);
+          showCount(index);
           outcomeEl.className = reply.decision;
           outcomeEl.innerHTML = "";
           const head = document.createElement("b");

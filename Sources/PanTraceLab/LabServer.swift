@@ -200,8 +200,13 @@ public final class LabServer: Sendable {
     }
 
     private static func describe(_ error: Error) -> String {
-        if let socket = error as? SocketError { return "\(socket)" }
-        return error.localizedDescription
+        switch error as? SocketError {
+        case .failed(let call, _, let message)?:
+            // "Cannot assign requested address" (not this machine's), "Address already in use" …
+            return "\(message) (\(call.lowercased()))"
+        default:
+            return error.localizedDescription
+        }
     }
 
     /// The error that ended the server's run, once it has.

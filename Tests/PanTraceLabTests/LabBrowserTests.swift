@@ -146,6 +146,9 @@ struct LabBrowserTests {
                 let expected = CurveCheck.easeOut(percent) * 844
                 #expect(abs(shown - expected) <= 0.5, "after move \(index): the sheet at \(shown), the simulation says \(expected) (\(percent))")
                 checked += 1
+                if index == 18 {
+                    try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-\(gating.rawValue)-mid-drag.png"))
+                }
             }
             #expect(checked == 4)
             try tab.touch("touchEnd", [], timestamp: start + 0.4)
