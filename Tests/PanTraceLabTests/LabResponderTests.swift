@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import PanTrace
 import PanTraceCore
 import PanTraceLab
@@ -172,5 +173,51 @@ import Testing
         let hostile = LabTask(id: "x", prompt: "</script><script>alert(1)</script>", intent: nil, repeatCount: 1)
         let page = LabPage.html(config: Config(), tasks: [hostile], session: "s", stored: 0)
         #expect(!page.contains("</script><script>alert"))
+    }
+
+    /// Whatever valid drag is posted, the stored samples are the posted ones, bit for bit,
+    /// and the answer is the simulation's result of the stored trace.
+    @Test func anyPostedDragIsStoredSampleForSampleWithItsSimulatedResult() async throws {
+        let lab = try LabFixture()
+        let stored = Counter()
+        await propertyCheck(count: 60, input: Gen.int(in: 1...40), Gen.double(in: 0.001...0.03), Gen.double(in: -30...30), Gen.double(in: -30...30)) { steps, dt, dx, dy in
+            var samples: [Sample] = [Sample(t: 0, x: 195.5, y: 300.25, phase: .down)]
+            for step in 1...steps {
+                samples.append(Sample(t: Double(step) * dt, x: 195.5 + dx * Double(step), y: 300.25 + dy * Double(step), phase: .move))
+            }
+            samples.append(Sample(t: Double(steps) * dt + 0.002, x: samples[steps].x, y: samples[steps].y, phase: .up))
+            let posted = Trace(name: "ignored", width: 390, height: 844, samples: samples)
+            // The page's body: the JSON line without its name.
+            let body = posted.jsonLine().replacingOccurrences(of: "\"name\": \"ignored\", ", with: "")
+            let response = lab.post(body)
+            #expect(response.status == 200, "\(String(decoding: response.body, as: UTF8.self))")
+            stored.add()
+            guard let trace = try? lab.storedTrace("lab-\(lab.recorder.session)-\(stored.value)") else {
+                Issue.record("not stored")
+                return
+            }
+            #expect(trace.samples == samples)
+            let answer = try? JSONParser.parse(response.body)
+            let outcome = Simulator.simulate(trace, under: lab.config)
+            #expect(answer?["decision"]?.string == outcome.decision.rawValue && answer?["percent"]?.number?.value == outcome.percent)
+        }
+        #expect(stored.value >= 60)
+        #expect(try lab.database.integer("SELECT trace_count FROM run") == stored.value)
+    }
+}
+
+/// A count shared with a property check's closure.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+    func add() {
+        lock.lock()
+        count += 1
+        lock.unlock()
     }
 }
