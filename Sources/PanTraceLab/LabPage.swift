@@ -36,6 +36,7 @@ public enum LabPage {
             <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, minimum-scale=1, user-scalable=no, viewport-fit=cover">
             <meta name="referrer" content="no-referrer">
             <meta name="color-scheme" content="light">
+            <link rel="icon" href="data:,">
             <title>pantrace lab</title>
             <style>\(style)</style>
             </head>

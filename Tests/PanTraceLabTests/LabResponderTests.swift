@@ -166,7 +166,9 @@ import Testing
         let html = String(decoding: response.body, as: UTF8.self)
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("name=\"viewport\"") && html.contains("user-scalable=no") && html.contains("touch-action:none"))
-        #expect(!html.contains("src=") && !html.contains("href=") && !html.contains("@import") && !html.contains("url("))
+        // Nothing to load but itself: the one reference is the empty icon (no request for /favicon.ico).
+        #expect(!html.contains("src=") && !html.contains("@import") && !html.contains("url("))
+        #expect(html.components(separatedBy: "href=").count == 2 && html.contains("<link rel=\"icon\" href=\"data:,\">"))
         #expect(!html.lowercased().contains("http://") && !html.lowercased().contains("https://"))
         for task in lab.tasks { #expect(html.contains(JSONWriter.string(task.id))) }
         // A prompt that tries to close the script stays text.
