@@ -87,4 +87,50 @@ import Glibc
         #expect(idle.readsEndOfFile(), "the idle connection was closed")
         #expect(throws: (any Error).self) { _ = try RawHTTP(port: server.port).exchange("GET / HTTP/1.1\r\nHost: x\r\n\r\n") }
     }
+
+    /// docs/lab.md: a gesture being stored when the lab stops is committed and answered;
+    /// the stop waits for it, and only then ends the server.
+    @Test func aGestureUnderWayWhenTheLabStopsIsAnswered() async throws {
+        let lab = try LabFixture()
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        // The gesture is stored, then held before its answer until the stop has begun.
+        let responder = LabResponder(token: lab.token, recorder: lab.recorder, page: { "" }) { _ in
+            entered.signal()
+            release.wait()
+        }
+        let server = try await LabServer.start(host: "127.0.0.1", port: 0, responder: responder)
+        let answered = DispatchSemaphore(value: 0)
+        let answer = AnswerBox()
+        let body = Gestures.drag(from: 100, to: 500)
+        let port = server.port
+        let token = lab.token.text
+        Thread {
+            answer.result = Result {
+                try RawHTTP(port: port).exchange(
+                    "POST /gestures HTTP/1.1\r\nHost: x\r\nX-Pantrace-Token: \(token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            }
+            answered.signal()
+        }.start()
+        entered.wait()
+        let stopping = Task { await server.stop() }
+        // The stop has begun when the listening socket is closed: a new connection is refused.
+        var refused = false
+        for _ in 0..<5000 where !refused {
+            refused = (try? RawHTTP(port: port)) == nil
+            if !refused { usleep(1000) }
+        }
+        #expect(refused, "the lab still accepts connections")
+        release.signal()
+        await stopping.value
+        answered.wait()
+        let response = try #require(try answer.result?.get())
+        #expect(response.status == 200, "\(response.body)")
+        #expect(try lab.storedTrace("lab-\(lab.recorder.session)-1") != nil)
+    }
+}
+
+/// The answer a thread of the test received.
+final class AnswerBox: @unchecked Sendable {
+    var result: Result<RawHTTP.Response, Error>?
 }
