@@ -91,8 +91,11 @@ public struct LabGesture: Sendable {
             line += ", " + text(member.keyOffset..<member.node.range.upperBound)
         }
         if task != nil {
-            if let intent { line += ", \"intent\": " + JSONWriter.string(intent.rawValue) }
-            // The lead adds `intentSource: person` here at the merge (docs/lab.md).
+            if let intent {
+                line += ", \"intent\": " + JSONWriter.string(intent.rawValue)
+                // A lab task's intent is the person's (docs/lab.md); on once traces carry `intentSource`:
+                // line += ", \"intentSource\": \"person\""
+            }
         } else if let postedIntent {
             line += ", \"intent\": " + text(postedIntent.range)
         }
