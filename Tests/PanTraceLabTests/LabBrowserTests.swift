@@ -114,6 +114,36 @@ struct LabBrowserTests {
         }
     }
 
+    /// A second finger counts (docs/lab.md): the first finger's samples carry two touches
+    /// from then on, and with `maximumNumberOfTouches` 1 the pan fails.
+    @Test func aSecondFingerMakesTooManyTouches() async throws {
+        let lab = try LabFixture()
+        let server = try await lab.serve()
+        do {
+            let tab = try PhoneTab(url: server.url, width: 390, height: 844)
+            defer { tab.close() }
+            try tab.wait(until: Self.readyExpression)
+            let start = Date().timeIntervalSince1970
+            try tab.touch("touchStart", [.init(x: 150, y: 200, id: 1), .init(x: 250, y: 210, id: 2)], timestamp: start)
+            for step in 1...8 {
+                let dy = Double(step) * 12
+                try tab.touch("touchMove", [.init(x: 150, y: 200 + dy, id: 1), .init(x: 250, y: 210 + dy, id: 2)], timestamp: start + Double(step) * 0.016)
+            }
+            try tab.touch("touchEnd", [], timestamp: start + 0.14)
+            let shown = try Self.outcome(on: tab, count: 1)
+            #expect(shown.decision == "none" && shown.reason == "tooManyTouches", "\(shown)")
+            let trace = try #require(try lab.storedTrace(shown.trace))
+            #expect(trace.samples.first?.phase == .down && trace.samples.first?.x == 150)
+            #expect(trace.samples.dropFirst().contains { $0.touches == 2 }, "\(trace.samples)")
+            // Only the first finger's places: x stays 150.
+            #expect(trace.samples.allSatisfy { $0.x == 150 })
+            await server.stop()
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
     /// docs/model.md §4.3–4.4 in the page: with the hand-off, a drag that scrolls the list
     /// to its top and goes on shows the sheet where the simulation puts it, sample for sample.
     @Test(arguments: [ScrollGating.handoff, .offsetAtBegin])
