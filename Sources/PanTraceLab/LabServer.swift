@@ -155,7 +155,8 @@ public final class LabServer: Sendable {
     /// FlyingFox keeps its socket to itself, so the listening socket is
     /// found among the process's descriptors by its port.
     static func setNoDelay(onListenerAt port: Int) {
-        for descriptor: Int32 in 3..<4096 {
+        let limit = Int32(clamping: min(max(sysconf(Int32(_SC_OPEN_MAX)), 1024), 65536))
+        for descriptor: Int32 in 3..<limit {
             var listening: Int32 = 0
             var size = socklen_t(MemoryLayout<Int32>.size)
             guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) == 0, listening == 1 else { continue }
