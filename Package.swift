@@ -19,6 +19,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+        // pantrace lab's HTTP server (docs/lab.md): no SwiftNIO tree, a cold build in seconds.
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         // docs/architecture.md: what each target owns and may import.
@@ -40,6 +42,14 @@ let package = Package(
         .target(name: "PanTraceStore", dependencies: ["PanTraceModel", "CSQLite"]),
         // The workflows (record, replay, regress; later tune and export) as Swift API.
         .target(name: "PanTraceKit", dependencies: ["PanTraceStore", "PanTraceCore", "PanTraceReports", "PanTraceModel"]),
+        // The gesture lab (docs/lab.md): the page, its tasks and the server that stores each gesture.
+        .target(
+            name: "PanTraceLab",
+            dependencies: [
+                "PanTraceKit", "PanTraceStore", "PanTraceCore", "PanTraceModel",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
+        ),
         // SPEC 9: what an app links to capture its users' pans; Core at most.
         .target(name: "PanTraceCapture", dependencies: ["PanTraceModel"]),
         // The README's capture example, verbatim; PanTraceCaptureTests runs it.
@@ -47,7 +57,7 @@ let package = Package(
         .executableTarget(
             name: "PanTraceCLI",
             dependencies: [
-                "PanTraceKit", "PanTraceReports", "PanTraceCore", "PanTraceModel", "PanTraceStore",
+                "PanTraceKit", "PanTraceReports", "PanTraceCore", "PanTraceModel", "PanTraceStore", "PanTraceLab",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,6 +67,9 @@ let package = Package(
         // Every test's temporary folder, under one folder per test process
         // that is removed when it exits.
         .target(name: "TestFolders", path: "Tests/TestFolders"),
+        // The trait that runs the lab's tests, which wait on the lab's
+        // in-process server, on threads of their own, off Swift Testing's pool.
+        .target(name: "TestThreads", path: "Tests/TestThreads"),
         // A database read with SQL as the sqlite3 shell reads it, in-process
         // (the system SQLite, not the store's code), for the workflow and
         // end-to-end tests.
@@ -86,9 +99,17 @@ let package = Package(
             name: "PanTraceCLITests",
             // The end-to-end tests run the built binary; depending on the
             // executable makes `swift test` build it first.
-            dependencies: ["PanTraceCLI", "PanTraceModel", "SQLiteTestSupport", "TestFolders"],
+            dependencies: ["PanTraceCLI", "PanTraceModel", "SQLiteTestSupport", "TestFolders", "BrowserTestSupport", "TestThreads"],
             // The help's golden files, read from the source tree by path.
             exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "PanTraceLabTests",
+            dependencies: [
+                "PanTraceLab", "PanTraceKit", "PanTraceStore", "PanTraceCore", "PanTraceModel", "BrowserTestSupport",
+                "SQLiteTestSupport", "TestFolders", "TestThreads",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "PanTraceCaptureTests",

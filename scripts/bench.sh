@@ -2,7 +2,7 @@
 # pantrace benchmark (issue 4): record and replay against a C reference that
 # does the same SQLite work through the C API, run alternately, as ratios.
 #
-#   scripts/bench.sh [--runs N] [--sizes "20000 80000"] [--startup-runs N] [--keep]
+#   scripts/bench.sh [--runs N] [--sizes "20000 80000"] [--startup-runs N] [--lab-posts N] [--keep]
 #
 # Builds pantrace in release (swift build -c release --scratch-path
 # .build-release) and scripts/bench/reference.c with gcc -O2 against the
@@ -26,6 +26,9 @@
 #   compare pantrace compare --preset all over the same database (read-only;
 #           11 configs, 5 simulations per trace): its time as a multiple of
 #           one replay (target ≤ 2) and its peak memory;
+# `pantrace lab`: N gestures of 120 samples (default 300) POSTed on loopback
+# one after the other on a keep-alive connection (scripts/bench/lab_post.py),
+# each stored and committed before its result comes back: median and p95;
 # and `pantrace --help` start-up time (hyperfine when installed, else a loop).
 # Prints medians and ratios (pantrace / reference; ≥ 1 is faster than C).
 # Missing tools (gcc, libsqlite3-dev, GNU time, hyperfine) are installed with
@@ -36,14 +39,16 @@ set -euo pipefail
 runs=5
 sizes="20000 80000"
 startup_runs=200
+lab_posts=300
 keep=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs="$2"; shift 2 ;;
         --sizes) sizes="$2"; shift 2 ;;
         --startup-runs) startup_runs="$2"; shift 2 ;;
+        --lab-posts) lab_posts="$2"; shift 2 ;;
         --keep) keep=1; shift ;;
-        -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -155,6 +160,17 @@ for size in $sizes; do
     rm -f "$db"* "$cdb"* "$pristine"*
 done
 
+# --- lab -------------------------------------------------------------------
+echo "lab: $lab_posts gestures of 120 samples on loopback…" >&2
+"$pantrace" lab --db "$work/lab.sqlite" --port 0 >"$work/lab.out" 2>"$work/lab.err" &
+lab_pid=$!
+for _ in $(seq 100); do [ -s "$work/lab.out" ] && break; sleep 0.1; done
+lab_url=$(head -n 1 "$work/lab.out")
+read -r lab_median lab_p95 lab_bytes <<<"$(python3 scripts/bench/lab_post.py "$lab_url" "$lab_posts")"
+kill -TERM "$lab_pid"; wait "$lab_pid"
+lab_stored=$("$reference" count "$work/lab.sqlite" | awk '{ print $1 }')
+[ "$lab_stored" = "$lab_posts" ] || { echo "bench.sh: the lab stored $lab_stored traces, expected $lab_posts" >&2; exit 1; }
+
 # --- start-up --------------------------------------------------------------
 echo "start-up: pantrace --help, $startup_runs runs…" >&2
 if command -v hyperfine >/dev/null 2>&1; then
@@ -221,5 +237,7 @@ if [ $# -ge 2 ]; then
     echo "  replay  $(awk -v a="${result[$small.rep_p]}" -v ra="${result[$small.samples]}" -v b="${result[$large.rep_p]}" -v rb="${result[$large.samples]}" 'BEGIN { printf "%.2f", (b / rb) / (a / ra) }')"
     echo "  replay peak memory: $(awk -v a="${result[$small.mem]}" -v b="${result[$large.mem]}" 'BEGIN { printf "%+.1f %%", (b - a) * 100 / a }') (target: within ±10 %, ≤ 64 MiB)"
 fi
+echo
+echo "lab: POST /gestures, 120 samples ($lab_bytes bytes), stored and answered: median $lab_median ms (target ≤ 20), p95 $lab_p95 ms (target ≤ 50), $lab_posts on loopback"
 echo
 echo "start-up: pantrace --help ${startup} ms ($startup_tool of $startup_runs; target ≤ 20 ms)"

@@ -18,11 +18,12 @@ struct Pantrace: ParsableCommand {
             65 invalid input data, 66 a file or database that cannot be opened,
             70 internal error, 74 I/O error (a full disk, a failed write to standard
             output or to an output file), 75 database locked by another writer
-            (try again).
+            (try again); lab exits 0 when stopped and 69 when it cannot listen.
             """,
         version: "0.1.0",
         subcommands: [
             Record.self, Replay.self, Regress.self, Tune.self, Export.self, Runs.self, Show.self, Generate.self, Presets.self, Compare.self,
+            Lab.self,
         ]
     )
 

@@ -57,6 +57,25 @@ public final class RunSession {
         store.openSession = self
     }
 
+    /// A session that adds to the committed run `runID` (``Store/continueRun(_:)``).
+    init(store: Store, continuing runID: RunID) throws {
+        let database = store.database
+        transaction = try WriteTransaction(database)
+        let select = try database.prepare("SELECT config_id, kind FROM run WHERE id = ?")
+        try select.bind(runID, at: 1)
+        guard try select.step() else { throw StoreError.runNotFound(runID) }
+        configID = select.int64(at: 0)
+        guard let word = select.string(at: 1), let kind = RunKind(rawValue: word) else {
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "run \(runID) has an unknown kind")
+        }
+        self.kind = kind
+        self.runID = runID
+        traces = try TraceWriter(database)
+        results = try ResultWriter(database, runID: runID)
+        self.store = store
+        store.openSession = self
+    }
+
     /// Stores `trace` and its samples, or finds it stored already; returns its id.
     ///
     /// The samples are written twice in the same transaction: as rows of
@@ -105,7 +124,7 @@ public final class RunSession {
         try writing {
             try results.flush()
             try traces.restoreTriggers()
-            let update = try store.database.prepare("UPDATE run SET trace_count = ? WHERE id = ?")
+            let update = try store.database.prepare("UPDATE run SET trace_count = trace_count + ? WHERE id = ?")
             try update.bind(results.count, at: 1)
             try update.bind(runID, at: 2)
             try update.execute()

@@ -235,3 +235,18 @@ extension Store {
         guard try statement.step() else { throw StoreError.runNotFound(run) }
     }
 }
+
+extension Store {
+    /// Starts adding to the committed run `run`: one `BEGIN IMMEDIATE`
+    /// transaction until ``RunSession/commit()``, which adds the new results
+    /// to the run's `trace_count`.
+    ///
+    /// `pantrace lab` commits each gesture on its own, before it answers the
+    /// page (docs/lab.md), and every gesture of a lab session joins the
+    /// session's one run.
+    ///
+    /// - Throws: ``StoreError/runNotFound(_:)``, ``StoreError``.
+    public func continueRun(_ run: RunID) throws -> RunSession {
+        try guarded { try RunSession(store: self, continuing: run) }
+    }
+}

@@ -32,6 +32,7 @@ final class ChildProcess {
 
     var pid: Int32 { process.processIdentifier }
     var stderr: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
+    var stdout: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
 
     /// Writes `text` to the child's standard input; returns once the pipe has
     /// taken it all (the child reads as it goes).

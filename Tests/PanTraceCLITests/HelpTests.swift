@@ -6,7 +6,7 @@ import Testing
 @Suite struct HelpTests {
     static let commands: [String] = [
         "", "record", "replay", "regress", "tune", "export", "export traces", "export decisions", "runs", "show", "generate",
-        "presets", "compare",
+        "presets", "compare", "lab",
     ]
 
     /// `pantrace [command] --help` at 80 columns (`COLUMNS`), run once per test process

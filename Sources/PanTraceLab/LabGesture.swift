@@ -1,0 +1,118 @@
+import PanTraceCore
+import PanTraceModel
+
+/// A gesture posted to the lab, made into the trace that is stored (docs/lab.md).
+///
+/// The page posts a trace of docs/model.md §3 without `name`; the server
+/// names it (`lab-SESSION-N`), takes its `intent` from the task that
+/// `meta.task` names, and sets the `meta` keys that only it knows
+/// (`source`, `session`, `task`, `prompt`; `userAgent` from the request
+/// when the page did not say it). The result is then checked exactly as
+/// `record` checks a line of JSON Lines, so that a refused gesture gets
+/// `record`'s message.
+public struct LabGesture: Sendable {
+    /// The stored trace, valid.
+    public var trace: Trace
+    /// The task it was made for, when `meta.task` named one.
+    public var task: LabTask?
+
+    /// The members the server writes itself; a posted value of one is replaced.
+    static let serverKeys: Set<String> = ["name", "intent", "intentSource", "meta"]
+    /// The `meta` keys the server writes itself.
+    static let serverMetaKeys: Set<String> = ["source", "session", "task", "prompt"]
+
+    /// The gesture in `body` (a JSON object), named `name`, from `session`.
+    ///
+    /// - Parameters:
+    ///   - tasks: the session's tasks, which `meta.task` must name when present.
+    ///   - userAgent: the request's `User-Agent`, stored when `meta` has none.
+    /// - Throws: `TraceError` with `record`'s message (no file or line).
+    public init(body: [UInt8], name: String, session: String, tasks: [LabTask], userAgent: String?) throws(TraceError) {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(body)
+        } catch {
+            // record's own message for a line that is not JSON.
+            _ = try Trace(jsonLine: String(decoding: body, as: UTF8.self))
+            throw TraceError(keyPath: error.path.keyPath, reason: "invalid JSON: \(error.reason)")
+        }
+        guard let members = root.members else {
+            _ = try Trace(jsonLine: String(decoding: body, as: UTF8.self))
+            throw TraceError(keyPath: "", reason: "a gesture must be a JSON object, found \(root.value.kindDescription)")
+        }
+        func text(_ range: Range<Int>) -> String { String(decoding: body[range], as: UTF8.self) }
+
+        // meta: an object, or absent; the page's keys are kept.
+        var metaMembers: [(key: String, text: String)] = []
+        var postedTask: String?
+        var postedIntent: JSONNode?
+        for member in members {
+            switch member.key {
+            case "meta":
+                guard let pairs = member.node.members else {
+                    throw TraceError(keyPath: "meta", reason: "must be an object, found \(member.node.value.kindDescription)")
+                }
+                for pair in pairs {
+                    if pair.key == "task" {
+                        guard let id = pair.node.string else {
+                            throw TraceError(keyPath: "meta.task", reason: "must be the id of a task (a string), found \(pair.node.value.kindDescription)")
+                        }
+                        postedTask = id
+                    }
+                    if !Self.serverMetaKeys.contains(pair.key) {
+                        metaMembers.append((pair.key, text(pair.node.range)))
+                    }
+                }
+            case "intent":
+                postedIntent = member.node
+            default:
+                break
+            }
+        }
+        var intent: Intent?
+        if let postedTask {
+            guard let found = tasks.first(where: { $0.id == postedTask }) else {
+                throw TraceError(
+                    keyPath: "meta.task",
+                    reason: "no task \(JSONWriter.string(postedTask)) in this lab session (\(tasks.map(\.id).joined(separator: ", ")))")
+            }
+            task = found
+            intent = found.intent
+            if let postedIntent, postedIntent.value != .null, postedIntent.string != found.intent?.rawValue {
+                throw TraceError(
+                    keyPath: "intent",
+                    reason: "the task \(JSONWriter.string(found.id)) means \(found.intent.map { JSONWriter.string($0.rawValue) } ?? "no intent"), not \(text(postedIntent.range))")
+            }
+        } else {
+            task = nil
+        }
+
+        var line = "{\"name\": " + JSONWriter.string(name)
+        for member in members where !Self.serverKeys.contains(member.key) {
+            line += ", " + text(member.keyOffset..<member.node.range.upperBound)
+        }
+        if task != nil {
+            if let intent {
+                line += ", \"intent\": " + JSONWriter.string(intent.rawValue)
+                // A lab task's intent is the person's (docs/lab.md); on once traces carry `intentSource`:
+                // line += ", \"intentSource\": \"person\""
+            }
+        } else if let postedIntent {
+            line += ", \"intent\": " + text(postedIntent.range)
+        }
+        var meta = [("source", JSONWriter.string("lab")), ("session", JSONWriter.string(session))]
+        if let task {
+            meta += [("task", JSONWriter.string(task.id)), ("prompt", JSONWriter.string(task.prompt))]
+        }
+        meta += metaMembers.map { ($0.key, $0.text) }
+        if !metaMembers.contains(where: { $0.key == "userAgent" }), let userAgent {
+            meta.append(("userAgent", JSONWriter.string(userAgent)))
+        }
+        line += ", \"meta\": {" + meta.map { JSONWriter.string($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}}"
+        // Line breaks inside the posted values are JSON whitespace: one line for the reader.
+        if line.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+            line = String(String.UnicodeScalarView(line.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
+        }
+        trace = try Trace(jsonLine: line)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import PanTraceCore
+import PanTraceModel
+
+/// What the lab answers to each request (docs/lab.md), apart from the HTTP
+/// library: the token, the two routes, the body limit, and storing.
+///
+/// The checks come in this order, and a refused request changes nothing:
+/// no token (403), an unknown path (404), another method (405), a body over
+/// ``maximumBody`` (413), a gesture that breaks docs/model.md §3 (400 with
+/// `record`'s message). No response carries a CORS header.
+public struct LabResponder: Sendable {
+    /// A request as the responder needs it.
+    public struct Request: Sendable {
+        /// `GET`, `POST`, …
+        public var method: String
+        /// The path without the query (`/`, `/gestures`).
+        public var path: String
+        /// The `token` query parameter, when given.
+        public var queryToken: String?
+        /// The `X-Pantrace-Token` header, when given.
+        public var headerToken: String?
+        /// The `User-Agent` header.
+        public var userAgent: String?
+        /// The body, or `nil` when it was longer than ``LabResponder/maximumBody`` (not read past that).
+        public var body: [UInt8]?
+
+        public init(method: String, path: String, queryToken: String? = nil, headerToken: String? = nil, userAgent: String? = nil, body: [UInt8]? = []) {
+            self.method = method
+            self.path = path
+            self.queryToken = queryToken
+            self.headerToken = headerToken
+            self.userAgent = userAgent
+            self.body = body
+        }
+    }
+
+    /// An answer: a status, its content type and body.
+    public struct Response: Sendable, Equatable {
+        public var status: Int
+        public var contentType: String
+        public var body: [UInt8]
+        /// The methods a 405 names in `Allow`.
+        public var allow: String?
+
+        static func json(_ status: Int, _ text: String) -> Response {
+            Response(status: status, contentType: "application/json; charset=utf-8", body: Array(text.utf8))
+        }
+
+        static func error(_ status: Int, _ message: String) -> Response {
+            json(status, "{\"error\": \(JSONWriter.string(message))}")
+        }
+    }
+
+    /// The largest body accepted: 1 MiB.
+    public static let maximumBody = 1 << 20
+
+    /// The token every request must carry.
+    public let token: LabToken
+    /// Stores the gestures.
+    public let recorder: LabRecorder
+    /// The page `GET /` serves, made at each request (it says how many gestures are stored).
+    public let page: @Sendable () -> String
+    /// Called after each stored gesture (the command prints a line).
+    public let onStored: @Sendable (LabRecorder.Stored) -> Void
+
+    public init(
+        token: LabToken, recorder: LabRecorder, page: @escaping @Sendable () -> String,
+        onStored: @escaping @Sendable (LabRecorder.Stored) -> Void = { _ in }
+    ) {
+        self.token = token
+        self.recorder = recorder
+        self.page = page
+        self.onStored = onStored
+    }
+
+    /// The answer to `request`; a gesture is committed before this returns.
+    public func respond(to request: Request) -> Response {
+        guard token.accepts(request.queryToken) || token.accepts(request.headerToken) else {
+            return .error(403, "this lab needs its token: open the URL that pantrace lab printed (docs/lab.md)")
+        }
+        let allowed: String
+        switch request.path {
+        case "/": allowed = "GET"
+        case "/gestures": allowed = "POST"
+        default: return .error(404, "no such page: only GET / and POST /gestures exist")
+        }
+        guard request.method == allowed else {
+            var response = Response.error(405, "\(request.path) takes \(allowed) only, not \(request.method)")
+            response.allow = allowed
+            return response
+        }
+        if allowed == "GET" {
+            return Response(status: 200, contentType: "text/html; charset=utf-8", body: Array(page().utf8))
+        }
+        guard let body = request.body else {
+            return .error(413, "a gesture is at most 1 MiB")
+        }
+        do {
+            let stored = try recorder.store(body: body, userAgent: request.userAgent)
+            onStored(stored)
+            return .json(200, Self.json(of: stored))
+        } catch let error as TraceError {
+            return .error(400, error.description)
+        } catch {
+            return .error(500, "the gesture was not stored: \(error)")
+        }
+    }
+
+    /// The answer to a stored gesture: its name, task, intent, result and the session's count.
+    static func json(of stored: LabRecorder.Stored) -> String {
+        let outcome = stored.outcome
+        var fields = [
+            ("trace", JSONWriter.string(stored.name)),
+            ("task", stored.task.map { JSONWriter.string($0.id) } ?? "null"),
+            ("intent", stored.intent.map { JSONWriter.string($0.rawValue) } ?? "null"),
+            ("decision", JSONWriter.string(outcome.decision.rawValue)),
+            ("reason", JSONWriter.string(outcome.reason.rawValue)),
+            ("percent", JSONWriter.number(outcome.percent)),
+            ("peakPercent", JSONWriter.number(outcome.peakPercent)),
+            ("velocity", JSONWriter.number(outcome.velocity)),
+            ("settle", JSONWriter.number(outcome.settle)),
+            ("projected", outcome.projected.map(JSONWriter.number) ?? "null"),
+        ]
+        fields += [("run", String(stored.run)), ("count", String(stored.count))]
+        return "{" + fields.map { "\(JSONWriter.string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+    }
+}

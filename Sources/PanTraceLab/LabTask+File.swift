@@ -1,0 +1,131 @@
+import PanTraceCore
+import PanTraceModel
+
+extension LabTask {
+    /// The keys of a task in a `--tasks` file (docs/lab.md).
+    public static let fileKeys = ["id", "prompt", "intent", "scrollOffset", "scrollContent", "repeat"]
+
+    /// Reads the task list of a `--tasks FILE` (docs/lab.md): a JSON array of
+    /// `{"id", "prompt", "intent", "scrollOffset", "scrollContent", "repeat"}`.
+    ///
+    /// Checked as a config is (docs/configs.md): an unknown key, a wrong type
+    /// or an out-of-range value is a ``ConfigError`` of kind `invalidData`
+    /// (exit 65) naming the file, the line and the key (`[2].intent`). `id`
+    /// and `prompt` are required; `intent` is `finish`, `cancel` or `null`
+    /// (the default); the scroll view's offset and content default to 0;
+    /// `repeat` defaults to `defaultRepeat`.
+    public static func list(json bytes: [UInt8], file: String?, defaultRepeat: Int = LabTask.defaultRepeat) throws(ConfigError) -> [LabTask] {
+        func failure(at offset: Int, key: String, _ reason: String) -> ConfigError {
+            ConfigError(kind: .invalidData, file: file, line: lineNumber(of: offset, in: bytes), key: key, reason: reason)
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw failure(at: error.offset, key: error.path.keyPath, "invalid JSON: \(error.reason)")
+        }
+        guard let elements = root.elements else {
+            throw failure(at: root.range.lowerBound, key: "", "a task list must be a JSON array of tasks, found \(root.value.kindDescription)")
+        }
+        guard !elements.isEmpty else { throw failure(at: root.range.lowerBound, key: "", "the task list is empty") }
+        var tasks: [LabTask] = []
+        var ids: Set<String> = []
+        for (index, element) in elements.enumerated() {
+            let path = "[\(index)]"
+            guard let members = element.members else {
+                throw failure(at: element.range.lowerBound, key: path, "a task must be an object, found \(element.value.kindDescription)")
+            }
+            var task = LabTask(id: "", prompt: "", intent: nil, repeatCount: defaultRepeat)
+            var seen: Set<String> = []
+            for member in members {
+                let key = "\(path).\(member.key)"
+                let at = member.node.range.lowerBound
+                guard fileKeys.contains(member.key) else {
+                    throw failure(at: member.keyOffset, key: key, unknownKeyReason(member.key))
+                }
+                guard seen.insert(member.key).inserted else { throw failure(at: member.keyOffset, key: key, "the key occurs twice") }
+                switch member.key {
+                case "id":
+                    guard let text = member.node.string, (1...100).contains(text.count), !text.contains(where: \.isNewline) else {
+                        throw failure(at: at, key: key, "must be a string of 1–100 characters on one line, found \(describe(member.node))")
+                    }
+                    guard ids.insert(text).inserted else { throw failure(at: at, key: key, "another task has the id \"\(text)\"") }
+                    task.id = text
+                case "prompt":
+                    guard let text = member.node.string, (1...500).contains(text.count) else {
+                        throw failure(at: at, key: key, "must be a string of 1–500 characters, found \(describe(member.node))")
+                    }
+                    task.prompt = text
+                case "intent":
+                    switch member.node.value {
+                    case .null: task.intent = nil
+                    case .string(let word) where Intent(rawValue: word) != nil: task.intent = Intent(rawValue: word)
+                    default: throw failure(at: at, key: key, "must be \"finish\", \"cancel\" or null, found \(describe(member.node))")
+                    }
+                case "scrollOffset":
+                    guard let number = member.node.number?.value, number.isFinite else {
+                        throw failure(at: at, key: key, "must be a finite number of points, found \(describe(member.node))")
+                    }
+                    task.scrollOffset = number
+                case "scrollContent":
+                    guard let number = member.node.number?.value, number.isFinite, number >= 0 else {
+                        throw failure(at: at, key: key, "must be a number ≥ 0 (points; 0 = no scroll view), found \(describe(member.node))")
+                    }
+                    task.scrollContent = number
+                default:  // repeat
+                    guard let count = member.node.number?.integerValue, (1...1000).contains(count) else {
+                        throw failure(at: at, key: key, "must be an integer from 1 to 1000, found \(describe(member.node))")
+                    }
+                    task.repeatCount = count
+                }
+            }
+            for required in ["id", "prompt"] where !seen.contains(required) {
+                throw failure(at: element.range.lowerBound, key: "\(path).\(required)", "missing (every task needs an id and a prompt)")
+            }
+            tasks.append(task)
+        }
+        return tasks
+    }
+
+    /// Reads the task list at `path`.
+    ///
+    /// - Throws: `InputFileError` when it cannot be read or is over 1 MiB (exit 66), ``ConfigError`` (exit 65).
+    public static func list(path: String, defaultRepeat: Int = LabTask.defaultRepeat) throws -> [LabTask] {
+        try list(json: InputFile.bytes(atPath: path), file: path, defaultRepeat: defaultRepeat)
+    }
+
+    private static func unknownKeyReason(_ key: String) -> String {
+        let close = fileKeys.min { distance(key, $0) < distance(key, $1) }
+        if let close, distance(key, close) <= 2 { return "unknown key (did you mean `\(close)`?)" }
+        return "unknown key (a task has \(fileKeys.joined(separator: ", ")))"
+    }
+
+    /// Levenshtein distance, case-insensitive.
+    private static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.lowercased()), b = Array(b.lowercased())
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
+    }
+
+    private static func describe(_ node: JSONNode) -> String {
+        switch node.value {
+        case .string(let text): "\"\(text.prefix(40))\""
+        case .number(let number): JSONWriter.number(number.value)
+        default: node.value.kindDescription
+        }
+    }
+
+    /// The 1-based line of byte `offset`.
+    private static func lineNumber(of offset: Int, in bytes: [UInt8]) -> Int {
+        1 + bytes.prefix(max(0, min(offset, bytes.count))).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    }
+}

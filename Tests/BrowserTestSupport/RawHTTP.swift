@@ -1,0 +1,87 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An HTTP/1.1 client on a blocking loopback socket, for what only the wire
+/// shows of the lab's server (docs/lab.md): headers, keep-alive, limits.
+public final class RawHTTP {
+    public struct Response {
+        public var status: Int
+        public var head: String
+        public var body: String
+    }
+
+    public struct Failure: Error, CustomStringConvertible { public var description: String }
+
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    /// Connects to `port` on 127.0.0.1.
+    public init(port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw Failure(description: "cannot connect to port \(port): errno \(errno)")
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Sends `request` and reads one response (by its Content-Length).
+    public func exchange(_ request: String) throws -> Response {
+        var bytes = Array(request.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { break }  // the server may answer (413) before reading everything
+            sent += count
+        }
+        bytes.removeAll()
+        while true {
+            if let end = find([13, 10, 13, 10]) {
+                let head = String(decoding: buffer[..<end], as: UTF8.self)
+                let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                    .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+                if buffer.count >= end + 4 + length {
+                    let body = String(decoding: buffer[(end + 4)..<(end + 4 + length)], as: UTF8.self)
+                    buffer.removeFirst(end + 4 + length)
+                    let status = head.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+                    return Response(status: status, head: head, body: body)
+                }
+            }
+            guard try readMore() else { throw Failure(description: "the connection closed before a whole response") }
+        }
+    }
+
+    /// True when the server closed the connection (a read gives end of file).
+    public func readsEndOfFile() -> Bool {
+        (try? readMore()) == false
+    }
+
+    private func readMore() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if count < 0 { throw Failure(description: "read failed: errno \(errno)") }
+        buffer += chunk[..<count]
+        return count > 0
+    }
+
+    private func find(_ pattern: [UInt8]) -> Int? {
+        guard buffer.count >= pattern.count else { return nil }
+        for start in 0...(buffer.count - pattern.count) where Array(buffer[start..<(start + pattern.count)]) == pattern {
+            return start
+        }
+        return nil
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import PanTraceCore
+import PanTraceModel
+import PanTraceLab
+import PanTraceStore
+import SQLiteTestSupport
+import TestFolders
+
+/// A lab session of the tests: a fresh database in a folder of its own, a
+/// recorder under `config`, and a responder; ``serve()`` puts it on a free
+/// loopback port.
+final class LabFixture: @unchecked Sendable {
+    let folder: URL
+    let config: Config
+    let tasks: [LabTask]
+    let order: [LabTask]
+    let store: Store
+    let recorder: LabRecorder
+    let responder: LabResponder
+    let token = LabToken()
+
+    init(config: Config = Config(), tasks: [LabTask]? = nil, label: String = "lab") throws {
+        folder = try TestFolders.make(label)
+        self.config = config
+        let tasks = tasks ?? LabTask.builtIn(for: config.interaction, repeatCount: 1)
+        self.tasks = tasks
+        // The order asked: the built-in order in tests, so that a test knows the task shown first.
+        order = tasks.flatMap { Array(repeating: $0, count: $0.repeatCount) }
+        store = try Store(path: folder.appending(path: "lab.sqlite").path)
+        let recorder = LabRecorder(store: store, config: config, tasks: tasks, session: LabRecorder.newSessionName())
+        self.recorder = recorder
+        let (order, session) = (order, recorder.session)
+        responder = LabResponder(
+            token: token, recorder: recorder,
+            page: { LabPage.html(config: config, tasks: order, session: session, stored: recorder.summary.count) })
+    }
+
+    var databasePath: String { folder.appending(path: "lab.sqlite").path }
+
+    /// The database read as a user reads it (another connection: only what was committed).
+    var database: DatabaseFile { DatabaseFile(path: databasePath) }
+
+    /// The stored trace named `name`, read through a connection of its own.
+    func storedTrace(_ name: String) throws -> Trace? {
+        try Store(path: databasePath, readOnly: true).trace(named: name)?.trace
+    }
+
+    /// A request to the responder carrying the token in its header.
+    func post(_ body: String, token: String? = nil) -> LabResponder.Response {
+        responder.respond(to: .init(method: "POST", path: "/gestures", headerToken: token ?? self.token.text, userAgent: "tests", body: Array(body.utf8)))
+    }
+
+    /// The server on a free loopback port.
+    func serve() async throws -> LabServer {
+        try await LabServer.start(host: "127.0.0.1", port: 0, responder: responder)
+    }
+}
+
+/// A gesture as the page posts it (docs/lab.md), for the tests that post without a browser.
+enum Gestures {
+    /// A drag from (200, `from`) to (200, `to`) in `steps` moves of `dt` seconds, then a lift there.
+    static func drag(from: Double, to: Double, steps: Int = 10, dt: Double = 1.0 / 60, task: String? = "close", width: Double = 400, height: Double = 800,
+                     scrollOffset: Double = 0, scrollContent: Double = 0, extra: String = "") -> String {
+        var samples = ["{\"t\": 0, \"x\": 200, \"y\": \(from), \"phase\": \"down\", \"touches\": 1}"]
+        for step in 1...steps {
+            let y = from + (to - from) * Double(step) / Double(steps)
+            samples.append("{\"t\": \(Double(step) * dt), \"x\": 200, \"y\": \(y), \"phase\": \"move\", \"touches\": 1}")
+        }
+        samples.append("{\"t\": \(Double(steps) * dt + 0.004), \"x\": 200, \"y\": \(to), \"phase\": \"up\", \"touches\": 1}")
+        let meta = task.map { "\"meta\": {\"task\": \"\($0)\", \"pointerType\": \"touch\", \"devicePixelRatio\": 3}, " } ?? ""
+        return "{\"width\": \(width), \"height\": \(height), \"scrollOffset\": \(scrollOffset), \"scrollContent\": \(scrollContent), \(meta)\(extra)\"samples\": [\(samples.joined(separator: ", "))]}"
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// A test that blocks its thread while Swift concurrency must make progress
+/// elsewhere in the same process runs on threads of its own instead of Swift
+/// Testing's cooperative pool: the gesture lab's tests, whose in-process
+/// server (FlyingFox, on the pool) answers the browser or the raw socket the
+/// test is waiting on synchronously.
+///
+/// The pool has one thread per core (two here): two such tests blocking both
+/// threads would leave the server no thread to answer them, and each would
+/// wait out its timeout. With this trait the test's body runs on a new
+/// thread per job (``ThreadPerJob``). The other tests that wait (on a child
+/// process, a page of a static file) need no trait: what they wait for runs
+/// in another process. Mark only tests that wait on this process's own tasks.
+///
+/// On a suite, it applies to each of its tests and their cases.
+public struct BlocksItsThread: SuiteTrait, TestTrait, TestScoping {
+    public var isRecursive: Bool { true }
+
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            try await withTaskExecutorPreference(ThreadPerJob.shared) {
+                // A preference applies from the task's next enqueue, and the
+                // test would start on the pool thread that called this: one
+                // yield enqueues it, on a thread of its own.
+                await Task.yield()
+                try await function()
+            }
+        } else {
+            // Task executors came with Swift 6's runtime: an older Apple
+            // system runs the test on the pool, as without the trait.
+            try await function()
+        }
+    }
+}
+
+extension Trait where Self == BlocksItsThread {
+    /// The test waits on something outside the process: see ``BlocksItsThread``.
+    public static var blocksItsThread: Self { BlocksItsThread() }
+}
+
+/// A task executor that runs every job it is given on a new thread.
+///
+/// The jobs of a test marked ``BlocksItsThread`` are few (its body, and each
+/// resumption after an `await`), so a thread each costs little, and no job
+/// ever waits for another to give a thread back.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+public final class ThreadPerJob: TaskExecutor {
+    public static let shared = ThreadPerJob()
+
+    /// A debug build's deep test stacks: the size of the main thread's.
+    static let stackSize = 8 << 20
+
+    /// The name of each thread, as a debugger or `perf` shows it.
+    public static let threadName = "blocksItsThread"
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        let thread = Thread {
+            // Named from inside: on Linux a new thread starts with its
+            // creator's name (a pool thread's), and a name given before
+            // `start()` does not reach it.
+            Thread.current.name = Self.threadName
+            job.runSynchronously(on: executor)
+        }
+        thread.stackSize = Self.stackSize
+        thread.start()
+    }
+}
