@@ -104,38 +104,54 @@ public final class LabServer: Sendable {
         return hosts.map { "http://\($0.contains(":") ? "[\($0)]" : $0):\(port)/?token=\(token.text)" }
     }
 
-    /// Stops accepting, closes idle connections, lets the requests under way
-    /// finish (a gesture being stored is committed and answered), and returns
-    /// once they have, or after `timeout` seconds.
+    /// Stops taking gestures, lets the requests under way finish (a gesture
+    /// whose body is still arriving is read, stored and answered), then
+    /// closes the listening socket and every connection; returns within
+    /// `timeout` seconds and a little.
     ///
-    /// FlyingFox's own stop waits out its whole timeout (its accept loop
-    /// does not see the listening socket close), so the server's task is
-    /// cancelled as soon as no request is under way.
+    /// FlyingFox's own stop would end the reads under way (an upload cut in
+    /// the middle) and then wait out its whole timeout (its accept loop does
+    /// not see the listening socket close): so new requests are refused with
+    /// 503 first, the ones under way are waited for, and only then is
+    /// FlyingFox stopped and its task cancelled.
     public func stop(timeout: Double = 3) async {
-        let server = server
-        let stopping = Task { await server.stop(timeout: timeout) }
+        activity.refuseNewRequests()
         let deadline = Date().addingTimeInterval(timeout)
-        repeat {
-            try? await Task.sleep(nanoseconds: 10_000_000)
-        } while activity.requests > 0 && Date() < deadline
+        while activity.requests > 0 && Date() < deadline {
+            try? await Task.sleep(nanoseconds: 5_000_000)
+        }
+        let server = server
+        let stopping = Task { await server.stop(timeout: 1) }
         // The last answer's bytes go to the socket right after its handler returns.
         try? await Task.sleep(nanoseconds: 20_000_000)
         running.cancel()
         await stopping.value
     }
 
-    /// How many requests are being answered.
+    /// How many requests are being answered now (a stop waits for them).
+    public var requestsUnderWay: Int { activity.requests }
+
+    /// How many requests are being answered, and whether new ones are still taken.
     final class Activity: @unchecked Sendable {
         private let lock = NSLock()
         private var count = 0
+        private var refusing = false
         var requests: Int {
             lock.lock()
             defer { lock.unlock() }
             return count
         }
-        func begin() {
+        /// Counts a request in; false once the server is stopping (the request is refused).
+        func begin() -> Bool {
             lock.lock()
+            defer { lock.unlock() }
+            guard !refusing else { return false }
             count += 1
+            return true
+        }
+        func refuseNewRequests() {
+            lock.lock()
+            refusing = true
             lock.unlock()
         }
         func end() {
@@ -232,7 +248,12 @@ public final class LabServer: Sendable {
         let activity: Activity
 
         func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-            activity.begin()
+            guard activity.begin() else {
+                return HTTPResponse(
+                    statusCode: HTTPStatusCode(503, phrase: "Service Unavailable"),
+                    headers: [.contentType: "application/json; charset=utf-8", .connection: "close"],
+                    body: Data("{\"error\": \"the lab is stopping\"}".utf8))
+            }
             defer { activity.end() }
             let limit = LabResponder.maximumBody
             var body: [UInt8]? = []
@@ -243,6 +264,11 @@ public final class LabServer: Sendable {
                 for try await chunk in request.bodySequence {
                     read += chunk
                     if read.count > limit { break }
+                }
+                // A body that ended before its Content-Length was cut (the connection
+                // went away): not a gesture, and nothing is stored.
+                if let declared = request.headers[.contentLength].flatMap(Int.init), read.count < declared {
+                    throw SocketError.disconnected
                 }
                 body = read.count > limit ? nil : read
             }

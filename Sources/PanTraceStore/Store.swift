@@ -264,8 +264,10 @@ public final class Store {
     /// Closes the connection, leaving the database as one file: a file this
     /// store created and nothing was committed to is removed; otherwise
     /// SQLite removes `-wal` and `-shm` when no other connection uses the
-    /// file. Does nothing the second time.
-    func close() {
+    /// file. Does nothing the second time; releasing the store closes it too
+    /// (`pantrace lab` closes it itself: its server's tasks may hold it a
+    /// moment longer).
+    public func close() {
         if let openSession { openSession.rollback() }
         guard !database.isClosed else { return }
         if createdFile || bytesBeforeSchema != nil, !hasCommitted, isUnusedAndEmpty() {

@@ -40,14 +40,24 @@ public final class RawHTTP {
 
     /// Sends `request` and reads one response (by its Content-Length).
     public func exchange(_ request: String) throws -> Response {
-        var bytes = Array(request.utf8)
+        send(request)
+        return try response()
+    }
+
+    /// Sends `text` (all of it, unless the server closed the connection first:
+    /// it may answer 413 before reading everything).
+    public func send(_ text: String) {
+        let bytes = Array(text.utf8)
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard count > 0 else { break }  // the server may answer (413) before reading everything
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { break }
             sent += count
         }
-        bytes.removeAll()
+    }
+
+    /// Reads one response (by its Content-Length).
+    public func response() throws -> Response {
         while true {
             if let end = find([13, 10, 13, 10]) {
                 let head = String(decoding: buffer[..<end], as: UTF8.self)

@@ -88,49 +88,59 @@ import Glibc
         #expect(throws: (any Error).self) { _ = try RawHTTP(port: server.port).exchange("GET / HTTP/1.1\r\nHost: x\r\n\r\n") }
     }
 
-    /// docs/lab.md: a gesture being stored when the lab stops is committed and answered;
-    /// the stop waits for it, and only then ends the server.
+    /// docs/lab.md: a gesture under way when the lab stops — its body still arriving — is
+    /// read, stored and answered; new requests meanwhile get 503; the stop waits for it,
+    /// and only then ends the server.
     @Test func aGestureUnderWayWhenTheLabStopsIsAnswered() async throws {
         let lab = try LabFixture()
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        // The gesture is stored, then held before its answer until the stop has begun.
-        let responder = LabResponder(token: lab.token, recorder: lab.recorder, page: { "" }) { _ in
-            entered.signal()
-            release.wait()
-        }
-        let server = try await LabServer.start(host: "127.0.0.1", port: 0, responder: responder)
-        let answered = DispatchSemaphore(value: 0)
-        let answer = AnswerBox()
-        let body = Gestures.drag(from: 100, to: 500)
-        let port = server.port
-        let token = lab.token.text
-        Thread {
-            answer.result = Result {
-                try RawHTTP(port: port).exchange(
-                    "POST /gestures HTTP/1.1\r\nHost: x\r\nX-Pantrace-Token: \(token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
-            }
-            answered.signal()
-        }.start()
-        entered.wait()
+        let server = try await lab.serve()
+        // Over FlyingFox's 4 KiB buffer, the handler starts before the body has arrived.
+        let gesture = Gestures.drag(from: 100, to: 500)
+        let body = gesture + String(repeating: " ", count: 8192)
+        let connection = try RawHTTP(port: server.port)
+        connection.send("POST /gestures HTTP/1.1\r\nHost: x\r\nX-Pantrace-Token: \(lab.token.text)\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
+        connection.send(String(body.prefix(100)))
+        #expect(await Self.poll { server.requestsUnderWay == 1 }, "the handler did not start")
+        let started = Date()
         let stopping = Task { await server.stop() }
-        // The stop has begun when the listening socket is closed: a new connection is refused.
-        var refused = false
-        for _ in 0..<5000 where !refused {
-            refused = (try? RawHTTP(port: port)) == nil
-            if !refused { usleep(1000) }
-        }
-        #expect(refused, "the lab still accepts connections")
-        release.signal()
+        // The stop has begun when a new request is refused (503), the listening socket still open.
+        let token = lab.token.text
+        #expect(
+            await Self.poll { (try? RawHTTP(port: server.port).exchange("GET /?token=\(token) HTTP/1.1\r\nHost: x\r\n\r\n").status) == 503 },
+            "the lab still takes new requests")
+        connection.send(String(body.dropFirst(100)))
+        let response = try connection.response()
         await stopping.value
-        answered.wait()
-        let response = try #require(try answer.result?.get())
         #expect(response.status == 200, "\(response.body)")
         #expect(try lab.storedTrace("lab-\(lab.recorder.session)-1") != nil)
+        #expect(Date().timeIntervalSince(started) < 2, "the stop ended once the gesture was answered")
+        // Then nothing listens.
+        #expect((try? RawHTTP(port: server.port)) == nil)
     }
-}
 
-/// The answer a thread of the test received.
-final class AnswerBox: @unchecked Sendable {
-    var result: Result<RawHTTP.Response, Error>?
+    /// A phone's upload arrives in pieces: the handler reads the body to its Content-Length.
+    @Test func aBodyArrivingInPiecesIsReadWhole() async throws {
+        let lab = try LabFixture()
+        let server = try await lab.serve()
+        defer { Task { await server.stop() } }
+        let gesture = Gestures.drag(from: 100, to: 500)
+        let body = gesture + String(repeating: " ", count: 8192)
+        let connection = try RawHTTP(port: server.port)
+        connection.send("POST /gestures HTTP/1.1\r\nHost: x\r\nX-Pantrace-Token: \(lab.token.text)\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
+        connection.send(String(body.prefix(100)))
+        // The handler is reading the body that has not all arrived.
+        #expect(await Self.poll { server.requestsUnderWay == 1 }, "the handler did not start")
+        connection.send(String(body.dropFirst(100)))
+        let response = try connection.response()
+        #expect(response.status == 200, "\(response.body)")
+    }
+
+    /// Polls `condition` every millisecond for at most 5 s; true once it holds.
+    static func poll(_ condition: () -> Bool) async -> Bool {
+        for _ in 0..<5000 {
+            if condition() { return true }
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        return condition()
+    }
 }

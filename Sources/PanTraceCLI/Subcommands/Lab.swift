@@ -78,6 +78,9 @@ extension Pantrace {
             do {
                 server = try Blocking.await { try await LabServer.start(host: host, port: port, responder: responder) }
             } catch let error as LabServer.CannotListen {
+                // The new database of a lab that never listened is removed now, not when
+                // the failed server's tasks let go of it (the process exits first).
+                store.close()
                 Console.error("pantrace: error: \(error)")
                 throw ExitCode(69)
             }
@@ -99,6 +102,7 @@ extension Pantrace {
             // docs/lab.md: stop accepting, close idle connections, answer the requests under way
             // (storing one takes milliseconds; at most 3 s), within 5 s in all.
             Blocking.await { await server.stop(timeout: 3) }
+            store.close()
             Console.errorText(recorder.summaryText + "\n")
         }
     }
