@@ -42,14 +42,23 @@ public struct ConfigComparison: Sendable {
         public var intent: Intent?
         /// One decision per config, in the configs' order.
         public var decisions: [Decision]
+        /// Where the trace is released under the first config (percent,
+        /// velocity), or `nil` when it is not (the release map numbers it).
+        public var release: Release?
         /// How many configs finish it.
         public var finishing: Int {
             decisions.reduce(0) { $0 + ($1 == .finish ? 1 : 0) }
         }
     }
 
+    /// A release: percent complete and velocity in pt/s.
+    public struct Release: Equatable, Sendable {
+        public var percent: Double
+        public var velocity: Double
+    }
+
     /// Where a trace's release is drawn (the first config's), for the HTML page.
-    package struct Release: Sendable {
+    package struct ReleaseMark: Sendable {
         package var percent: Float
         package var velocity: Float
         package var intent: UInt8
@@ -73,7 +82,7 @@ public struct ConfigComparison: Sendable {
     /// `matrix[i][j]`: traces whose decisions differ between configs `i` and `j`.
     public private(set) var matrix: [[Int]]
     /// The first config's releases (up to ``releaseLimit``), for the page.
-    package private(set) var releases: [Release] = []
+    package private(set) var releases: [ReleaseMark] = []
     /// The extents `E` of the traces under each config, counted, for the boundaries.
     package private(set) var extentCounts: [[Double: Int]]
     private var divided: [DividedTrace] = []
@@ -242,14 +251,15 @@ public struct ConfigComparison: Sendable {
         }
         let isDivided = finishing > 0 && finishing < decisions.count
         if isDivided, limit > 0 {
-            divided.append(DividedTrace(name: trace.name, intent: trace.intent, decisions: decisions))
+            let release = decided.firstLifted ? Release(percent: decided.percent, velocity: decided.velocity) : nil
+            divided.append(DividedTrace(name: trace.name, intent: trace.intent, decisions: decisions, release: release))
             if divided.count > 4 * limit + 1024 {
                 divided = mostDivided
             }
         }
         if decided.firstLifted, releases.count < Self.releaseLimit {
             releases.append(
-                Release(
+                ReleaseMark(
                     percent: Float(decided.percent), velocity: Float(decided.velocity),
                     intent: ReleaseMapInput.code(trace.intent), stale: decided.stale[0], divided: isDivided))
         }

@@ -146,6 +146,7 @@ extension ConfigComparison {
         area.openClipped(&markup, class: "marks")
         drawReleases(&markup, area, radius: 4)
         for index in configs.indices.reversed() { drawBoundary(&markup, area, index, width: "2.5") }
+        drawDividedNumbers(&markup, area)
         markup.close()
         markup.close()
         markup.open("ul", [("class", "legend"), ("id", "boundaries")])
@@ -162,7 +163,8 @@ extension ConfigComparison {
             markup.legendItem(.dot(Palette.colour(of: intent)), "intent \(Palette.word(for: intent))")
         }
         markup.legendItem(.diamond, "the configs disagree (finish against the rest)")
-        markup.legendItem(.ring, "ringed: a stale velocity under config 1 (the finger rested before the lift)")
+        markup.legendItem(.ring, "numbered: the most divided traces, as in their table below (hover for the decisions)")
+        markup.legendItem(.ring, "thin brown ring: a stale velocity under config 1 (the finger rested before the lift)")
         markup.close()
         markup.element(
             "p", [("class", "small")],
@@ -206,6 +208,25 @@ extension ConfigComparison {
         if !rings.isEmpty {
             markup.empty("path", [("d", rings), ("fill", "none"), ("stroke", "#7a3e00"), ("stroke-width", "1.2"), ("class", "stale")])
         }
+    }
+
+    /// The most divided traces, numbered as in their table, each with its name
+    /// and every config's decision on hover.
+    private func drawDividedNumbers(_ markup: inout Markup, _ area: PlotArea) {
+        markup.open("g", [("class", "divided-numbers")])
+        for (number, trace) in mostDivided.enumerated() {
+            guard let release = trace.release else { continue }
+            let (x, y) = (area.x(release.percent), area.y(release.velocity))
+            let decisions = zip(configs, trace.decisions).map { "\($0.name) \($1.rawValue)" }.joined(separator: ", ")
+            markup.open("g", [("data-trace", trace.name)])
+            markup.element("title", [], "\(number + 1). \(trace.name), intent \(Palette.word(for: trace.intent)): \(decisions)")
+            markup.empty("circle", [
+                ("cx", n(x)), ("cy", n(y)), ("r", "7"), ("fill", "none"), ("stroke", "#000"), ("stroke-width", "1.5"),
+            ])
+            markup.element("text", [("x", n(x + 9)), ("y", n(y - 6)), ("class", "mark-label")], String(number + 1))
+            markup.close()
+        }
+        markup.close()
     }
 
     private func renderMultiples(_ markup: inout Markup) {
@@ -256,12 +277,14 @@ extension ConfigComparison {
         }
         markup.open("table", [("id", "divided")])
         markup.open("tr")
+        markup.element("th", [], "#")
         markup.element("th", [], "trace")
         markup.element("th", [], "intent")
         for index in configs.indices { markup.element("th", [], String(index + 1)) }
         markup.close()
-        for trace in divided {
+        for (number, trace) in divided.enumerated() {
             markup.open("tr", [("data-trace", trace.name)])
+            markup.element("td", [("class", "num")], trace.release == nil ? "\(number + 1) (no release)" : String(number + 1))
             markup.element("td", [], trace.name)
             markup.element("td", [], Palette.word(for: trace.intent))
             for decision in trace.decisions {

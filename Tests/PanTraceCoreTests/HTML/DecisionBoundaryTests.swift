@@ -58,12 +58,20 @@ import Testing
     /// those it cancels, for every rule (SPEC 4.6), each trace at its own extent.
     @Test func releasesFallOnTheSideOfTheirDecision() async {
         await propertyCheck(
-            count: 300, input: Gen<UInt64>.uint64(), Gen.int(in: 0...5_000), Gen.int(in: 0...2), Gen.int(in: 1...8)
+            count: 300, input: Gen<UInt64>.uint64(), Gen.int(in: 0...5_000), Gen.int(in: 0...3), Gen.int(in: 1...8)
         ) { seed, index, rule, tenths in
             let trace = SyntheticCorpus(seed: seed).trace(at: index)
             var config = Config()
             config.decision = DecisionRule.allCases[rule]
             config.threshold = Double(tenths) / 10
+            // The units and the reverse flick of docs/model.md §4.6, from the seed's low bits.
+            if seed & 1 == 1 {
+                config.thresholdUnit = .points
+                config.threshold = Double(tenths) * 40
+            }
+            config.flickVelocityUnit = FlickVelocityUnit.allCases[Int((seed >> 1) % 3)]
+            if config.flickVelocityUnit != .points { config.flickVelocity = [1, 2, 5.5][Int((seed >> 3) % 3)] }
+            config.reverseFlick = (seed >> 5) & 1 == 0
             let outcome = Simulator.simulate(trace, under: config)
             let summary = ResultSummary(outcome)
             guard ReleaseMapInput.hasRelease(summary) else { return }
@@ -71,7 +79,8 @@ import Testing
             let boundary = DecisionBoundary(config, extent: extent, velocities: -1e6, 1e6)
             // Ties on the line itself are the spec's ≥: skip releases within a hair of it.
             if let line = Self.velocity(on: boundary, at: outcome.percent), abs(line - outcome.velocity) < 1e-6 { return }
-            if config.decision == .threshold, abs(outcome.percent - config.threshold) < 1e-9 { return }
+            let fraction = config.thresholdUnit == .points ? config.threshold / extent : config.threshold
+            if abs(outcome.percent - fraction) < 1e-9 { return }
             let side = Self.isFinishSide(boundary, p: outcome.percent, v: outcome.velocity)
             #expect(side == (outcome.decision == .finish), "\(trace.name) \(config.decision) p=\(outcome.percent) v=\(outcome.velocity)")
         }
