@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "pantrace",
-    // An app and its test target can depend on the libraries (SPEC 9 capture, replay from Swift).
+    // An app and its test target can depend on the libraries (docs/capture.md capture, replay from Swift).
     platforms: [.iOS(.v15), .macOS(.v13)],
     products: [
         .library(name: "PanTraceModel", targets: ["PanTraceModel"]),
@@ -50,7 +50,7 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
-        // SPEC 9: what an app links to capture its users' pans; Core at most.
+        // docs/capture.md: what an app links to capture its users' pans; Core at most.
         .target(name: "PanTraceCapture", dependencies: ["PanTraceModel"]),
         // The README's capture example, verbatim; PanTraceCaptureTests runs it.
         .executableTarget(name: "capture-example", dependencies: ["PanTraceCapture", "PanTraceModel"]),
@@ -62,7 +62,7 @@ let package = Package(
             ]
         ),
         // Headless Chromium and what the browser tests read back from a page,
-        // shared by the renderer's tests and the workflow's (SPEC 7.8).
+        // shared by the renderer's tests and the workflow's (docs/commands.md §7.8).
         .target(name: "BrowserTestSupport", dependencies: ["TestFolders"], path: "Tests/BrowserTestSupport"),
         // Every test's temporary folder, under one folder per test process
         // that is removed when it exits.

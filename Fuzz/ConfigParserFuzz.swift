@@ -1,4 +1,4 @@
-// libFuzzer target for the config reader (SPEC 5) and `--set` overrides,
+// libFuzzer target for the config reader (docs/configs.md) and `--set` overrides,
 // built by scripts/fuzz.sh together with the PanTraceModel sources.
 //
 // Any input must give a config or a clean `ConfigError` of the right kind: a

@@ -1,4 +1,4 @@
-// libFuzzer target for the JSON Lines trace reader (SPEC 3), built by
+// libFuzzer target for the JSON Lines trace reader (docs/model.md §3), built by
 // scripts/fuzz.sh together with the PanTraceModel sources:
 //
 //   swiftc -sanitize=fuzzer,address -parse-as-library Sources/PanTraceModel/**/*.swift Fuzz/TraceParserFuzz.swift

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
-"""Independent second implementation of pantrace's simulation rules (SPEC 4).
+"""Independent second implementation of pantrace's simulation rules (docs/model.md §4).
 
-Written from SPEC.md alone (sections 3-6), without reading the Swift
-simulation code, so that a misreading of the spec on either side shows up as
-a disagreement.
+Written from the written rules alone (docs/model.md §3–§4, docs/configs.md,
+docs/sqlite.md), without reading the Swift simulation code, so that a
+misreading of the rules on either side shows up as a disagreement.
 
     python3 scripts/oracle.py --db pantrace.sqlite            # every result
     python3 scripts/oracle.py --db pantrace.sqlite --run 3    # one run
-    python3 scripts/oracle.py --spec-examples                 # SPEC 4.9
+    python3 scripts/oracle.py --spec-examples                 # docs/model.md §4.9
     python3 scripts/oracle.py --from traces.jsonl --set decision=velocity
                                                               # print outcomes
     python3 scripts/oracle.py --peer-impulse ../shared/fixtures/peer-velocity/android.jsonl
@@ -23,7 +23,7 @@ when any result disagrees (or any worked example fails).
 Tolerances: floats 1e-9 relative/absolute; velocity 1e-7 relative (1e-6
 pt/s absolute); projected 1e-7 relative; tracking_error 1e-6 points. The lsq2
 fit is solved exactly in rationals, so the oracle is the reference value;
-uikit and impulse are plain double arithmetic, as SPEC 4.5 writes them.
+uikit and impulse are plain double arithmetic, as docs/model.md §4.5 writes them.
 
 A result whose decision differs only because the stored and the oracle's
 numbers (both within tolerance) fall on either side of a `>=` comparison --
@@ -44,7 +44,7 @@ import sqlite3
 import sys
 
 # --------------------------------------------------------------------------
-# Config (SPEC 5)
+# Config (docs/configs.md)
 
 DEFAULTS = {
     "name": "baseline",
@@ -84,7 +84,7 @@ CURVES = {
     "easeInOut": (0.42, 0.0, 0.58, 1.0),
 }
 
-TIME_TOLERANCE = 1e-9  # SPEC 4.5: lsq2 age and gap comparisons
+TIME_TOLERANCE = 1e-9  # docs/model.md §4.5: lsq2 age and gap comparisons
 LSQ2_MAX_AGE = 0.100
 LSQ2_MAX_GAP = 0.040
 LSQ2_MAX_SAMPLES = 20
@@ -118,7 +118,7 @@ def parse_set(text):
 
 
 # --------------------------------------------------------------------------
-# Curves (SPEC 4.8)
+# Curves (docs/model.md §4.8)
 
 def bezier_value(curve, p):
     """curve(p): the y of the cubic Bezier at the parameter where x == p."""
@@ -154,7 +154,7 @@ def bezier_value(curve, p):
 
 
 # --------------------------------------------------------------------------
-# Velocity (SPEC 4.5)
+# Velocity (docs/model.md §4.5)
 
 def velocity_last_segment(pos):
     """pos: list of (t, q) position samples, oldest first."""
@@ -186,7 +186,7 @@ def lsq2_window(pos):
 
 def velocity_uikit(moves):
     """moves: (t, q) of the down and the move samples only, oldest first
-    (SPEC 4.5 uikit: never an up, even one that moved)."""
+    (docs/model.md §4.5 uikit: never an up, even one that moved)."""
     if not moves:
         return 0.0
     t_last, q_last = moves[0]
@@ -204,7 +204,7 @@ def velocity_uikit(moves):
 
 
 def velocity_impulse(pos):
-    """SPEC 4.5 impulse on the lsq2 window w_0 (newest) ... w_{m-1}."""
+    """docs/model.md §4.5 impulse on the lsq2 window w_0 (newest) ... w_{m-1}."""
     if not pos:
         return 0.0
     w = lsq2_window(pos)
@@ -267,7 +267,7 @@ def velocity_lsq2(pos):
 
 
 # --------------------------------------------------------------------------
-# Decision and settling at a lift (SPEC 4.6, 4.7)
+# Decision and settling at a lift (docs/model.md §4.6, §4.7)
 
 def decide_unguarded(p, v, E, cfg):
     """(decision, reason, projected) for a lift after the transition
@@ -322,7 +322,7 @@ def settle_time(decision, p, cfg):
 
 
 # --------------------------------------------------------------------------
-# Simulation (SPEC 4)
+# Simulation (docs/model.md §4)
 
 def simulate(trace, samples, cfg):
     """trace: dict width, height, scroll_offset, scroll_content.
@@ -551,7 +551,7 @@ def is_boundary(row, out, bad, cfg):
 
 
 def compare_frames(db, result_id, oracle_frames):
-    """Frames (SPEC 2 / schema `frame`): owner, percent and scroll offset
+    """Frames (docs/model.md §2 / schema `frame`): owner, percent and scroll offset
     after each position sample, compared where both sides have a frame (the
     oracle stops at a failed pan). Returns (seq, column, stored, oracle)."""
     stored = {r[0]: r[1:] for r in db.execute(
@@ -613,7 +613,7 @@ def check_db(path, run_filter, strict=False, frames=False):
                 bad += compare_frames(db, row["result"], out["frames"])
             if bad and is_boundary(row, out, bad, cfg):
                 # the stored percent and velocity agree within tolerance and
-                # the stored decision is what SPEC 4.6 gives for them: the two
+                # the stored decision is what docs/model.md §4.6 gives for them: the two
                 # values straddle a >= comparison by a rounding error.
                 rb += 1
                 print("boundary: run %d [%s] trace %s: stored %s/%s (v=%r p=%r) oracle %s/%s (v=%r p=%r)"
@@ -642,7 +642,7 @@ def check_db(path, run_filter, strict=False, frames=False):
 
 
 # --------------------------------------------------------------------------
-# SPEC 4.9 worked examples, built from their descriptions
+# docs/model.md §4.9 worked examples, built from their descriptions
 
 def _trace(width, height, points, scroll_offset=0.0, scroll_content=0.0):
     """points: list of (t, x, y); down first, moves, then an up at the last
@@ -831,7 +831,7 @@ def main(argv=None):
                     help="also compare stored frames (owner, percent, scroll "
                          "offset after each position sample)")
     ap.add_argument("--spec-examples", action="store_true",
-                    help="check SPEC 4.9's worked examples with synthetic traces")
+                    help="check docs/model.md §4.9's worked examples with synthetic traces")
     ap.add_argument("--from", dest="from_", action="append",
                     help="print the oracle's outcomes for a JSONL file (no database)")
     ap.add_argument("--set", action="append", default=[],

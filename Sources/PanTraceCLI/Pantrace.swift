@@ -28,7 +28,7 @@ struct Pantrace: ParsableCommand {
     )
 
     /// Parses the command line, runs the command, and exits with the status
-    /// SPEC 7.4 gives its outcome (see ``run(_:)``).
+    /// docs/commands.md §7.4 gives its outcome (see ``run(_:)``).
     static func main() {
         Console.prepare()
         Failure.exitProcess(run(Array(CommandLine.arguments.dropFirst())))
@@ -45,7 +45,7 @@ struct Pantrace: ParsableCommand {
         do {
             var command = try parseAsRoot(arguments)
             // Every command but record prints a report: with standard output
-            // closed it is refused before it does anything (SPEC 7.4: 74).
+            // closed it is refused before it does anything (docs/commands.md §7.4: 74).
             if !(command is Record) { try Console.output.checkOpen() }
             try Compare.$arguments.withValue(arguments) { try command.run() }
             try Console.finish()

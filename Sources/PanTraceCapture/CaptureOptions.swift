@@ -1,6 +1,6 @@
 import PanTraceModel
 
-/// What a ``GestureRecorder`` records and how much (SPEC 9).
+/// What a ``GestureRecorder`` records and how much (docs/capture.md).
 ///
 /// ```swift
 /// var options = CaptureOptions(namePrefix: "settings-sheet")
@@ -56,7 +56,7 @@ public struct CaptureOptions: Equatable, Sendable {
     public static let source = "PanTraceCapture"
 
     /// The longest ``namePrefix``, in Unicode scalars; with the sequence
-    /// number and time stamp a name stays within SPEC 3's 200 characters.
+    /// number and time stamp a name stays within docs/model.md §3's 200 characters.
     public static let maximumPrefixLength = 100
 
     /// Throws the first option that cannot work.
@@ -102,7 +102,7 @@ public struct CaptureOptions: Equatable, Sendable {
         }
     }
 
-    /// The `meta` object of every trace, as JSON text (SPEC 3: stored verbatim).
+    /// The `meta` object of every trace, as JSON text (docs/model.md §3: stored verbatim).
     func metaJSON() -> String {
         var text = "{\"source\": " + JSONWriter.string(Self.source)
         text += ", \"interaction\": " + JSONWriter.string(interaction.rawValue)

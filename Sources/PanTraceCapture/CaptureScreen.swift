@@ -1,4 +1,4 @@
-/// The screen a gesture happened on, read once at its `down` (SPEC 3, SPEC 9).
+/// The screen a gesture happened on, read once at its `down` (docs/model.md §3, docs/capture.md).
 ///
 /// `width` and `height` are the container view's size in points.
 /// `scroll` is the embedded scroll view's state along the interaction's axis,
@@ -19,7 +19,7 @@ public struct CaptureScreen: Equatable, Sendable {
     }
 
     /// True when the trace format accepts these values: a finite size above 0,
-    /// a finite offset (any sign) and a finite content length ≥ 0 (SPEC 3).
+    /// a finite offset (any sign) and a finite content length ≥ 0 (docs/model.md §3).
     var isValid: Bool {
         width.isFinite && width > 0 && height.isFinite && height > 0
             && scroll.offset.isFinite && scroll.content.isFinite && scroll.content >= 0

@@ -1,7 +1,7 @@
 import PanTraceModel
 
-/// Turns an app's touch events into SPEC 3 traces and appends them to a JSON
-/// Lines file that `pantrace record --from` accepts (SPEC 9).
+/// Turns an app's touch events into docs/model.md §3 traces and appends them to a JSON
+/// Lines file that `pantrace record --from` accepts (docs/capture.md).
 ///
 /// Feed it every event of the container's gestures with ``record(_:screen:)``;
 /// read the screen (container size, scroll state) only at a `down`. A
@@ -16,9 +16,9 @@ import PanTraceModel
 ///   its end) and starts a new one.
 /// - Times are made relative to the `down` and rounded to whole nanoseconds
 ///   (which removes the rounding noise a boot-time clock leaves); a time
-///   earlier than the previous sample's is clamped to it (SPEC 3: `t` never
+///   earlier than the previous sample's is clamped to it (docs/model.md §3: `t` never
 ///   decreases), so that no sample, and in particular no `up`, is lost.
-/// - A time or place that is not finite, or a screen SPEC 3 rejects, discards
+/// - A time or place that is not finite, or a screen docs/model.md §3 rejects, discards
 ///   the whole gesture: a trace with a guessed value would mislead a replay.
 /// - `touches` below 1 is recorded as 1.
 /// - A gesture with fewer than 2 samples is discarded (a `down` and an `up`
@@ -111,7 +111,7 @@ public final class GestureRecorder {
                 discard(ending: event.phase != .move)
                 return
             }
-            // SPEC 3: t never decreases; clamp rather than drop, so the end is kept.
+            // docs/model.md §3: t never decreases; clamp rather than drop, so the end is kept.
             let t = max(Self.relativeTime(event.t, since: gesture.downTime), gesture.samples.last?.t ?? 0)
             gesture.samples.append(Sample(t: t, x: event.x, y: event.y, phase: event.phase, touches: Self.touches(event.touches)))
             if event.phase == .move {
@@ -196,7 +196,7 @@ public final class GestureRecorder {
             scrollOffset: gesture.screen.scroll.offset, scrollContent: gesture.screen.scroll.content,
             meta: metaJSON, samples: gesture.samples)
         do {
-            try trace.validate()  // SPEC 3; fewer than 2 samples lands here
+            try trace.validate()  // docs/model.md §3; fewer than 2 samples lands here
         } catch {
             statistics.discarded += 1
             return

@@ -4,7 +4,7 @@ import UIKit
 import UIKit.UIGestureRecognizerSubclass
 
 /// A gesture recognizer that watches the pans on a container view and feeds a
-/// ``GestureRecorder``, without ever taking part (SPEC 9).
+/// ``GestureRecorder``, without ever taking part (docs/capture.md).
 ///
 /// It never begins (it stays `.possible` and fails when the last touch ends),
 /// never cancels or delays touches, cannot prevent another recognizer and
@@ -15,7 +15,7 @@ import UIKit.UIGestureRecognizerSubclass
 /// percent is measured against) and the scroll state are read at the `down`.
 /// Places are measured in the window's coordinates: the container itself
 /// moves while a pull-to-dismiss runs, the window does not, and the
-/// simulation uses only differences of places (SPEC 4).
+/// simulation uses only differences of places (docs/model.md §4).
 ///
 /// Compiled only where UIKit exists; the logic it calls (``TouchTracker``,
 /// ``ScrollState``, ``GestureRecorder``) is platform-independent and tested.

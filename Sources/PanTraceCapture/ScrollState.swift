@@ -1,7 +1,7 @@
 import PanTraceModel
 
 /// An embedded scroll view's state along the interaction's axis: the trace's
-/// `scrollOffset` and `scrollContent` (SPEC 3).
+/// `scrollOffset` and `scrollContent` (docs/model.md §3).
 ///
 /// `offset` is measured from the edge the interaction pulls away from: for
 /// `pull-to-dismiss` 0 means scrolled to the top, positive means content is

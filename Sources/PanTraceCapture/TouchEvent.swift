@@ -1,7 +1,7 @@
 import PanTraceModel
 
 /// One touch event as an app sees it: a ``Sample`` whose time is still on
-/// the app's clock (SPEC 9).
+/// the app's clock (docs/capture.md).
 ///
 /// `t` is in seconds on any monotonic clock (for example `UITouch.timestamp`,
 /// seconds since boot); the recorder makes it relative to the gesture's

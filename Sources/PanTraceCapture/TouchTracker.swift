@@ -2,7 +2,7 @@ import PanTraceModel
 
 /// Turns the per-touch callbacks of a gesture recognizer into one
 /// ``TouchEvent`` per callback: the centroid of the touches down, as
-/// `UIPanGestureRecognizer` reports `location(in:)` (SPEC 9).
+/// `UIPanGestureRecognizer` reports `location(in:)` (docs/capture.md).
 ///
 /// This is the UIKit adapter's logic, kept free of UIKit so it is tested on
 /// every platform. `Key` identifies a touch across callbacks

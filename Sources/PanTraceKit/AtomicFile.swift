@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// An output file (`--html`, `--junit`, `--best-config`) that could not be
-/// written: an I/O error (SPEC 7.4, exit 74) — a full disk, a folder that
+/// written: an I/O error (docs/commands.md §7.4, exit 74) — a full disk, a folder that
 /// does not exist or is not writable.
 public struct FileWriteError: Error, Equatable, CustomStringConvertible {
     /// The file as named on the command line.

@@ -4,7 +4,7 @@ import Dispatch
 /// the batch before: `record` of a synthetic corpus generates and simulates the
 /// next traces while SQLite writes the last ones (docs/performance.md).
 ///
-/// Not to be confused with the scroll hand-off of SPEC 4.3: this is only
+/// Not to be confused with the scroll hand-off of docs/model.md §4.3: this is only
 /// about using two cores. The values arrive in order; at most two batches
 /// exist at once, so memory stays flat however long the corpus is.
 enum ComputeAhead {

@@ -3,7 +3,7 @@ import PanTraceModel
 import PanTraceReports
 
 /// Where a workflow's config comes from: the defaults, then a config file,
-/// then `key=value` overrides in order (SPEC 5; `--config FILE --set k=v`).
+/// then `key=value` overrides in order (docs/configs.md; `--config FILE --set k=v`).
 ///
 /// ```swift
 /// let config = try ConfigSource(file: "Fixtures/configs/velocity.json",
@@ -29,7 +29,7 @@ public struct ConfigSource: Sendable, Hashable {
     /// The config: defaults (or the preset), then the file, then the overrides.
     ///
     /// - Throws: `InputFileError` when the file cannot be read, `ConfigError`
-    ///   for a file or override that breaks SPEC 5, `PresetError` for an
+    ///   for a file or override that breaks docs/configs.md, `PresetError` for an
     ///   unknown preset, and ``ConfigSourceError`` for a preset with a file.
     public func resolve() throws -> Config {
         var result = Config()

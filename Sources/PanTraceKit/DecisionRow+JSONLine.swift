@@ -5,7 +5,7 @@ import PanTraceReports
 
 extension DecisionRow {
     /// The row as one line of JSON, without a newline: an object whose keys
-    /// are the view's columns in the view's order (SPEC 7.6, `export decisions`).
+    /// are the view's columns in the view's order (docs/commands.md §7.6, `export decisions`).
     ///
     /// SQL NULL is `null`, an INTEGER an integer, a REAL its shortest
     /// round-trip text (``JSONWriter/number(_:)``: the same double, bit for

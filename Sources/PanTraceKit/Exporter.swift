@@ -4,7 +4,7 @@ import PanTraceModel
 import PanTraceReports
 
 /// Turns a store back into text that diffs well and that `git` holds better
-/// than a database (SPEC 7.6): the traces as JSON Lines, and one run's
+/// than a database (docs/commands.md §7.6): the traces as JSON Lines, and one run's
 /// decisions as one JSON object per line, both sorted by trace name.
 ///
 /// Both stream: each line goes to `write` as soon as it is read, so memory
@@ -18,7 +18,7 @@ import PanTraceReports
 /// try Exporter.exportDecisions(run: .latest, in: store) { print($0, terminator: "") }
 /// ```
 public enum Exporter {
-    /// Writes the selected traces as JSON Lines (SPEC 3), one trace per line,
+    /// Writes the selected traces as JSON Lines (docs/model.md §3), one trace per line,
     /// sorted by name (by the names' UTF-8 bytes, ``TraceOrder/name``).
     ///
     /// Each line is ``PanTraceCore/Trace/jsonLine()`` and a newline: numbers in

@@ -6,7 +6,7 @@ import Darwin
 
 /// An output file named on the command line (`--junit`, `--html`,
 /// `--best-config`) that would overwrite the database or one of SQLite's
-/// files beside it (SPEC 7.4: no output file may be the database).
+/// files beside it (docs/commands.md §7.4: no output file may be the database).
 public struct OutputPathError: Error, Equatable, CustomStringConvertible {
     /// The option that named the file, e.g. `--junit`.
     public var option: String

@@ -3,7 +3,7 @@ import PanTraceStore
 import PanTraceModel
 import PanTraceReports
 
-/// Records traces into a store (SPEC 7.1): simulates each under a config and
+/// Records traces into a store (docs/commands.md §7.1): simulates each under a config and
 /// stores the traces, the config, one run, its results and their frames
 /// (unless ``storesFrames`` is false), all or nothing.
 ///
@@ -70,7 +70,7 @@ public struct Recorder {
             do {
                 id = try session.add(trace)
             } catch let error as StoreError {
-                // Name the input and line of the offending trace (SPEC 7.4).
+                // Name the input and line of the offending trace (docs/commands.md §7.4).
                 switch error {
                 case .traceConflict(let name):
                     throw TraceError(file: input, line: line, keyPath: "name",

@@ -3,7 +3,7 @@ import PanTraceStore
 import PanTraceModel
 import PanTraceReports
 
-/// Replay for CI (SPEC 7.3): a replay stored as a `regress` run, then a
+/// Replay for CI (docs/commands.md §7.3): a replay stored as a `regress` run, then a
 /// verdict — too many changed decisions that count (``gate``) fail — or,
 /// with ``accept``, the new baseline.
 ///

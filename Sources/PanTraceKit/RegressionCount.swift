@@ -1,4 +1,4 @@
-/// What a judged regression counted (SPEC 7.3): the changes that count under
+/// What a judged regression counted (docs/commands.md §7.3): the changes that count under
 /// its ``RegressionGate``, how many were allowed, and every changed decision.
 public struct RegressionCount: Sendable, Hashable {
     /// Which changes counted.

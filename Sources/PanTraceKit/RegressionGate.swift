@@ -2,7 +2,7 @@ import PanTraceCore
 import PanTraceModel
 import PanTraceReports
 
-/// Which changed decisions count against a regression (`regress --fail-on`, SPEC 7.3).
+/// Which changed decisions count against a regression (`regress --fail-on`, docs/commands.md §7.3).
 ///
 /// ```swift
 /// let regression = Regression(replayer: Replayer(config: candidate), gate: .intent)

@@ -3,7 +3,7 @@ import PanTraceStore
 import PanTraceModel
 import PanTraceReports
 
-/// Gathers the HTML report of a `replay` or `regress` (SPEC 7.8) as the
+/// Gathers the HTML report of a `replay` or `regress` (docs/commands.md §7.8) as the
 /// replay streams, in bounded memory: the release of every trace compactly
 /// (``ReleaseMapInput``, 9 bytes a trace), then, once the run is stored, the
 /// changed traces to plot (at most `limit`) read back from the store by name

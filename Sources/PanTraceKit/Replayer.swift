@@ -4,7 +4,7 @@ import PanTraceModel
 import PanTraceReports
 
 /// Re-simulates stored traces under a config as a new run and compares its
-/// decisions with a baseline run's (SPEC 7.2).
+/// decisions with a baseline run's (docs/commands.md §7.2).
 ///
 /// ```swift
 /// let store = try Store(path: "pantrace.sqlite")

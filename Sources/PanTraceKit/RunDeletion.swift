@@ -1,6 +1,6 @@
 import PanTraceStore
 
-/// `runs --delete` (SPEC 7.7): deletes a run with its results and frames; the baseline only when forced.
+/// `runs --delete` (docs/commands.md §7.7): deletes a run with its results and frames; the baseline only when forced.
 public struct RunDeletion {
     /// The run to delete.
     public var run: RunID

@@ -2,7 +2,7 @@ import PanTraceCore
 import PanTraceModel
 import PanTraceReports
 
-/// A synthetic corpus to record (SPEC 8): how many traces, from which seed and families.
+/// A synthetic corpus to record (docs/synthetic.md): how many traces, from which seed and families.
 ///
 /// The same seed, count and families give the same traces on every machine.
 public struct SyntheticTraces: Sendable, Hashable {

@@ -62,7 +62,7 @@ public struct TraceInspection {
                 frame.owner.rawValue, TextFormat.percent(frame.percent), TextFormat.fixed(frame.scrollOffset, digits: 1),
             ]
         }
-        // SPEC 4.1: a lift in place (and a cancel) is no position sample and has
+        // docs/model.md §4.1: a lift in place (and a cancel) is no position sample and has
         // no frame; it still ends the gesture, so it closes the table, aligned.
         if let last = trace.samples.last, last.phase == .cancel || frames.last?.seq != trace.samples.count - 1 {
             let ended = last.phase == .cancel ? "cancelled" : "ended"

@@ -1,9 +1,9 @@
 import PanTraceStore
 
 /// Which stored traces a workflow reads: `--trace NAME` and `--family NAME`,
-/// both repeatable; together they select the union (SPEC 7.2).
+/// both repeatable; together they select the union (docs/commands.md §7.2).
 ///
-/// Replay, regress, and later tune and export (SPEC 7.5, 7.6) share it.
+/// Replay, regress, and later tune and export (docs/commands.md §7.5, §7.6) share it.
 ///
 /// ```swift
 /// let flicks = TraceSelection(families: ["flick"])

@@ -4,7 +4,7 @@ import PanTraceModel
 import PanTraceReports
 
 /// Searches configs for the one whose decisions best match the stored
-/// traces' intents, storing nothing (SPEC 7.5, `pantrace tune`).
+/// traces' intents, storing nothing (docs/commands.md §7.5, `pantrace tune`).
 ///
 /// The candidates are every combination of the sweeps on top of the base
 /// config; each is decided exactly as `replay` would decide it. The store is
@@ -51,7 +51,7 @@ public struct Tuner: Sendable {
     /// before any trace is read.
     ///
     /// - Throws: `InputFileError` or `ConfigError` for the base config;
-    ///   ``TuningError`` for a sweep (an unknown key, a value SPEC 5 does not
+    ///   ``TuningError`` for a sweep (an unknown key, a value docs/configs.md does not
     ///   allow, an empty or reversed range, a step of 0, more than 3 sweeps
     ///   or 1,000,000 candidates).
     public func grid() throws -> TuningGrid {

@@ -56,7 +56,7 @@ public struct Tuning: Sendable {
         try results.writeJSON(maxAccidental: maxAccidental, evidence: evidence, intervals: intervals, to: write)
     }
 
-    /// The HTML report (SPEC 7.8): one self-contained page.
+    /// The HTML report (docs/commands.md §7.8): one self-contained page.
     public func html() -> String {
         results.page(maxAccidental: maxAccidental, comparison: comparison, intervals: intervals, evidence: evidence).html()
     }

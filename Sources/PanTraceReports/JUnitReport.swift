@@ -2,7 +2,7 @@ import PanTraceCore
 import PanTraceModel
 
 /// JUnit XML for `regress --junit`: one test case per trace, a failure per
-/// changed decision that counts (SPEC 7.3).
+/// changed decision that counts (docs/commands.md §7.3).
 public enum JUnitReport {
     /// The XML declaration and the opening `<testsuites>`/`<testsuite>` with the totals.
     public static func header(suite: String, tests: Int, failures: Int, skipped: Int, seconds: Double) -> String {
@@ -20,7 +20,7 @@ public enum JUnitReport {
 
     /// One `<testcase>`: passed when the decision is unchanged, `<skipped>`
     /// without a baseline result, and for a changed decision a `<failure>`
-    /// saying baseline vs candidate when the change `counts` (SPEC 7.3: with
+    /// saying baseline vs candidate when the change `counts` (docs/commands.md §7.3: with
     /// `--fail-on intent` only the regressions count), else a passing case
     /// that names the change and why it does not count in `<system-out>`.
     /// A change accepted on purpose (`regress --allow`) passes, and its
@@ -52,7 +52,7 @@ public enum JUnitReport {
     /// Whether `trace`'s test case is a failure: its decision changed and the change `counts`.
     public static func fails(_ trace: ComparedTrace, counts: Bool) -> Bool { trace.isChange && counts }
 
-    /// Why a changed decision is no regression against intent (SPEC 7.3).
+    /// Why a changed decision is no regression against intent (docs/commands.md §7.3).
     static func uncountedBecause(_ trace: ComparedTrace) -> String {
         guard let intent = trace.intent else { return "the trace has no intent" }
         if trace.isRegression { return "a regression against intent \(intent.rawValue)" }

@@ -2,7 +2,7 @@ import PanTraceCore
 import PanTraceModel
 
 extension RunComparison {
-    /// The JSON report of `replay` and `regress` (SPEC 7.3), one object.
+    /// The JSON report of `replay` and `regress` (docs/commands.md §7.3), one object.
     ///
     /// The spec's keys come first and exactly as specified (`regressions`,
     /// the changes that are regressions against intent, right after

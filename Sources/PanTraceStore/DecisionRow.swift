@@ -1,4 +1,4 @@
-/// One row of the `decisions` view (SPEC 6): every column, by the view's
+/// One row of the `decisions` view (docs/sqlite.md): every column, by the view's
 /// names and in its order, with the values as stored.
 ///
 /// The view is the one list of the columns: a column added to it in

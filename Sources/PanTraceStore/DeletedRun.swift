@@ -1,4 +1,4 @@
-/// What ``Store/deleteRun(_:)`` removed, and the database's size before and after (SPEC 7.7).
+/// What ``Store/deleteRun(_:)`` removed, and the database's size before and after (docs/commands.md §7.7).
 public struct DeletedRun: Equatable, Sendable {
     /// The deleted run's id (never given to a later run).
     public var run: RunID

@@ -98,6 +98,6 @@ struct Migrator: Sendable {
         return version
     }
 
-    /// The tables and view SPEC 6 names, present from migration 1 on.
+    /// The tables and view docs/sqlite.md names, present from migration 1 on.
     static let requiredObjects = ["trace", "sample", "config", "run", "result", "frame", "decisions"]
 }

@@ -23,7 +23,7 @@ import PanTraceModel
 ///
 /// Deltas rather than values keep the varints short; the first delta from 0
 /// is the same bytes as an absolute first value. Zigzag for `t` too, although
-/// SPEC 3's times never decrease, so that any trace on the grids qualifies.
+/// docs/model.md §3's times never decrease, so that any trace on the grids qualifies.
 /// (Measured on 20,000 synthetic traces, docs/performance.md: 7.96 bytes a
 /// sample; unsigned `Δt` would give 7.53, second differences 6.74, not worth
 /// a second layout to keep in step with the C reference.)

@@ -1,7 +1,7 @@
 import CSQLite
 import PanTraceModel
 
-/// One run being written: the whole of it is one `BEGIN IMMEDIATE` transaction (SPEC 7.1).
+/// One run being written: the whole of it is one `BEGIN IMMEDIATE` transaction (docs/commands.md §7.1).
 ///
 /// Create it with ``Store/beginRun(_:configName:configJSON:)``; add traces
 /// (record) and results; then ``commit()``. Until then nothing is visible to

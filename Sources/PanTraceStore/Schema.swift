@@ -11,7 +11,7 @@ enum Schema {}
 extension Schema {
     /// Version 1: schema.sql as it shipped first, verbatim.
     static let version1 = #"""
--- pantrace store schema, version 1 (SPEC 6).
+-- pantrace store schema, version 1 (docs/sqlite.md).
 --
 -- This file is the single source of truth: the database that pantrace creates
 -- has exactly these tables, indexes, triggers and views
@@ -34,7 +34,7 @@ extension Schema {
 -- Marks the file as a pantrace database ('PaTr').
 PRAGMA application_id = 1348555890;
 
--- trace: the touch input of one gesture plus the screen it happened on (SPEC 3).
+-- trace: the touch input of one gesture plus the screen it happened on (docs/model.md §3).
 -- A trace is stored once and shared by every run that simulates it.
 CREATE TABLE trace (
     id INTEGER PRIMARY KEY,
@@ -106,11 +106,11 @@ BEGIN
     UPDATE trace SET packed = NULL WHERE id = OLD.trace_id AND packed IS NOT NULL;
 END;
 
--- config: every tunable of the interaction (SPEC 5). A config is identified
+-- config: every tunable of the interaction (docs/configs.md). A config is identified
 -- by its content: the same settings are one row however often they are used.
 CREATE TABLE config (
     id INTEGER PRIMARY KEY,
-    -- the config's name (SPEC 5 "name"), as shown in reports
+    -- the config's name (docs/configs.md "name"), as shown in reports
     name TEXT NOT NULL,
     -- the canonical JSON of every key of the config (deterministic text)
     settings TEXT NOT NULL UNIQUE
@@ -134,7 +134,7 @@ CREATE TABLE run (
 
 CREATE UNIQUE INDEX run_baseline ON run (baseline) WHERE baseline = 1;
 
--- result: the outcome of one trace in one run (SPEC 4.6 - 4.8).
+-- result: the outcome of one trace in one run (docs/model.md §4.6–§4.8).
 CREATE TABLE result (
     id INTEGER PRIMARY KEY,
     run_id INTEGER NOT NULL REFERENCES run (id) ON DELETE CASCADE,
@@ -192,7 +192,7 @@ CREATE TABLE frame (
 ) WITHOUT ROWID;
 
 -- decisions: one row per result, with the names of its run's config and of
--- its trace (SPEC 6). The view to query.
+-- its trace (docs/sqlite.md). The view to query.
 CREATE VIEW decisions AS
 SELECT
     result.run_id AS run,

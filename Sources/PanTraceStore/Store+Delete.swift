@@ -1,7 +1,7 @@
 import CSQLite
 
 extension Store {
-    /// Deletes run `id` with its results and their frames, then gives the space back: the file shrinks (SPEC 7.7).
+    /// Deletes run `id` with its results and their frames, then gives the space back: the file shrinks (docs/commands.md §7.7).
     ///
     /// The traces stay, and so does the config. The run's row is deleted and
     /// schema.sql's triggers delete the rest, exactly as a `DELETE FROM run`

@@ -5,7 +5,7 @@ extension Store {
     /// Starts writing a run of `kind` under a config: one `BEGIN IMMEDIATE` transaction until ``RunSession/commit()``.
     ///
     /// - Parameters:
-    ///   - configName: the config's name (SPEC 5 `name`).
+    ///   - configName: the config's name (docs/configs.md `name`).
     ///   - configJSON: the config's canonical JSON (`Config.canonicalJSON()`):
     ///     its identity; the same text is the same `config` row.
     /// - Throws: ``StoreError``; waits up to ``Store/busyTimeoutMilliseconds``
@@ -72,7 +72,7 @@ extension Store {
         }
     }
 
-    /// The first run recorded (the default baseline, SPEC 7.2), or `nil` in an empty store.
+    /// The first run recorded (the default baseline, docs/commands.md §7.2), or `nil` in an empty store.
     public func firstRunID() throws -> RunID? {
         try guarded { try optionalID("SELECT min(id) FROM run") }
     }

@@ -14,7 +14,7 @@ public typealias RunID = Int64
 /// Identifies a result (`result.id`).
 public typealias ResultID = Int64
 
-/// A pantrace database: traces, configs, runs, results and frames (SPEC 6).
+/// A pantrace database: traces, configs, runs, results and frames (docs/sqlite.md).
 ///
 /// Opening creates a missing or empty file and upgrades an older schema;
 /// anything else (a text file, another application's database, a newer
@@ -47,7 +47,7 @@ public final class Store {
     let database: Database
     /// The run session writing through this connection, if any: its pending results are inserted before a read of results.
     weak var openSession: RunSession?
-    /// This store created the file: it removes it again when it closes without having stored anything (SPEC 7.4).
+    /// This store created the file: it removes it again when it closes without having stored anything (docs/commands.md §7.4).
     private let createdFile: Bool
     /// The file was empty (0 bytes) when this store opened it: a reader says
     /// so rather than calling it read-only (docs/safety.md).

@@ -6,7 +6,7 @@ import CSQLite
     import Darwin
 #endif
 
-/// Why a ``Store`` operation failed, in cases the command line maps to exit statuses (SPEC 7.4).
+/// Why a ``Store`` operation failed, in cases the command line maps to exit statuses (docs/commands.md §7.4).
 ///
 /// Intended exit statuses: ``cannotOpen(path:reason:)``,
 /// ``notAPantraceDatabase(path:reason:)``, ``newerSchema(path:version:known:)``
@@ -24,7 +24,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case newerSchema(path: String, version: Int, known: Int)
     /// The database cannot be written (read-only file or folder, or opened read-only).
     case readOnly(path: String)
-    /// A trace with this name is stored with different content (SPEC 7.1).
+    /// A trace with this name is stored with different content (docs/commands.md §7.1).
     case traceConflict(name: String)
     /// The same trace name occurs twice in one run.
     case duplicateTrace(name: String)

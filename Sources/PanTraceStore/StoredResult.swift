@@ -28,7 +28,7 @@ public struct StoredResult: Equatable, Hashable, Sendable {
     }
 }
 
-/// The results of one trace in a candidate run and in a baseline run (SPEC 7.2).
+/// The results of one trace in a candidate run and in a baseline run (docs/commands.md §7.2).
 public struct ResultComparison: Equatable, Hashable, Sendable {
     /// `trace.id`.
     public var traceID: TraceID

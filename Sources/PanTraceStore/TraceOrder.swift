@@ -5,6 +5,6 @@ public enum TraceOrder: Sendable, Hashable {
     /// By name, compared by their UTF-8 bytes (SQLite's `BINARY` collation),
     /// so that the order is the same on every machine and in every locale:
     /// `Z` before `a`, an NFC `é` (C3 A9) before an NFD `e` + U+0301, which
-    /// are two distinct names (SPEC 7.6, `export traces`).
+    /// are two distinct names (docs/commands.md §7.6, `export traces`).
     case name
 }

@@ -2,7 +2,7 @@ import Foundation
 import TestFolders
 
 /// A report page loaded in headless Chromium and checked for what every page
-/// must satisfy (SPEC 7.8): no console message, no reference to anything
+/// must satisfy (docs/commands.md §7.8): no console message, no reference to anything
 /// outside the file, the whole document loaded. Shared by the Core tests of
 /// the renderer and the workflow tests of `replay --html`.
 public enum BrowserPage {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// SPEC 5 and 7.4 on the command line (the binary; ExitStatusTests
+/// docs/configs.md and docs/commands.md §7.4 on the command line (the binary; ExitStatusTests
 /// holds the binary to it): each command
 /// that reads a config exits 65 for a bad file, 64 for a bad `--set` and 66 for
 /// a missing file, and resolves the config before it touches the database.

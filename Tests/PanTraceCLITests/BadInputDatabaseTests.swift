@@ -4,7 +4,7 @@ import Testing
 
 @testable import PanTraceCLI
 
-/// One `--db` that pantrace must refuse (SPEC 6, 7.4: exit 66).
+/// One `--db` that pantrace must refuse (docs/sqlite.md, docs/commands.md §7.4: exit 66).
 struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
     var label: String
     /// The file's path inside the test folder.

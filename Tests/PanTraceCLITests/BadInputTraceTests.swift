@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// SPEC 7.4 on the command line (the binary; the binary
+/// docs/commands.md §7.4 on the command line (the binary; the binary
 /// for standard input and in ExitStatusTests): exit 65 with one line
 /// on standard error and nothing on standard output, standard input named
 /// `<stdin>`, and a missing input that leaves no new database. Every rule of

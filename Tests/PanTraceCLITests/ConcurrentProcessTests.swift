@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Several `pantrace` processes on one database at once (SPEC 6: WAL,
+/// Several `pantrace` processes on one database at once (docs/sqlite.md: WAL,
 /// `busy_timeout` and `BEGIN IMMEDIATE` with retry): every one succeeds and
 /// nothing is lost.
 @Suite struct ConcurrentProcessTests {

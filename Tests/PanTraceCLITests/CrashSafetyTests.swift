@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// SPEC 7.4 and issue 5: a `record` killed with SIGKILL at any moment leaves a
+/// docs/commands.md §7.4 and issue 5: a `record` killed with SIGKILL at any moment leaves a
 /// database that passes `PRAGMA integrity_check`, holds no partial run, and
 /// takes the next `record` normally.
 ///

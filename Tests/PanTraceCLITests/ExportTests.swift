@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `pantrace export` (SPEC 7.6) on the command line: the lines on
+/// `pantrace export` (docs/commands.md §7.6) on the command line: the lines on
 /// standard output and nothing on standard error, the exit statuses, a
 /// database that is only read, and a standard output that cannot be written.
 /// What the lines hold is tested in-process (PanTraceKitTests' Export suites).
@@ -76,7 +76,7 @@ import Testing
         #expect(!listing.contains { $0.hasSuffix("-wal") || $0.hasSuffix("-shm") }, "\(listing)")
     }
 
-    /// SPEC 7.4: a failed write to standard output is an I/O error (74), not
+    /// docs/commands.md §7.4: a failed write to standard output is an I/O error (74), not
     /// a crash and not a success with a cut export.
     @Test(arguments: [">&-", ">/dev/full"])
     func aStandardOutputThatCannotBeWrittenIs74(redirection: String) throws {

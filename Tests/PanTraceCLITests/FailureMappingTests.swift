@@ -5,7 +5,7 @@ import PanTraceModel
 
 @testable import PanTraceCLI
 
-/// SPEC 7.4 in-process: every class of pantrace's errors maps to its exit
+/// docs/commands.md §7.4 in-process: every class of pantrace's errors maps to its exit
 /// status, and every usage error — the parser's own included — speaks with
 /// one voice: `pantrace: error: …`, exit 64. The binary checks one of each
 /// class (ExitStatusTests); here every rule of the command line is checked.
@@ -20,7 +20,7 @@ import PanTraceModel
         #expect(Failure.status(of: ConfigError(kind: .invalidData, key: "k", reason: "r")) == 65)
         #expect(Failure.status(of: TraceError(keyPath: "name", reason: "r")) == 65)
         #expect(Failure.status(of: InputFileError(path: "p", reason: "r")) == 66)
-        // An output file that cannot be created is a failed write to an output file (SPEC 7.4).
+        // An output file that cannot be created is a failed write to an output file (docs/commands.md §7.4).
         #expect(Failure.status(of: FileWriteError(path: "p", reason: "r")) == 74)
         #expect(Failure.status(of: WorkflowError.nothingToRecord) == 64)
         #expect(Failure.status(of: WorkflowError.noRunsToCompare(database: "d")) == 64)

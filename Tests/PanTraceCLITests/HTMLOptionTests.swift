@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `--html` on the command line (SPEC 7.4, 7.8; the binary): the exit status
+/// `--html` on the command line (docs/commands.md §7.4, §7.8; the binary): the exit status
 /// of a refused or failed page, and that neither leaves a page or moves the
 /// baseline. The page itself is tested in-process (PanTraceKitTests' ReplayHTMLTests).
 @Suite struct HTMLOptionTests {

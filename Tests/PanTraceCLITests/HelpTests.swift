@@ -23,6 +23,27 @@ import Testing
         #expect(output.status == 0)
         #expect(output.stderr.isEmpty)
         Snapshot.expect(output.stdout, named: "help-\(command.isEmpty ? "pantrace" : command.replacingOccurrences(of: " ", with: "-")).txt")
+        // Help cites the repository's own docs (docs/commands.md §7.8), which a user has.
+        #expect(!output.stdout.contains("SPEC"), "\(command) --help cites a document users do not have")
+    }
+
+    /// The code cites the repository's docs (`docs/model.md §4.6`), never the
+    /// product specification, which is not in the repository; and every
+    /// `docs/NAME.md` it cites exists.
+    @Test func sourcesCiteOnlyTheRepositorysDocs() throws {
+        let root = CommandRunner.repositoryRoot
+        let sources = root.appending(path: "Sources")
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        var cited: Set<String> = []
+        for case let file as URL in files where file.pathExtension == "swift" {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(!text.contains("SPEC "), "\(file.path) cites SPEC")
+            for match in text.matches(of: /docs\/([a-z-]+)\.md/) { cited.insert(String(match.output.1)) }
+        }
+        #expect(cited.count >= 10)
+        for name in cited {
+            #expect(FileManager.default.fileExists(atPath: root.appending(path: "docs/\(name).md").path), "docs/\(name).md is cited")
+        }
     }
 
     /// The lines of the `Examples:` (or `Example:`) paragraphs of a help text.

@@ -5,7 +5,7 @@ import TestFolders
 /// The README's "Replay and regress in CI" recipe, run as written: its first
 /// shell block on a developer's machine, then the `run: |` lines of its
 /// GitHub Actions job on a pull request, in a git repository whose
-/// `origin/main` holds the accepted config (SPEC 7.3, 7.6), and the pull
+/// `origin/main` holds the accepted config (docs/commands.md §7.3, §7.6), and the pull
 /// request's `allow.txt` the changes its reviewers accepted.
 @Suite struct ReadmeCITests {
     /// The README's CI section.
@@ -106,7 +106,7 @@ import TestFolders
         return (changed, regressions, unchanged)
     }
 
-    /// SPEC 2: a result agrees with intent `finish` by finishing, with `cancel` by not finishing.
+    /// docs/model.md §2: a result agrees with intent `finish` by finishing, with `cancel` by not finishing.
     static func agrees(_ decision: String, _ intent: String) -> Bool { (decision == "finish") == (intent == "finish") }
 
     /// A lower threshold: CI fails exactly on the regressions the two

@@ -27,7 +27,7 @@ import Testing
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             let list = try #require(object["samples"] as? [[String: Any]])
             samples += list.count
-            // SPEC 4.1: every sample but a terminal one that stays in place.
+            // docs/model.md §4.1: every sample but a terminal one that stays in place.
             let last = try #require(list.last)
             let previous = list[list.count - 2]
             let moved = (last["x"] as? Double) != (previous["x"] as? Double) || (last["y"] as? Double) != (previous["y"] as? Double)
@@ -41,7 +41,7 @@ import Testing
         #expect(try runner.sqlite("SELECT count(*) FROM config") == "1")
     }
 
-    /// SPEC 4.9, through the command line and the `decisions` view.
+    /// docs/model.md §4.9, through the command line and the `decisions` view.
     @Test func decisionsViewShowsTheWorkedExamples() throws {
         let runner = try CommandRunner()
         #expect(try runner.run(["record", "--from", Self.workedExamples]).status == 0)

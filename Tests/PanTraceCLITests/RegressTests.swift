@@ -6,7 +6,7 @@ import Testing
 import FoundationXML
 #endif
 
-/// `pantrace regress` end to end (SPEC 7.3, 7.4, issue 3): the JSON and JUnit
+/// `pantrace regress` end to end (docs/commands.md §7.3, §7.4, issue 3): the JSON and JUnit
 /// reports against the `decisions` view, the exit statuses, `--accept` and the CI guard.
 @Suite struct RegressTests {
     /// Candidate configs that change decisions in different ways (threshold
@@ -83,8 +83,8 @@ import FoundationXML
         #expect(failed.message == "decision changed: \(stored.decision) → \(now.decision)")
     }
 
-    /// `--fail-on intent`: exit 1 only for regressions against intent (SPEC 7.3);
-    /// the counts come from the `decisions` view, by SPEC 2's words.
+    /// `--fail-on intent`: exit 1 only for regressions against intent (docs/commands.md §7.3);
+    /// the counts come from the `decisions` view, by docs/model.md §2's words.
     @Test func failOnIntentExitsOneOnlyForRegressions() throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 300)
@@ -138,7 +138,7 @@ import FoundationXML
         #expect(try runner.integer("SELECT count(*) FROM run WHERE kind = 'regress'") == 4)
     }
 
-    /// SPEC 7.4: usage errors exit 64 and write nothing. (`replay --format
+    /// docs/commands.md §7.4: usage errors exit 64 and write nothing. (`replay --format
     /// xml`, `regress --max-changes -1` and `regress --force` are refused by
     /// the parser before anything is opened: FailureMappingTests.)
     @Test(arguments: [
@@ -183,7 +183,7 @@ import FoundationXML
         let junit = runner.path("report.xml")
         try runner.expect(64, ["regress", "--trace", "no-such-trace", "--junit", junit])
         #expect(!FileManager.default.fileExists(atPath: junit))
-        // A report that cannot be created is a failed write to an output file (SPEC 7.4), before any work.
+        // A report that cannot be created is a failed write to an output file (docs/commands.md §7.4), before any work.
         try runner.expect(74, ["regress", "--junit", runner.path("no-such-folder/report.xml")])
         #expect(try runner.integer("SELECT count(*) FROM run") == 1)
     }

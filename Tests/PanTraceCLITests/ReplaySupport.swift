@@ -26,7 +26,7 @@ extension CommandRunner {
         return output
     }
 
-    /// Records a synthetic corpus as run 1 (SPEC 8); `extra` adds `--set`/`--config` options.
+    /// Records a synthetic corpus as run 1 (docs/synthetic.md); `extra` adds `--set`/`--config` options.
     ///
     /// The command line records each distinct corpus once per test process, into a
     /// folder of its own; tests asking for it get a copy of that database (the
@@ -69,7 +69,7 @@ extension CommandRunner {
     /// The stored decision, reason, percent and velocity of every result of `run`, by trace name.
     func summaries(ofRun run: Int) throws -> [String: Summary] { database.summaries(ofRun: run) }
 
-    /// The traces whose decision differs between two runs (SPEC 7.3), from the `decisions` view.
+    /// The traces whose decision differs between two runs (docs/commands.md §7.3), from the `decisions` view.
     func changedTraces(baseline: Int, candidate: Int) throws -> Set<String> {
         database.changedTraces(baseline: baseline, candidate: candidate)
     }

@@ -2,7 +2,7 @@ import Foundation
 import SQLiteTestSupport
 import Testing
 
-/// `pantrace replay` end to end (SPEC 7.2, issue 3): what it stores, checked
+/// `pantrace replay` end to end (docs/commands.md §7.2, issue 3): what it stores, checked
 /// in the database with SQL, and what it reports on its streams. Properties
 /// of the replay itself (a run's own config changes nothing, a threshold flips
 /// exactly the traces between, replay equals a fresh record) are tested
@@ -69,7 +69,7 @@ import Testing
     @Test func framesAreStoredOnlyWhenAsked() throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 80)
-        // SPEC 4.1, from the samples: every sample but a cancel and an up that stays in place.
+        // docs/model.md §4.1, from the samples: every sample but a cancel and an up that stays in place.
         let positionSamples = try runner.integer(
             """
             SELECT count(*) FROM (
@@ -174,7 +174,7 @@ import Testing
         try runner.expect(0, ["record", "--from", path])
         #expect(try runner.names("SELECT name FROM trace").isSuperset(of: Set(renamed.values)))
 
-        // SPEC 4.9: example 1 (48.3%, 400 pt/s) cancels at threshold 0.5, example 2 (1250 pt/s) flicks.
+        // docs/model.md §4.9: example 1 (48.3%, 400 pt/s) cancels at threshold 0.5, example 2 (1250 pt/s) flicks.
         let junit = runner.path("awkward.xml")
         let output = try runner.expect(1, ["regress", "--format", "json", "--junit", junit, "--set", "threshold=0.5", "--set", "decision=velocity"])
         let changed = try runner.changedTraces(baseline: 1, candidate: 2)

@@ -7,7 +7,7 @@ import Glibc
 @testable import PanTraceCLI
 
 /// Standard output checked on every write, in-process on descriptors that
-/// fail as a closed or full standard output would (SPEC 7.4: 74).
+/// fail as a closed or full standard output would (docs/commands.md §7.4: 74).
 @Suite struct StandardStreamTests {
     @Test func aFullDeviceFailsAtTheFlushAndEveryWriteAfter() throws {
         let full = open("/dev/full", O_WRONLY)

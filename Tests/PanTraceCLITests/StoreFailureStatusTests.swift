@@ -6,7 +6,7 @@ import Testing
 
 @testable import PanTraceCLI
 
-/// SPEC 7.4's 74 and 75 for the store, and `runs --delete` parsed and refused in-process.
+/// docs/commands.md §7.4's 74 and 75 for the store, and `runs --delete` parsed and refused in-process.
 @Suite struct StoreFailureStatusTests {
     @Test func fullDiskIs74AndLockedIs75() {
         #expect(Failure.status(of: StoreError.ioError(path: "p", reason: "the disk is full")) == 74)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `pantrace tune` on the command line (SPEC 7.5; the binary): exit statuses,
+/// `pantrace tune` on the command line (docs/commands.md §7.5; the binary): exit statuses,
 /// the streams, the files it writes and the database it leaves alone. The
 /// counts themselves are tested in-process (Tests/PanTraceKitTests/TunerTests).
 @Suite struct TuneTests {
@@ -101,7 +101,7 @@ import Testing
     }
 
     /// `--html` writes one self-contained page with the best candidate marked:
-    /// the one SPEC 7.5's rule picks from the JSON report's counts.
+    /// the one docs/commands.md §7.5's rule picks from the JSON report's counts.
     @Test(arguments: [
         (["--sweep", "threshold=0.2:0.6:0.05"], 1), (["--sweep", "threshold=0.3:0.5:0.1", "--sweep", "decision=threshold,velocity"], 2),
     ])

@@ -4,7 +4,7 @@ import PanTraceModel
 import PropertyBased
 import Testing
 
-/// The size cap, the sampling rate, and lines `pantrace record` accepts (SPEC 9).
+/// The size cap, the sampling rate, and lines `pantrace record` accepts (docs/capture.md).
 @Suite struct CaptureFileTests {
     @Test func theCapStopsWritingAndCollectingStartsAgain() throws {
         let folder = try CaptureFolder()

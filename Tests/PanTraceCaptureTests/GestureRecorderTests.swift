@@ -3,7 +3,7 @@ import PanTraceCapture
 import PanTraceModel
 import Testing
 
-/// The recorder turns event streams into SPEC 3 traces (SPEC 9).
+/// The recorder turns event streams into docs/model.md §3 traces (docs/capture.md).
 @Suite struct GestureRecorderTests {
     /// A window of 0 writes each gesture as soon as it ends.
     static let immediate = CaptureOptions(namePrefix: "sheet", labellingWindow: 0)
@@ -16,7 +16,7 @@ import Testing
 
     @Test func bootTimeClockBecomesTimesFromTheDown() throws {
         let (folder, recorder) = try Self.immediateRecorder()
-        // SPEC 3's example trace, its times shifted onto a boot-time clock.
+        // docs/model.md §3's example trace, its times shifted onto a boot-time clock.
         let boot = 81_234.567
         recorder.record([
             TouchEvent(t: boot, x: 200, y: 300, phase: .down),
@@ -26,7 +26,7 @@ import Testing
         ])
         let trace = try #require(try folder.traces().first)
         // 81234.567 + 0.008 − 81234.567 is 0.00799999999 in doubles; whole
-        // nanoseconds give back SPEC 3's 0.008, 0.016 and 0.024 exactly.
+        // nanoseconds give back docs/model.md §3's 0.008, 0.016 and 0.024 exactly.
         #expect(trace.samples == [
             Sample(t: 0, x: 200, y: 300, phase: .down),
             Sample(t: 0.008, x: 200, y: 311, phase: .move),
@@ -165,7 +165,7 @@ import Testing
     }
 
     @Test func aNegativeScrollOffsetIsKept() throws {
-        // SPEC 3: scrollOffset is any finite number (content pulled past the top).
+        // docs/model.md §3: scrollOffset is any finite number (content pulled past the top).
         let (folder, recorder) = try Self.immediateRecorder()
         recorder.record(drag(), on: CaptureScreen(width: 393, height: 852, scroll: ScrollState(offset: -12, content: 900)))
         #expect(try folder.traces().first?.scrollOffset == -12)

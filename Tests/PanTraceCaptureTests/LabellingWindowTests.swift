@@ -2,7 +2,7 @@ import PanTraceCapture
 import PanTraceModel
 import Testing
 
-/// A finished gesture waits for its label (SPEC 9), timed by an injected clock.
+/// A finished gesture waits for its label (docs/capture.md), timed by an injected clock.
 @Suite struct LabellingWindowTests {
     @Test func aLabelWithinTheWindowIsWritten() throws {
         let folder = try CaptureFolder()

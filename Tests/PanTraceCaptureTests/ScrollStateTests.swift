@@ -2,7 +2,7 @@ import PanTraceCapture
 import PanTraceModel
 import Testing
 
-/// A scroll view's numbers become SPEC 3's offset from the edge the interaction pulls away from.
+/// A scroll view's numbers become docs/model.md §3's offset from the edge the interaction pulls away from.
 @Suite struct ScrollStateTests {
     /// A table 393 × 852 with 2,000 pt of content, a 100 pt top inset (navigation
     /// bar) and a 34 pt bottom inset (home indicator), scrolled 50 pt past its

@@ -2,7 +2,7 @@ import PanTraceCapture
 import PanTraceModel
 import Testing
 
-/// The UIKit adapter's logic: one event per callback at the centroid of the touches down (SPEC 9).
+/// The UIKit adapter's logic: one event per callback at the centroid of the touches down (docs/capture.md).
 @Suite struct TouchTrackerTests {
     typealias Tracker = TouchTracker<Int>
 

@@ -1,7 +1,7 @@
 @testable import PanTraceCapture
 import Testing
 
-/// Names are `<prefix>-<sequence>-<UTC time>`, unique and within SPEC 3's 200 characters.
+/// Names are `<prefix>-<sequence>-<UTC time>`, unique and within docs/model.md §3's 200 characters.
 @Suite struct TraceNameTests {
     @Test(arguments: [
         (0.0, "19700101T000000.000Z"),

@@ -3,7 +3,7 @@ import Testing
 @testable import PanTraceModel
 @testable import PanTraceReports
 
-/// Every estimator of SPEC 5's `velocityEstimator` row is a word a config file,
+/// Every estimator of docs/configs.md's `velocityEstimator` row is a word a config file,
 /// a `--set` override and the stored canonical JSON accept, and round-trips.
 @Suite struct EstimatorWordTests {
     @Test(arguments: VelocityEstimator.allCases)

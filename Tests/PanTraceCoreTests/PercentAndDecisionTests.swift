@@ -3,7 +3,7 @@ import Testing
 @testable import PanTraceModel
 @testable import PanTraceReports
 
-/// SPEC 4.4 to 4.8: percent and its reset, velocity, decisions, guard, settling, curves.
+/// docs/model.md §4.4 to 4.8: percent and its reset, velocity, decisions, guard, settling, curves.
 @Suite struct PercentAndDecisionTests {
     /// Down at 100, begins at 110, goes to `peak`, comes back to `end`, lifts.
     static func there(andBack peak: Double, to end: Double, step: Double = 10) -> Trace {
@@ -25,7 +25,7 @@ import Testing
         #expect(outcome.velocity < 0)
     }
 
-    /// SPEC 4.4: above the origin the seed resets the translation and keeps the percent.
+    /// docs/model.md §4.4: above the origin the seed resets the translation and keeps the percent.
     @Test func goingAboveTheOriginResetsItAndKeepsThePercent() {
         var builder = TraceBuilder()
         builder.down(y: 300)

@@ -3,7 +3,7 @@ import Testing
 @testable import PanTraceModel
 @testable import PanTraceReports
 
-/// SPEC 4.1 and 4.2: position samples, slop, touches, lifts before recognition.
+/// docs/model.md §4.1 and §4.2: position samples, slop, touches, lifts before recognition.
 @Suite struct RecognitionTests {
     @Test func beginsAtTheFirstMoveReachingTheSlopExactly() {
         var builder = TraceBuilder()
@@ -75,7 +75,7 @@ import Testing
         #expect(Simulator.simulate(builder.trace, under: Config()) == Outcome(decision: .none, reason: .neverBegan))
     }
 
-    /// SPEC 4.1: an up away from the last place is a move first, and can begin the pan.
+    /// docs/model.md §4.1: an up away from the last place is a move first, and can begin the pan.
     @Test func anUpThatMovedBeginsThePanAndCounts() {
         var builder = TraceBuilder()
         builder.down(y: 100)
@@ -92,7 +92,7 @@ import Testing
         #expect(outcome.velocity > 0)
     }
 
-    /// SPEC 4.1: an up at the previous place is only the lift; its time plays no part.
+    /// docs/model.md §4.1: an up at the previous place is only the lift; its time plays no part.
     @Test func aRestingUpKeepsTheLastMovementsVelocity() {
         var quick = TraceBuilder()
         quick.down(y: 100)

@@ -4,8 +4,8 @@ import Testing
 @testable import PanTraceModel
 @testable import PanTraceReports
 
-/// SPEC 7.3's regression against intent, over every intent × baseline decision
-/// × candidate decision, with the expected values spelt from SPEC 2's words
+/// docs/commands.md §7.3's regression against intent, over every intent × baseline decision
+/// × candidate decision, with the expected values spelt from docs/model.md §2's words
 /// (`agrees`, `accidental`, `missed`), not from the code under test.
 @Suite struct RegressionRuleTests {
     /// One combination: the trace's intent (or none) and the two runs' decisions.
@@ -16,13 +16,13 @@ import Testing
 
         var testDescription: String { "\(intent?.rawValue ?? "no intent"): \(baseline.rawValue) → \(candidate.rawValue)" }
 
-        /// SPEC 2: an accidental result has intent `cancel` and decision `finish`.
+        /// docs/model.md §2: an accidental result has intent `cancel` and decision `finish`.
         static func accidental(_ intent: Intent?, _ decision: Decision) -> Bool { intent == .cancel && decision == .finish }
-        /// SPEC 2: a missed result has intent `finish` and decision `cancel` or `none`.
+        /// docs/model.md §2: a missed result has intent `finish` and decision `cancel` or `none`.
         static func missed(_ intent: Intent?, _ decision: Decision) -> Bool {
             intent == .finish && (decision == .cancel || decision == .none)
         }
-        /// SPEC 2: `finish` agrees with intent `finish`; `cancel` and `none` with intent `cancel`.
+        /// docs/model.md §2: `finish` agrees with intent `finish`; `cancel` and `none` with intent `cancel`.
         static func agrees(_ intent: Intent, _ decision: Decision) -> Bool {
             switch (intent, decision) {
             case (.finish, .finish), (.cancel, .cancel), (.cancel, .none): true
@@ -30,13 +30,13 @@ import Testing
             }
         }
 
-        /// SPEC 7.3: the trace has an intent the baseline agreed with and the candidate does not.
+        /// docs/commands.md §7.3: the trace has an intent the baseline agreed with and the candidate does not.
         var isRegression: Bool {
             guard let intent else { return false }
             return Self.agrees(intent, baseline) && !Self.agrees(intent, candidate)
         }
 
-        /// The same, in SPEC 7.3's other words: a new accidental or a new missed result.
+        /// The same, in docs/commands.md §7.3's other words: a new accidental or a new missed result.
         var isNewAccidentalOrMissed: Bool {
             (Self.accidental(intent, candidate) && !Self.accidental(intent, baseline))
                 || (Self.missed(intent, candidate) && !Self.missed(intent, baseline))

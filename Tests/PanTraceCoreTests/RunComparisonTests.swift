@@ -47,7 +47,7 @@ import Testing
         #expect(comparison.nowAgree.map(\.name) == ["d-agree"])
     }
 
-    /// The JSON report parses, has SPEC 7.3's keys, and lists the changes by name.
+    /// The JSON report parses, has docs/commands.md §7.3's keys, and lists the changes by name.
     @Test func jsonReportHasTheSpecShape() throws {
         let text = Self.comparison.jsonReport()
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -140,7 +140,7 @@ import Testing
         #expect(!text.hasSuffix("\n\n"))
     }
 
-    /// SPEC 2's intent is a person's meaning for one gesture: another interaction warns.
+    /// docs/model.md §2's intent is a person's meaning for one gesture: another interaction warns.
     @Test func anotherInteractionWarns() throws {
         var comparison = Self.comparison
         #expect(comparison.warnings.isEmpty)

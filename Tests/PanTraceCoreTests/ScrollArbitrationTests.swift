@@ -3,7 +3,7 @@ import Testing
 @testable import PanTraceModel
 @testable import PanTraceReports
 
-/// SPEC 4.3: who owns the gesture when a scroll view is embedded.
+/// docs/model.md §4.3: who owns the gesture when a scroll view is embedded.
 @Suite struct ScrollArbitrationTests {
     /// Down at y=100, 5 pt every 1/60 s to `to`, then back to `back` if given, up.
     static func drag(offset: Double, content: Double = 2000, to: Double = 400, back: Double? = nil) -> Trace {

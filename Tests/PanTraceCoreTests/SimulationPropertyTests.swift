@@ -4,7 +4,7 @@ import Testing
 @testable import PanTraceModel
 @testable import PanTraceReports
 
-/// Invariants of SPEC 4 over synthetic traces and arbitrary configs.
+/// Invariants of docs/model.md §4 over synthetic traces and arbitrary configs.
 @Suite struct SimulationPropertyTests {
     /// An arbitrary valid config drawn from `bits`.
     static func config(_ bits: UInt64) -> Config {

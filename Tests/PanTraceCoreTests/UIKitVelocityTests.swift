@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func aLiftThatMovedWithoutAnyMoveGivesZero() {
-        // SPEC 4.1: the moved lift begins the pan; uikit has the down alone, no segment.
+        // docs/model.md §4.1: the moved lift begins the pan; uikit has the down alone, no segment.
         var builder = TraceBuilder()
         builder.down(t: 0, y: 100)
         builder.up(after: 0.05, y: 140)

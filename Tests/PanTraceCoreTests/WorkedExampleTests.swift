@@ -3,7 +3,7 @@ import Testing
 @testable import PanTraceModel
 @testable import PanTraceReports
 
-/// SPEC 4.9's worked examples, every number pinned (container 400 × 800).
+/// docs/model.md §4.9's worked examples, every number pinned (container 400 × 800).
 @Suite struct WorkedExampleTests {
     /// Example 1: down at y=100, moves every 1/60 s by 400/60 pt to y=500, up there.
     static var example1: Trace {

@@ -2,7 +2,7 @@ import Foundation
 import PanTraceKit
 import Testing
 
-/// One bad config file (`--config`, SPEC 5): exit 65 naming file, line and key.
+/// One bad config file (`--config`, docs/configs.md): exit 65 naming file, line and key.
 struct BadConfigCase: CustomTestStringConvertible, Sendable {
     var label: String
     var text: String
@@ -24,7 +24,7 @@ struct BadConfigCase: CustomTestStringConvertible, Sendable {
     var testDescription: String { label }
 }
 
-/// One bad `--set key=value` (SPEC 5, 7.4): exit 64 naming the override and the key.
+/// One bad `--set key=value` (docs/configs.md, docs/commands.md §7.4): exit 64 naming the override and the key.
 struct BadOverrideCase: CustomTestStringConvertible, Sendable {
     var override: String
     var key: String
@@ -34,7 +34,7 @@ struct BadOverrideCase: CustomTestStringConvertible, Sendable {
     var testDescription: String { "--set \(override) (\(command))" }
 }
 
-/// SPEC 5 and 7.4 in-process: a misspelt, mistyped or out-of-range setting is
+/// docs/configs.md and docs/commands.md §7.4 in-process: a misspelt, mistyped or out-of-range setting is
 /// never ignored. A bad file is invalid data (exit 65) and a bad `--set` a
 /// usage error (exit 64): `ConfigError.isUsage` says which, and PanTraceCLITests'
 /// FailureMappingTests pins the statuses. The command line resolves the config

@@ -2,7 +2,7 @@ import Foundation
 import PanTraceKit
 import Testing
 
-/// One bad JSON Lines input for `pantrace record --from` (SPEC 3, 7.4).
+/// One bad JSON Lines input for `pantrace record --from` (docs/model.md §3, docs/commands.md §7.4).
 struct BadTraceCase: CustomTestStringConvertible, Sendable {
     var label: String
     /// The file's content (the lines are joined with `\n`), or raw bytes.
@@ -33,7 +33,7 @@ struct BadTraceCase: CustomTestStringConvertible, Sendable {
     var testDescription: String { label }
 }
 
-/// SPEC 3 and 7.4 in-process: every bad trace file is refused with a
+/// docs/model.md §3 and docs/commands.md §7.4 in-process: every bad trace file is refused with a
 /// `TraceError` (exit 65, which PanTraceCLITests' FailureMappingTests pins) whose
 /// one-line message names the file, the line and the key, and the database is
 /// left byte for byte as it was (bytes of a closed store: no WAL left).

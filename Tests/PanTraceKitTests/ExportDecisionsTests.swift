@@ -4,7 +4,7 @@ import Testing
 
 @testable import PanTraceStore
 
-/// `export decisions` as a library workflow (SPEC 7.6): one JSON object per
+/// `export decisions` as a library workflow (docs/commands.md §7.6): one JSON object per
 /// trace, by trace name, whose keys are the `decisions` view's columns and
 /// whose values are exactly the view's; `--run` an id, `baseline` or
 /// `latest`, and without it the only run (ExportRunChoiceTests).
@@ -72,7 +72,7 @@ import Testing
         }
         #expect(count == lines.count - 1)
         #expect(count == (try store.run(run)?.traceCount))
-        // The columns SPEC 6 requires are all there.
+        // The columns docs/sqlite.md requires are all there.
         let keys = try #require(try JSONParser.parse(String(lines[0])).members).map(\.key)
         for column in [
             "run", "config", "trace", "intent", "decision", "reason", "percent", "peak_percent", "velocity", "projected",

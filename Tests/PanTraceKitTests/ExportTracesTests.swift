@@ -2,7 +2,7 @@ import Foundation
 import PanTraceKit
 import Testing
 
-/// `export traces` as a library workflow (SPEC 7.6): `record --from` of the
+/// `export traces` as a library workflow (docs/commands.md §7.6): `record --from` of the
 /// export stores the very traces that were stored, and their export is the
 /// same text again; sorted by name; `--trace`/`--family` as in replay.
 @Suite struct ExportTracesTests {
@@ -126,7 +126,7 @@ import Testing
         #expect(zebra < apple)
     }
 
-    /// SPEC 7.2's selection: the union of the named traces and the families,
+    /// docs/commands.md §7.2's selection: the union of the named traces and the families,
     /// a name that is not stored is an error, as in replay.
     @Test func theSelectionIsTheUnionAndAMissingNameIsAnError() throws {
         let workspace = try Workspace()

@@ -3,7 +3,7 @@ import PanTraceKit
 import SQLiteTestSupport
 import Testing
 
-/// `record --no-frames` (SPEC 7.1) in-process: no frame rows, the same results
+/// `record --no-frames` (docs/commands.md §7.1) in-process: no frame rows, the same results
 /// as a framed record, and `show` recomputing the frames it did not store.
 @Suite struct FramelessRecordTests {
     /// The worked examples, the bundled families and 300 synthetic traces

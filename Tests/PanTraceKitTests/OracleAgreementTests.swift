@@ -4,7 +4,7 @@ import SQLiteTestSupport
 import Testing
 
 /// Every field of the `decisions` view agrees with `scripts/oracle.py`, an
-/// independent Python implementation of SPEC 4 written from the spec alone,
+/// independent Python implementation of docs/model.md §4 written from the spec alone,
 /// over a store the workflows filled (the command line calls the same).
 @Suite struct OracleAgreementTests {
     static let oracle = Workspace.repositoryRoot.appending(path: "scripts/oracle.py").path

@@ -2,7 +2,7 @@ import Foundation
 import PanTraceKit
 import Testing
 
-/// SPEC 7.4: no output file may be the database, however it is spelt.
+/// docs/commands.md §7.4: no output file may be the database, however it is spelt.
 @Suite struct OutputPathTests {
     @Test func theDatabaseUnderAnySpellingIsRefused() throws {
         let workspace = try Workspace()

@@ -2,7 +2,7 @@ import PanTraceKit
 import PropertyBased
 import Testing
 
-/// Invariants of the regression gate over random comparisons (SPEC 7.3):
+/// Invariants of the regression gate over random comparisons (docs/commands.md §7.3):
 /// regressions are some of the changes, `--fail-on any` counts every change,
 /// `--fail-on intent` the regressions, and `--max-changes` is compared with
 /// what was counted.

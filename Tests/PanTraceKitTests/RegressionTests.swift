@@ -1,7 +1,7 @@
 import PanTraceKit
 import Testing
 
-/// The regression's decision as a value (SPEC 7.3) and the rule for `--accept`.
+/// The regression's decision as a value (docs/commands.md §7.3) and the rule for `--accept`.
 @Suite struct RegressionTests {
     static func comparison(changes: Int) -> RunComparison {
         var comparison = RunComparison(baseline: RunLabel(run: 1, config: "a"), candidate: RunLabel(run: 2, config: "b"))
@@ -68,7 +68,7 @@ import Testing
     }
 }
 
-/// `--fail-on intent` (SPEC 7.3): only regressions against intent count, and
+/// `--fail-on intent` (docs/commands.md §7.3): only regressions against intent count, and
 /// `--max-changes` is compared with them.
 @Suite struct RegressionGateTests {
     static func summary(_ decision: Decision) -> ResultSummary {
@@ -137,7 +137,7 @@ import Testing
         let failures = cases.filter { $0.1.contains("<failure") }
         #expect(failures.count == comparison.regressions)
         for (trace, _) in failures {
-            // SPEC 2 by hand: the baseline agreed with the intent, the candidate does not.
+            // docs/model.md §2 by hand: the baseline agreed with the intent, the candidate does not.
             let intent = try #require(trace.intent)
             let before = try #require(trace.baseline).decision
             let after = trace.candidate.decision

@@ -3,7 +3,7 @@ import Foundation
 import PanTraceKit
 import Testing
 
-/// `replay --html` as a workflow (SPEC 7.8), in a real browser: the bundled
+/// `replay --html` as a workflow (docs/commands.md §7.8), in a real browser: the bundled
 /// Fixtures recorded into a fresh database, replayed under a changed config
 /// with the page gathered as the replay streams, written like the command
 /// writes it, then loaded in headless Chromium. Every number on the page is

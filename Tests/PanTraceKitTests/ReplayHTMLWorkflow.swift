@@ -24,7 +24,7 @@ enum ReplayHTMLWorkflow {
         return (comparison, page, html)
     }
 
-    /// SPEC 4.6, from a result of the JSON report: a lift after the
+    /// docs/model.md §4.6, from a result of the JSON report: a lift after the
     /// transition started (a decision, not cancelled by the system).
     static func hasRelease(_ result: [String: Any]?) -> Bool {
         guard let result, let decision = result["decision"] as? String, let reason = result["reason"] as? String else {

@@ -2,7 +2,7 @@ import Foundation
 import PanTraceKit
 import Testing
 
-/// The page's data gathered from a stored replay (SPEC 7.8) without a
+/// The page's data gathered from a stored replay (docs/commands.md §7.8) without a
 /// browser, and the atomic write of the page.
 @Suite struct ReplayPageBuilderTests {
     /// The plots are the first `limit` changes by name (byte order, as the

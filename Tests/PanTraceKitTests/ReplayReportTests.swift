@@ -2,9 +2,9 @@ import Foundation
 import PanTraceKit
 import Testing
 
-/// The JSON report of a stored replay (SPEC 7.3) against the stored results:
+/// The JSON report of a stored replay (docs/commands.md §7.3) against the stored results:
 /// `regressions` and the traces whose reason changed, counted here by hand
-/// from SPEC 2's words; and the warning for a candidate of another interaction.
+/// from docs/model.md §2's words; and the warning for a candidate of another interaction.
 @Suite struct ReplayReportTests {
     /// 400 synthetic traces without frames, recorded once per test process and copied.
     static func recorded(_ workspace: Workspace) throws -> Store {
@@ -34,7 +34,7 @@ import Testing
             if baseline.decision == candidate.decision, baseline.reason != candidate.reason {
                 reasonChanges[name] = [candidate.decision.rawValue, baseline.reason.rawValue, candidate.reason.rawValue]
             }
-            // SPEC 2: finish agrees with intent finish; cancel and none with intent cancel.
+            // docs/model.md §2: finish agrees with intent finish; cancel and none with intent cancel.
             func agrees(_ decision: Decision) -> Bool { intent == .finish ? decision == .finish : decision != .finish }
             if intent != nil, agrees(baseline.decision), !agrees(candidate.decision) { regressions += 1 }
         }

@@ -3,7 +3,7 @@ import PanTraceKit
 import SQLiteTestSupport
 import Testing
 
-/// Replay as a workflow (SPEC 7.2, issue 3): what ``Replayer`` and
+/// Replay as a workflow (docs/commands.md §7.2, issue 3): what ``Replayer`` and
 /// ``Regression`` store, checked in the database with SQL, and the reports
 /// they give (the JSON parsed by Foundation). PanTraceCLITests shows what only
 /// the binary shows: the reports on standard output, the exit statuses.
@@ -79,7 +79,7 @@ import Testing
         #expect(text.contains("traces compared: \(traces)"))
     }
 
-    /// SPEC 4.6: only the threshold rule looks at the threshold, so exactly the
+    /// docs/model.md §4.6: only the threshold rule looks at the threshold, so exactly the
     /// lifted traces whose stored percent lies between the two thresholds flip.
     @Test(arguments: [(0.4, 0.3), (0.4, 0.55), (0.25, 0.5)])
     func aThresholdChangeFlipsExactlyTheTracesBetweenTheThresholds(recorded: Double, replayed: Double) throws {

@@ -6,7 +6,7 @@ import Testing
 /// table against the database, and the errors for a trace or run without a
 /// result. PanTraceCLITests shows the table on standard output.
 @Suite struct TraceInspectionTests {
-    /// SPEC 4.9 example 1 (slow drag): finish/threshold, the transition
+    /// docs/model.md §4.9 example 1 (slow drag): finish/threshold, the transition
     /// started at sample 2 (the worked example's `start_seq`).
     @Test func storedAndRecomputedFramesAgree() throws {
         let workspace = try Workspace()

@@ -3,7 +3,7 @@ import PanTraceStore
 import Testing
 
 @Suite struct TraceSelectionTests {
-    /// SPEC 7.2: --trace and --family together select the union.
+    /// docs/commands.md §7.2: --trace and --family together select the union.
     @Test func bothListsMakeTheUnion() {
         #expect(TraceSelection().filter == .all)
         #expect(TraceSelection(names: ["a"]).filter == .names(["a"]))

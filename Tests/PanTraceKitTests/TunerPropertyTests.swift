@@ -3,10 +3,10 @@ import PropertyBased
 import Synchronization
 import Testing
 
-/// SPEC 7.5: "each candidate is decided exactly as `replay` would decide it".
+/// docs/commands.md §7.5: "each candidate is decided exactly as `replay` would decide it".
 /// Here `replay` is the real thing: each candidate's config stored as a run
 /// by ``Replayer`` in a temporary database, its decisions read back from the
-/// store and counted by the words of SPEC 2.
+/// store and counted by the words of docs/model.md §2.
 @Suite struct TunerPropertyTests {
     /// Sweeps small enough that every candidate can be replayed: keys read at
     /// the lift and keys that change the trajectory, as `--sweep` texts.
@@ -32,7 +32,7 @@ import Testing
         }
     }
 
-    /// Decision counts by hand from SPEC 2's words (not through `TuningCounts.add`).
+    /// Decision counts by hand from docs/model.md §2's words (not through `TuningCounts.add`).
     static func counts(_ decisions: [(Decision, Intent?)]) -> TuningCounts {
         var counts = TuningCounts()
         for (decision, intent) in decisions {

@@ -2,7 +2,7 @@ import Foundation
 import PanTraceKit
 import Testing
 
-/// `pantrace tune` as a library workflow (SPEC 7.5): the best config read
+/// `pantrace tune` as a library workflow (docs/commands.md §7.5): the best config read
 /// back, refusals before any work, and a store that is only read.
 @Suite struct TunerTests {
     /// The worked examples and 300 synthetic traces, recorded once per test process (each test gets a copy).

@@ -97,7 +97,7 @@ import Testing
             let store = try Store(path: missing)
             #expect(try store.userVersion() == Store.schemaVersion)
             #expect(FileManager.default.fileExists(atPath: missing))
-            // Closed without storing anything: the file it created goes again (SPEC 7.4).
+            // Closed without storing anything: the file it created goes again (docs/commands.md §7.4).
         }
         #expect(!FileManager.default.fileExists(atPath: missing))
         do {

@@ -38,7 +38,7 @@ import Testing
     /// Migration 1 is schema.sql as version 1 shipped (its first line says so) and never changes.
     @Test func migrationOneIsTheVersionOneSchema() throws {
         let v1 = Migrator.migrations[0].sql
-        #expect(v1.hasPrefix("-- pantrace store schema, version 1 (SPEC 6)."))
+        #expect(v1.hasPrefix("-- pantrace store schema, version 1 (docs/sqlite.md)."))
         #expect(v1.hasSuffix("PRAGMA user_version = 1;\n"))
         #expect((try Self.schemaFile()).contains("PRAGMA user_version = \(Store.schemaVersion);"))
     }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import PanTraceStore
 
-/// Reading by trace name for `export` (SPEC 7.6): the traces and a run's
+/// Reading by trace name for `export` (docs/commands.md §7.6): the traces and a run's
 /// rows of the `decisions` view, in the names' UTF-8 byte order, streaming.
 @Suite struct SortedReadingTests {
     /// Stored in this order; `Z` sorts before `a`, and the NFC and NFD

@@ -54,7 +54,7 @@ public struct DatabaseFile: Sendable {
         return result
     }
 
-    /// The traces whose decision differs between two runs (SPEC 7.3), from the `decisions` view.
+    /// The traces whose decision differs between two runs (docs/commands.md §7.3), from the `decisions` view.
     public func changedTraces(baseline: Int, candidate: Int) -> Set<String> {
         names(
             """
@@ -72,7 +72,7 @@ public struct DatabaseFile: Sendable {
             """)
     }
 
-    /// SPEC 4.1, from the samples: the `seq` of every position sample of
+    /// docs/model.md §4.1, from the samples: the `seq` of every position sample of
     /// `trace` (`down`, `move`, and an `up` that moved), in order.
     public func positionSamples(of trace: String) -> [Int] {
         rows(
@@ -105,7 +105,7 @@ public struct DatabaseFiles: Equatable, CustomStringConvertible {
     }
 }
 
-/// The four values a report shows of a result (SPEC 7.3), as stored or as reported.
+/// The four values a report shows of a result (docs/commands.md §7.3), as stored or as reported.
 public struct Summary: Equatable, CustomStringConvertible, Sendable {
     public var decision: String
     public var reason: String

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 extension Pantrace {
-    /// `pantrace export` (SPEC 7.6): the store back as text, `traces` or `decisions`.
+    /// `pantrace export` (docs/commands.md §7.6): the store back as text, `traces` or `decisions`.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the stored traces, or one run's decisions, as JSON Lines sorted by trace name.",

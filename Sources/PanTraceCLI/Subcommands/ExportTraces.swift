@@ -4,7 +4,7 @@ import PanTraceReports
 import PanTraceModel
 
 extension Pantrace.Export {
-    /// `pantrace export traces`: the stored traces as SPEC 3 JSON Lines, by name.
+    /// `pantrace export traces`: the stored traces as docs/model.md §3 JSON Lines, by name.
     struct Traces: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the stored traces as JSON Lines (one trace per line), sorted by name.",

@@ -6,7 +6,7 @@ import PanTraceModel
 import PanTraceReports
 
 extension Pantrace {
-    /// `pantrace record` (SPEC 7.1): simulate traces under a config and store
+    /// `pantrace record` (docs/commands.md §7.1): simulate traces under a config and store
     /// the traces, the config, a run, its results and their frames (not with
     /// `--no-frames`), all or nothing.
     struct Record: ParsableCommand {
@@ -68,7 +68,7 @@ extension Pantrace {
         func run() throws {
             let started = Console.now()
             let config = try configOptions.resolve()
-            // SPEC 7.1: without --from, synthetic traces; with --from, only
+            // docs/commands.md §7.1: without --from, synthetic traces; with --from, only
             // when --count asks for them too (one run holding both).
             let count = count ?? (from.isEmpty ? SyntheticTraces.defaultCount : 0)
             // Every input is opened before the database, so that a missing file

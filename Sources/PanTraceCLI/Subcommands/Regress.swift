@@ -6,7 +6,7 @@ import PanTraceModel
 import PanTraceReports
 
 extension Pantrace {
-    /// `pantrace regress` (SPEC 7.3): replay for CI, with an exit status.
+    /// `pantrace regress` (docs/commands.md §7.3): replay for CI, with an exit status.
     struct Regress: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Replay for CI: exit 1 when more decisions changed than allowed.",

@@ -6,7 +6,7 @@ import PanTraceModel
 import PanTraceReports
 
 extension Pantrace {
-    /// `pantrace replay` (SPEC 7.2): re-simulate stored traces under a config,
+    /// `pantrace replay` (docs/commands.md §7.2): re-simulate stored traces under a config,
     /// store the run, and report which decisions differ from a baseline run.
     struct Replay: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -6,7 +6,7 @@ import PanTraceModel
 import PanTraceReports
 
 extension Pantrace {
-    /// `pantrace tune` (SPEC 7.5): search configs for the one whose decisions
+    /// `pantrace tune` (docs/commands.md §7.5): search configs for the one whose decisions
     /// best match the stored traces' intents, storing nothing.
     struct Tune: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -11,7 +11,7 @@ import Darwin
 import PanTraceModel
 import PanTraceReports
 
-/// The one place that maps errors to SPEC 7.4's exit statuses and messages.
+/// The one place that maps errors to docs/commands.md §7.4's exit statuses and messages.
 ///
 /// pantrace's own error types are listed in ``status(of:)``; anything else is
 /// either swift-argument-parser's (help, version, a bad option: the parser
@@ -21,9 +21,9 @@ enum Failure {
     static let invalidData: Int32 = 65
     static let cannotOpen: Int32 = 66
     static let internalError: Int32 = 70
-    /// SPEC 7.4: a full disk, a failed write.
+    /// docs/commands.md §7.4: a full disk, a failed write.
     static let ioFailure: Int32 = 74
-    /// SPEC 7.4: the database stayed locked past the busy timeout (try again).
+    /// docs/commands.md §7.4: the database stayed locked past the busy timeout (try again).
     static let tryAgain: Int32 = 75
 
     /// The exit status of one of pantrace's errors; `nil` for any other error.

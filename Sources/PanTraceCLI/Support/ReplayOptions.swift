@@ -5,7 +5,7 @@ import PanTraceStore
 import PanTraceModel
 import PanTraceReports
 
-/// The options `replay` and `regress` share (SPEC 7.2), besides the
+/// The options `replay` and `regress` share (docs/commands.md §7.2), besides the
 /// ``StoreOptions`` and ``ConfigOptions`` each command declares beside them.
 ///
 /// Not nested in here as option groups: built for debugging,
@@ -35,7 +35,7 @@ struct ReplayOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Rows of each table of the text report (changed decisions, changed reasons; 0: the counts alone), and traces plotted by --html.")
     var limit: Int = 50
 
-    @Option(name: .long, help: ArgumentHelp("Also write a self-contained HTML report here: the configs, the counts, the release map and each changed trace's course (SPEC 7.8).", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("Also write a self-contained HTML report here: the configs, the counts, the release map and each changed trace's course (docs/commands.md §7.8).", valueName: "file"))
     var html: String?
 
     func validate() throws {

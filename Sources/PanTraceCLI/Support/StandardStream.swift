@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Standard output or standard error, written with write(2) and checked on
-/// every write (SPEC 7.4: a failed write to standard output is exit 74).
+/// every write (docs/commands.md §7.4: a failed write to standard output is exit 74).
 ///
 /// Not C's `FILE`: `fdopen` on a closed descriptor returns NULL, and a
 /// buffered `fwrite` reports a full disk only at a flush whose result is
@@ -97,7 +97,7 @@ final class StandardStream {
     }
 }
 
-/// A write to standard output that failed (SPEC 7.4: exit 74): a closed
+/// A write to standard output that failed (docs/commands.md §7.4: exit 74): a closed
 /// descriptor, a full disk, a reader that went away.
 struct StreamWriteError: Error, Equatable, CustomStringConvertible {
     /// "standard output".

@@ -1,7 +1,7 @@
 import PanTraceModel
 
 /// The releases of a corpus for the release map of an HTML report
-/// (SPEC 7.8), kept compactly: 9 bytes per trace whose decision did not
+/// (docs/commands.md §7.8), kept compactly: 9 bytes per trace whose decision did not
 /// change, so that 80,000 traces cost well under a megabyte.
 ///
 /// Add every compared trace (the same values given to
@@ -18,7 +18,7 @@ public struct ReleaseMapInput: Sendable {
     /// The indexes of the unchanged traces whose candidate result is stale (docs/model.md §4.6).
     package private(set) var staleIndexes: [Int32] = []
     /// Traces (changed or not) whose candidate result has no release: decision
-    /// `none` or reason `cancelled` (SPEC 4.6) — they have no place on the map.
+    /// `none` or reason `cancelled` (docs/model.md §4.6) — they have no place on the map.
     public private(set) var withoutRelease = 0
     private var extentCounts: [Double: Int] = [:]
 
@@ -28,7 +28,7 @@ public struct ReleaseMapInput: Sendable {
     /// The unchanged traces drawn (those with a release).
     public var unchangedCount: Int { percents.count }
 
-    /// Adds one compared trace whose extent `E` (SPEC 4: the config's
+    /// Adds one compared trace whose extent `E` (docs/model.md §4: the config's
     /// `extent`, or the container's length on the axis) is `extent`.
     public mutating func add(_ trace: ComparedTrace, extent: Double) {
         extentCounts[extent, default: 0] += 1
@@ -49,14 +49,14 @@ public struct ReleaseMapInput: Sendable {
         extentCounts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key
     }
 
-    /// The extent `E` of `trace` under `config` (SPEC 4): `extent`, or the
+    /// The extent `E` of `trace` under `config` (docs/model.md §4): `extent`, or the
     /// container's length along the interaction's axis when it is `auto`.
     public static func extent(of trace: Trace, under config: Config) -> Double {
         config.extent ?? (config.interaction.isHorizontal ? trace.width : trace.height)
     }
 
     /// Whether a result ended with a lift after the transition started, the
-    /// only results with a release percent and velocity (SPEC 4.6).
+    /// only results with a release percent and velocity (docs/model.md §4.6).
     public static func hasRelease(_ result: ResultSummary) -> Bool {
         result.decision != .none && result.reason != .cancelled
     }

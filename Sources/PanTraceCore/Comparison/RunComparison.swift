@@ -11,7 +11,7 @@ public struct RunLabel: Equatable, Hashable, Sendable {
     }
 }
 
-/// The part of a result that reports compare and show (SPEC 7.3).
+/// The part of a result that reports compare and show (docs/commands.md §7.3).
 public struct ResultSummary: Equatable, Hashable, Sendable {
     public var decision: Decision
     public var reason: Reason
@@ -52,7 +52,7 @@ public struct ComparedTrace: Equatable, Hashable, Sendable {
         self.candidate = candidate
     }
 
-    /// SPEC 7.3: a change is a trace whose decision differs between the two runs.
+    /// docs/commands.md §7.3: a change is a trace whose decision differs between the two runs.
     public var isChange: Bool {
         guard let baseline else { return false }
         return baseline.decision != candidate.decision
@@ -64,9 +64,9 @@ public struct ComparedTrace: Equatable, Hashable, Sendable {
         return baseline.decision == candidate.decision && baseline.reason != candidate.reason
     }
 
-    /// SPEC 7.3: a regression against intent — the trace has an intent that
+    /// docs/commands.md §7.3: a regression against intent — the trace has an intent that
     /// the baseline's result agreed with and the candidate's does not (a new
-    /// accidental or a new missed result, SPEC 2).
+    /// accidental or a new missed result, docs/model.md §2).
     ///
     /// Agreement depends on the decision alone, so every regression is a
     /// change; a change that now agrees with intent, one that agreed neither
@@ -113,7 +113,7 @@ extension Decision {
 }
 
 /// The differences between a baseline run and a candidate run, built one
-/// trace at a time so that only the changes are kept in memory (SPEC 7.2, 7.3).
+/// trace at a time so that only the changes are kept in memory (docs/commands.md §7.2, §7.3).
 public struct RunComparison: Sendable {
     public let baseline: RunLabel
     public let candidate: RunLabel
@@ -185,7 +185,7 @@ public struct RunComparison: Sendable {
     /// Number of changed decisions.
     public var changed: Int { changeList.count }
 
-    /// SPEC 7.3: the changes that are regressions against intent
+    /// docs/commands.md §7.3: the changes that are regressions against intent
     /// (``ComparedTrace/isRegression``): the new accidental and the newly missed results.
     public var regressions: Int { accidentalDismissalIndexes.count + missedDismissalIndexes.count }
 

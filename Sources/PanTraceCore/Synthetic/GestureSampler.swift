@@ -59,7 +59,7 @@ enum GestureSampler {
         }
 
         // The lift comes within a frame of the path's end; now and then in
-        // the same event as the last move (equal times are allowed, SPEC 3).
+        // the same event as the last move (equal times are allowed, docs/model.md §3).
         let liftMicros: Int
         if lastMicros + period >= endMicros, random.chance(0.04) {
             liftMicros = lastMicros

@@ -1,6 +1,6 @@
 import PanTraceModel
 
-/// An endless, index-addressable corpus of synthetic traces (SPEC 8).
+/// An endless, index-addressable corpus of synthetic traces (docs/synthetic.md).
 ///
 /// Trace `i` depends only on the seed, the family list and `i`: its family
 /// is `families[i % families.count]` (round-robin, so every family is

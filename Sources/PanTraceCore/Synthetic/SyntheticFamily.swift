@@ -1,6 +1,6 @@
 import PanTraceModel
 
-/// A named kind of synthetic gesture (SPEC 8).
+/// A named kind of synthetic gesture (docs/synthetic.md).
 ///
 /// The raw value is the family's stable name: it appears in trace names,
 /// in `meta.family`, and on the command line (`--family flick`). Intents
@@ -61,7 +61,7 @@ public enum SyntheticFamily: String, Sendable, CaseIterable, Hashable {
     /// A tap: a press of 50–180 ms that moves at most a few points. Intent `cancel`.
     case tap
 
-    /// Every family, in a fixed order (the SPEC 8 ones first).
+    /// Every family, in a fixed order (the docs/synthetic.md ones first).
     public static var all: [SyntheticFamily] { allCases }
 
     /// Every family's name, in the order of ``all``.

@@ -18,7 +18,7 @@ struct SyntheticGesture: Sendable {
     var dropChance: Double = 0.02
     /// `.up` (a lift) or `.cancel` (the system took the touch).
     var ending: Phase = .up
-    /// True when the finger moves on the way up: the lift is a position sample (SPEC 4.1).
+    /// True when the finger moves on the way up: the lift is a position sample (docs/model.md §4.1).
     var liftMoves: Bool = false
     /// A second finger: touches 2 from sample `from` (0 = the `down`) for `count` samples.
     var secondFinger: (from: Int, count: Int)? = nil

@@ -2,7 +2,7 @@ import PanTraceModel
 
 /// The package's own seeded pseudo-random generator: xoshiro256** seeded by SplitMix64.
 ///
-/// SPEC 8 asks for byte-identical synthetic traces on every machine, so the
+/// docs/synthetic.md asks for byte-identical synthetic traces on every machine, so the
 /// generator never touches the system's random source, and every helper uses
 /// only integer arithmetic and the IEEE 754 operations that are correctly
 /// rounded on every platform (`+ − × ÷` and `squareRoot`). No `log`, `sin` or

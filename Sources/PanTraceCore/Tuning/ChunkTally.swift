@@ -19,7 +19,7 @@ struct ChunkTally {
     var rowOffsets: [Int] = []
     /// Lifts by intent class.
     var lifts: (UInt32, UInt32, UInt32) = (0, 0, 0)
-    /// `cancelled` results (SPEC 4.6).
+    /// `cancelled` results (docs/model.md §4.6).
     var cancelled: UInt32 = 0
     /// Results that did not lift, with intent `finish` (missed by every lift setting).
     var unliftedMeantToFinish: UInt32 = 0

@@ -2,7 +2,7 @@ import PanTraceModel
 
 /// A number typed as a plain decimal (`0.05`, `-3`, `1.5e3`), kept exact as
 /// `mantissa × 10^exponent` so that range values can be computed without
-/// binary rounding (SPEC 7.5 sweeps).
+/// binary rounding (docs/commands.md §7.5 sweeps).
 struct DecimalText: Equatable {
     var mantissa: Int64
     var exponent: Int

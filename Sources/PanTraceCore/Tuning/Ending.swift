@@ -4,7 +4,7 @@ import PanTraceModel
 enum Ending: UInt8, Sendable {
     /// An `up` after the transition started: the lift-only keys decide.
     case lift
-    /// A `cancel` after the transition started (SPEC 4.6 `cancelled`).
+    /// A `cancel` after the transition started (docs/model.md §4.6 `cancelled`).
     case cancelled
     /// Decision `none`.
     case none

@@ -1,10 +1,10 @@
 import PanTraceModel
 
-/// One `--sweep`: a config key and the values to try for it (SPEC 7.5).
+/// One `--sweep`: a config key and the values to try for it (docs/commands.md §7.5).
 ///
 /// Two forms: a range of numbers, `threshold=0.2:0.6:0.1` (the values
 /// `FROM + i × STEP` while `≤ TO + STEP × 1e-9`), and a list,
-/// `decision=threshold,velocity` (any key of SPEC 5 except `name`, words
+/// `decision=threshold,velocity` (any key of docs/configs.md except `name`, words
 /// included). Every value is checked by the config's own rules for the key,
 /// so a sweep never holds a value that `--set` would refuse.
 ///
@@ -13,7 +13,7 @@ import PanTraceModel
 /// sweep.values     // ["0.2", "0.3", "0.4", "0.5", "0.6"]
 /// ```
 public struct Sweep: Equatable, Hashable, Sendable {
-    /// The most values one sweep or a whole grid may have (SPEC 7.5).
+    /// The most values one sweep or a whole grid may have (docs/commands.md §7.5).
     public static let maximumCombinations = 1_000_000
 
     /// The keys that take a number, and so a `FROM:TO:STEP` range.
@@ -30,7 +30,7 @@ public struct Sweep: Equatable, Hashable, Sendable {
     /// Reads `KEY=FROM:TO:STEP` or `KEY=V1,V2,…`.
     ///
     /// - Throws: a ``TuningError`` naming the key for a missing `=`, an
-    ///   unknown key (with a suggestion), `name`, a value SPEC 5 does not
+    ///   unknown key (with a suggestion), `name`, a value docs/configs.md does not
     ///   allow, a range that is reversed or empty, a step that is not > 0,
     ///   or more than ``maximumCombinations`` values.
     public init(parsing text: String) throws(TuningError) {
@@ -75,7 +75,7 @@ public struct Sweep: Equatable, Hashable, Sendable {
         }
     }
 
-    /// Each value checked by SPEC 5's rule for `key` and written canonically;
+    /// Each value checked by docs/configs.md's rule for `key` and written canonically;
     /// a `listed` value given twice (`0.3,0.30`) is refused.
     private static func canonical(_ raw: [String], key: String, sweep: String, listed: Bool) throws(TuningError) -> [String] {
         guard !(raw.count == 1 && raw[0].isEmpty) else {
@@ -102,7 +102,7 @@ public struct Sweep: Equatable, Hashable, Sendable {
         return values
     }
 
-    /// SPEC 7.5: `FROM + i × STEP` for `i = 0, 1, …` while `≤ TO + STEP × 1e-9`.
+    /// docs/commands.md §7.5: `FROM + i × STEP` for `i = 0, 1, …` while `≤ TO + STEP × 1e-9`.
     ///
     /// The count follows that rule in doubles; each value is the double
     /// nearest the exact decimal `FROM + i × STEP` when FROM and STEP are

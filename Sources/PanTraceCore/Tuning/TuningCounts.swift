@@ -1,6 +1,6 @@
 import PanTraceModel
 
-/// The counts of one candidate over a set of traces (SPEC 7.5, words of SPEC 2).
+/// The counts of one candidate over a set of traces (docs/commands.md §7.5, words of docs/model.md §2).
 ///
 /// `finish + cancel + none` is every trace; `agree + accidental + missed`
 /// is every trace with an intent.

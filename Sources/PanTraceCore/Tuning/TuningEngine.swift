@@ -2,7 +2,7 @@ import Dispatch
 import PanTraceModel
 
 /// Decides every candidate of a ``TuningGrid`` over a stream of traces,
-/// exactly as `replay` would decide each one (SPEC 7.5), and counts.
+/// exactly as `replay` would decide each one (docs/commands.md §7.5), and counts.
 ///
 /// Traces are taken one at a time (``add(_:)``) and processed in chunks of
 /// ``chunkSize``: memory holds one chunk and six counts per candidate (as

@@ -1,6 +1,6 @@
 import PanTraceModel
 
-/// Why a `--sweep` or a grid of sweeps cannot be tuned (SPEC 7.5).
+/// Why a `--sweep` or a grid of sweeps cannot be tuned (docs/commands.md §7.5).
 ///
 /// Always a usage error (exit 64), reported before any trace is read:
 ///

@@ -1,7 +1,7 @@
 import PanTraceModel
 
 /// The candidates of a tune: every combination of one to three sweeps on top
-/// of a base config (SPEC 7.5).
+/// of a base config (docs/commands.md §7.5).
 ///
 /// Candidate `i` takes one value from each sweep, the first sweep varying
 /// slowest (`threshold=0.3,0.4` × `decision=threshold,velocity` gives
@@ -101,7 +101,7 @@ public struct TuningGrid: Equatable, Hashable, Sendable {
     }
 
     /// The config of candidate `index` named as `--set` would name it
-    /// (SPEC 5): the base's name with ` key=value` appended per sweep, e.g.
+    /// (docs/configs.md): the base's name with ` key=value` appended per sweep, e.g.
     /// `baseline threshold=0.3 flickVelocity=600`; the base's name alone
     /// when that would be longer than 100 characters.
     public func namedConfig(at index: Int) -> Config {

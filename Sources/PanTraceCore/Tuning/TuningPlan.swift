@@ -1,7 +1,7 @@
 import PanTraceModel
 
 /// How a grid's candidates are evaluated: which sweeps need their own
-/// simulation and which are decided from a simulation's lift (SPEC 7.5).
+/// simulation and which are decided from a simulation's lift (docs/commands.md §7.5).
 ///
 /// A candidate is a *trajectory* (the values of the sweeps that can change
 /// where the gesture goes: recognition, arbitration, percent, velocity) and a

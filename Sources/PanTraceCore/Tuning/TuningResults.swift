@@ -1,7 +1,7 @@
 import PanTraceModel
 
 /// The counts of every candidate of a tune, which of them are on the Pareto
-/// frontier, and the best one (SPEC 7.5).
+/// frontier, and the best one (docs/commands.md §7.5).
 ///
 /// Counts are kept as four 32-bit integers per candidate (the other two
 /// follow from the totals), so a million candidates take 16 MB.
@@ -68,7 +68,7 @@ public struct TuningResults: Sendable {
     }
 
     /// True when no other candidate has `accidental` and `missed` both less
-    /// than or equal and one of them less (SPEC 7.5); equal candidates are
+    /// than or equal and one of them less (docs/commands.md §7.5); equal candidates are
     /// all on the frontier.
     public func isPareto(_ index: Int) -> Bool { frontier[index] }
 

@@ -1,4 +1,4 @@
-/// Which transition a pan drives; it fixes the axis and the sign (SPEC 4).
+/// Which transition a pan drives; it fixes the axis and the sign (docs/model.md §4).
 public enum Interaction: String, Sendable, CaseIterable, Hashable {
     case pullToDismiss = "pull-to-dismiss"
     case swipeBack = "swipe-back"
@@ -11,7 +11,7 @@ public enum Interaction: String, Sendable, CaseIterable, Hashable {
     public var sign: Double { self == .pullUpPresent ? -1 : 1 }
 }
 
-/// How a lift decides between finish and cancel (SPEC 4.6).
+/// How a lift decides between finish and cancel (docs/model.md §4.6).
 public enum DecisionRule: String, Sendable, CaseIterable, Hashable {
     case threshold, velocity, projection, lookahead
 }
@@ -28,7 +28,7 @@ public enum FlickVelocityUnit: String, Sendable, CaseIterable, Hashable {
     case points, extents, remaining
 }
 
-/// The release-velocity estimator (SPEC 4.5; docs/model.md §4.5 says which
+/// The release-velocity estimator (docs/model.md §4.5; docs/model.md §4.5 says which
 /// platform each one matches).
 public enum VelocityEstimator: String, Sendable, CaseIterable, Hashable {
     /// Android's and Flutter's quadratic least squares over the last 100 ms.
@@ -42,17 +42,17 @@ public enum VelocityEstimator: String, Sendable, CaseIterable, Hashable {
     case impulse
 }
 
-/// How the pan and an embedded scroll view share the gesture (SPEC 4.3).
+/// How the pan and an embedded scroll view share the gesture (docs/model.md §4.3).
 public enum ScrollGating: String, Sendable, CaseIterable, Hashable {
     case none, offsetAtBegin, handoff
 }
 
-/// The transition animation's timing curve (SPEC 4.8).
+/// The transition animation's timing curve (docs/model.md §4.8).
 public enum Curve: String, Sendable, CaseIterable, Hashable {
     case linear, easeIn, easeOut, easeInOut
 }
 
-/// Every tunable of the interaction, with a name (SPEC 5).
+/// Every tunable of the interaction, with a name (docs/configs.md).
 ///
 /// The defaults are the seed behaviour: a pull-to-dismiss that finishes at
 /// 40 % on release.

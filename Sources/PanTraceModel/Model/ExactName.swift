@@ -42,7 +42,7 @@ public struct ExactName: Hashable, Sendable, CustomStringConvertible {
 
 extension ExactName {
     /// Why `text` cannot be a name of at most `maximumLength` characters, or
-    /// `nil` when it can: SPEC 3 and 5 allow 1–200 (traces) or 1–100 (configs)
+    /// `nil` when it can: docs/model.md §3 and docs/configs.md allow 1–200 (traces) or 1–100 (configs)
     /// characters, counted as Unicode scalars.
     ///
     /// NUL (U+0000) is refused: C strings, SQLite's text functions and

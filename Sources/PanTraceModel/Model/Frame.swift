@@ -13,7 +13,7 @@ public enum Owner: String, Sendable, CaseIterable, Hashable {
     case scroll
 }
 
-/// The simulated state after one position sample of one result (SPEC 2).
+/// The simulated state after one position sample of one result (docs/model.md §2).
 public struct Frame: Equatable, Hashable, Sendable {
     /// 0-based index of the sample in its trace.
     public var seq: Int

@@ -1,9 +1,9 @@
-/// How a gesture ended (SPEC 4.6).
+/// How a gesture ended (docs/model.md §4.6).
 public enum Decision: String, Sendable, CaseIterable, Hashable {
     case finish, cancel, none
 }
 
-/// Why a gesture ended the way it did (SPEC 4.2, 4.3, 4.6).
+/// Why a gesture ended the way it did (docs/model.md §4.2, §4.3, §4.6).
 public enum Reason: String, Sendable, CaseIterable, Hashable {
     case threshold, belowThreshold, flick, reverseFlick, projection, guarded, cancelled
     case tooManyTouches, neverBegan, scrollOwned
@@ -21,11 +21,11 @@ public struct Outcome: Equatable, Hashable, Sendable {
     public var velocity: Double
     /// The projected percent, only for a result decided by the `projection` rule at a lift.
     public var projected: Double?
-    /// Seconds the transition takes to finish or cancel after the gesture (SPEC 4.7).
+    /// Seconds the transition takes to finish or cancel after the gesture (docs/model.md §4.7).
     public var settle: Double
-    /// Points the scroll content was dragged past its edge (SPEC 4.3).
+    /// Points the scroll content was dragged past its edge (docs/model.md §4.3).
     public var overscroll: Double
-    /// Points between the finger and the view for a non-linear curve (SPEC 4.8).
+    /// Points between the finger and the view for a non-linear curve (docs/model.md §4.8).
     public var trackingError: Double
     /// True when a guarded transition refused a finish (`presentationControllerDidAttemptToDismiss`).
     public var attempted: Bool

@@ -1,4 +1,4 @@
-/// The phase of one touch event (SPEC 3).
+/// The phase of one touch event (docs/model.md §3).
 ///
 /// The raw values are the words of the trace format and of the `sample.phase`
 /// column, one spelling everywhere.

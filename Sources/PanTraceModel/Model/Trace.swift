@@ -1,12 +1,12 @@
-/// What the person meant by a gesture, when a trace is labelled (SPEC 2).
+/// What the person meant by a gesture, when a trace is labelled (docs/model.md §2).
 public enum Intent: String, Sendable, CaseIterable, Hashable {
     case finish, cancel
 }
 
-/// The touch input of one gesture plus the screen it happened on (SPEC 3).
+/// The touch input of one gesture plus the screen it happened on (docs/model.md §3).
 ///
 /// A `Trace` value is not validated by construction: ``Trace/validate()``
-/// checks every rule of SPEC 3, and the JSON Lines reader only returns valid
+/// checks every rule of docs/model.md §3, and the JSON Lines reader only returns valid
 /// traces.
 ///
 /// Two traces are equal when every field is; the texts (`name`, `meta`,

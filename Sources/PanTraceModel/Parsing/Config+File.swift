@@ -1,6 +1,6 @@
 extension Config {
-    /// The config as a file that `--config` reads (SPEC 5): every key, one
-    /// per line, in SPEC 5's order, with the values of ``canonicalJSON()``,
+    /// The config as a file that `--config` reads (docs/configs.md): every key, one
+    /// per line, in docs/configs.md's order, with the values of ``canonicalJSON()``,
     /// so it reads back as the same config and diffs well.
     ///
     /// ```json

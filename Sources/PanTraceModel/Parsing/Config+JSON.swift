@@ -3,7 +3,7 @@ extension Config {
     /// (``ConfigKey/all``).
     public static let keys = ConfigKey.names
 
-    /// Reads a config from the bytes of a JSON file (SPEC 5).
+    /// Reads a config from the bytes of a JSON file (docs/configs.md).
     ///
     /// Every key is optional and starts from its default; an unknown key (with
     /// a "did you mean" suggestion when it is close to a real one), a wrong
@@ -46,7 +46,7 @@ extension Config {
     /// Reads the config file at `path` (`-` is standard input).
     ///
     /// - Throws: ``InputFileError`` when it cannot be read (exit 66),
-    ///   ``ConfigError`` when its content breaks SPEC 5 or it is longer than
+    ///   ``ConfigError`` when its content breaks docs/configs.md or it is longer than
     ///   `maximumBytes` (``InputLimits/maximumConfigBytes``; exit 65). Reading
     ///   stops at the limit, so `--config /dev/zero` is refused in bounded memory.
     public static func load(path: String, maximumBytes: Int = InputLimits.maximumConfigBytes) throws -> Config {

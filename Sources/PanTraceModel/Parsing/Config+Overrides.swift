@@ -19,9 +19,9 @@ extension Config {
     /// Applies one `key=value` override (`--set threshold=0.3`) and nothing else.
     ///
     /// The value is read as the key's type: a number (`0.3`, `.3`, `3e-1`),
-    /// a word of SPEC 5 (`velocity`, `easeOut`), `true`/`false`, `auto` for
+    /// a word of docs/configs.md (`velocity`, `easeOut`), `true`/`false`, `auto` for
     /// `extent`, or any text for `name`. The name is left alone; use
-    /// ``apply(overrides:)`` for SPEC 5's name suffix.
+    /// ``apply(overrides:)`` for docs/configs.md's name suffix.
     ///
     /// - Throws: a ``ConfigError/Kind/usage`` error (exit 64) for a missing
     ///   `=`, an unknown key or a bad value.
@@ -44,7 +44,7 @@ extension Config {
     }
 
     /// Applies `--set` overrides in order (a later one wins) and, unless one
-    /// of them sets `name`, appends them to the name as typed (SPEC 5):
+    /// of them sets `name`, appends them to the name as typed (docs/configs.md):
     /// `baseline` with `threshold=0.3` and `decision=velocity` becomes
     /// `baseline threshold=0.3 decision=velocity`.
     ///
@@ -80,7 +80,7 @@ extension Config {
         self = updated
     }
 
-    /// The settings of this config that differ from `other`'s, in SPEC 5's
+    /// The settings of this config that differ from `other`'s, in docs/configs.md's
     /// key order, with `other`'s value as `old` (for replay reports).
     ///
     /// `name` is not a setting and is never listed.

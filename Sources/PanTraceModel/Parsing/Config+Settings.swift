@@ -6,10 +6,10 @@ package enum SettingInput {
 }
 
 extension Config {
-    /// The longest allowed `name`, in Unicode scalars (SPEC 5: 1–100 characters).
+    /// The longest allowed `name`, in Unicode scalars (docs/configs.md: 1–100 characters).
     public static let maximumNameLength = 100
 
-    /// Sets `key` from `input`, enforcing SPEC 5's type and range for that key.
+    /// Sets `key` from `input`, enforcing docs/configs.md's type and range for that key.
     ///
     /// Unknown keys are the caller's to reject (they have the suggestion list).
     package mutating func set(_ key: String, _ input: SettingInput) throws(SettingIssue) {

@@ -1,8 +1,8 @@
-/// Why a config (SPEC 5) cannot be used.
+/// Why a config (docs/configs.md) cannot be used.
 ///
-/// Two kinds, for SPEC 7.4's two exit statuses: ``Kind/usage`` for a bad
+/// Two kinds, for docs/commands.md §7.4's two exit statuses: ``Kind/usage`` for a bad
 /// `--set key=value` on the command line (exit 64) and ``Kind/invalidData``
-/// for a config file that breaks SPEC 5 (exit 65); ``isUsage`` tells them
+/// for a config file that breaks docs/configs.md (exit 65); ``isUsage`` tells them
 /// apart. A file that cannot be opened is an ``InputFileError`` instead.
 ///
 /// ```

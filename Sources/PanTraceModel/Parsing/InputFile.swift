@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// An input file (traces or a config) that cannot be opened or read (SPEC 7.4: exit 66).
+/// An input file (traces or a config) that cannot be opened or read (docs/commands.md §7.4: exit 66).
 public struct InputFileError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The path as the user gave it (`-` for standard input).
     public var path: String

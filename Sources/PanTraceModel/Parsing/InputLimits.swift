@@ -2,7 +2,7 @@
 /// `/dev/zero`, a file without a newline) can make it use unbounded memory.
 ///
 /// Past a limit, reading stops at once and the input is refused as invalid
-/// data (SPEC 7.4: exit 65) naming the file and the line:
+/// data (docs/commands.md §7.4: exit 65) naming the file and the line:
 ///
 /// ```
 /// traces.jsonl:3: the line is longer than 8 MiB (8388608 bytes), the limit for one trace
@@ -55,7 +55,7 @@ public enum InputLimits {
                 + "\(describe(maximumTraceLineBytes)), the limit record reads: it cannot be exported")
     }
 
-    /// The largest config file (SPEC 5): 1 MiB, 1 048 576 bytes. A config
+    /// The largest config file (docs/configs.md): 1 MiB, 1 048 576 bytes. A config
     /// with every key is under 500 bytes.
     public static let maximumConfigBytes = 1 << 20
 

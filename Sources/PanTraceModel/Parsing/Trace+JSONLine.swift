@@ -1,5 +1,5 @@
 extension Trace {
-    /// Reads one trace from one line of JSON (SPEC 3) and validates it.
+    /// Reads one trace from one line of JSON (docs/model.md §3) and validates it.
     ///
     /// - Throws: ``TraceError`` with no line number (the caller knows it).
     public init(jsonLine: String) throws(TraceError) {
@@ -15,7 +15,7 @@ extension Trace {
         }
     }
 
-    /// The trace as one canonical line of JSON (SPEC 3), without a newline.
+    /// The trace as one canonical line of JSON (docs/model.md §3), without a newline.
     ///
     /// Keys come in the spec's order (`name`, `width`, `height`,
     /// `scrollOffset`, `scrollContent`, `intent`, `intentSource`, `meta`,

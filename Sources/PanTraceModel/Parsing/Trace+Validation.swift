@@ -1,8 +1,8 @@
 extension Trace {
-    /// The longest allowed `name`, in Unicode scalars (SPEC 3: 1–200 characters).
+    /// The longest allowed `name`, in Unicode scalars (docs/model.md §3: 1–200 characters).
     public static let maximumNameLength = 200
 
-    /// Checks every value rule of SPEC 3 and throws the first violation.
+    /// Checks every value rule of docs/model.md §3 and throws the first violation.
     ///
     /// The rules: `name` has 1–200 characters, counted as Unicode scalars (as
     /// SQLite's `length()` counts them, and independent of the Unicode

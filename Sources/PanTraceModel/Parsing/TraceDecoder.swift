@@ -1,4 +1,4 @@
-/// Turns one parsed JSON line into a `Trace`, checking keys and types (SPEC 3).
+/// Turns one parsed JSON line into a `Trace`, checking keys and types (docs/model.md §3).
 ///
 /// The value rules (lengths, ranges, phase order, time order) are
 /// ``Trace/validate()``'s, so that decoded and hand-built traces obey one

@@ -1,4 +1,4 @@
-/// Why a trace breaks SPEC 3 (SPEC 7.4: invalid input data, exit 65).
+/// Why a trace breaks docs/model.md §3 (docs/commands.md §7.4: invalid input data, exit 65).
 ///
 /// It locates the problem as precisely as the input allows: the file (when the
 /// caller attaches it), the 1-based line of the JSON Lines input, the key path

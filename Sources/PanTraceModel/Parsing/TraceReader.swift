@@ -1,4 +1,4 @@
-/// Reads traces from JSON Lines (SPEC 3), one line at a time.
+/// Reads traces from JSON Lines (docs/model.md §3), one line at a time.
 ///
 /// Each call to ``next()`` reads one more line, skipping blank lines (empty or
 /// only spaces, tabs and a `\r`), and returns the trace on it with its

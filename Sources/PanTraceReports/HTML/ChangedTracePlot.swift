@@ -29,7 +29,7 @@ public struct SeriesPoint: Equatable, Sendable {
 }
 
 /// What the HTML report plots for one changed trace: its results under both
-/// configs and its course under each (SPEC 7.8).
+/// configs and its course under each (docs/commands.md §7.8).
 public struct ChangedTracePlot: Sendable {
     /// The trace's name, family, intent and both results.
     public var trace: ComparedTrace

@@ -3,7 +3,7 @@ import PanTraceModel
 
 /// The shell of every HTML report: one self-contained HTML5 file whose only
 /// style is the inline sheet below, with no script and nothing fetched
-/// from the network (SPEC 7.8).
+/// from the network (docs/commands.md §7.8).
 enum HTMLDocument {
     /// A whole document titled `title` whose body `body` writes.
     static func page(title: String, body: (inout Markup) -> Void) -> String {

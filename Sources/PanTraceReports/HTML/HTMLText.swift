@@ -1,7 +1,7 @@
 import PanTraceCore
 import PanTraceModel
 
-/// Escaping and number formatting for the HTML reports (SPEC 7.8), without Foundation.
+/// Escaping and number formatting for the HTML reports (docs/commands.md §7.8), without Foundation.
 public enum HTMLText {
     /// `text` safe as element content: `&`, `<` and `>` escaped, and control
     /// characters that HTML forbids replaced by U+FFFD.

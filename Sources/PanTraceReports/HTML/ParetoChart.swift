@@ -2,7 +2,7 @@ import PanTraceCore
 import PanTraceModel
 
 /// Every candidate's `accidental` against its `missed`, the Pareto frontier
-/// joined by a line and the best candidate ringed (SPEC 7.5, 7.8).
+/// joined by a line and the best candidate ringed (docs/commands.md §7.5, §7.8).
 ///
 /// Candidates with the same two counts share one mark (its hover says how
 /// many), so a million candidates draw as at most a few thousand marks.

@@ -1,7 +1,7 @@
 import PanTraceCore
 import PanTraceModel
 
-/// The release map of a replay page (SPEC 7.8): one mark per trace at its
+/// The release map of a replay page (docs/commands.md §7.8): one mark per trace at its
 /// release, percent complete across and release velocity up, coloured by
 /// intent, the changed traces as outlined diamonds, and both configs'
 /// decision boundaries.

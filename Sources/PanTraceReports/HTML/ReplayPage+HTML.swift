@@ -2,7 +2,7 @@ import PanTraceCore
 import PanTraceModel
 
 extension ReplayPage {
-    /// The page as one self-contained HTML5 document (SPEC 7.8).
+    /// The page as one self-contained HTML5 document (docs/commands.md §7.8).
     public func html() -> String {
         let comparison = comparison
         let title = "pantrace \(command): \(comparison.candidate.config) against \(comparison.baseline.config)"

@@ -1,7 +1,7 @@
 import PanTraceCore
 import PanTraceModel
 
-/// Everything the HTML report of `replay` or `regress` shows (SPEC 7.8), as
+/// Everything the HTML report of `replay` or `regress` shows (docs/commands.md §7.8), as
 /// plain values: the comparison the text report prints, both configs, the
 /// release of every trace and the course of the changed ones.
 ///

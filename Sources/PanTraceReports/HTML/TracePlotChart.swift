@@ -1,7 +1,7 @@
 import PanTraceCore
 import PanTraceModel
 
-/// The plots of one changed trace (SPEC 7.8): percent over time under the
+/// The plots of one changed trace (docs/commands.md §7.8): percent over time under the
 /// baseline and the candidate with both thresholds and the release marked,
 /// and the scroll offset below when the trace has a scroll view.
 struct TracePlotChart {

@@ -2,7 +2,7 @@ import PanTraceCore
 import PanTraceModel
 
 /// For one sweep: `agree` over the swept values, and below it `accidental`
-/// and `missed`, with the best candidate marked (SPEC 7.8).
+/// and `missed`, with the best candidate marked (docs/commands.md §7.8).
 struct TuneCurvesChart {
     let page: TunePage
 

@@ -2,7 +2,7 @@ import PanTraceCore
 import PanTraceModel
 
 /// `agree` of every combination of two sweeps as a grid of coloured cells,
-/// the best candidate outlined (SPEC 7.8). With three sweeps there is one
+/// the best candidate outlined (docs/commands.md §7.8). With three sweeps there is one
 /// grid per value of the first, on a shared colour scale.
 struct TuneHeatMap {
     let page: TunePage

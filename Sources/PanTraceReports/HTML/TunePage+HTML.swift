@@ -2,7 +2,7 @@ import PanTraceCore
 import PanTraceModel
 
 extension TunePage {
-    /// The page as one self-contained HTML5 document (SPEC 7.8).
+    /// The page as one self-contained HTML5 document (docs/commands.md §7.8).
     public func html() -> String {
         let title = "pantrace tune: " + sweeps.map(\.key).joined(separator: " × ") + " on \(base)"
         return HTMLDocument.page(title: title) { markup in

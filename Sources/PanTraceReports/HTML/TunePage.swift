@@ -1,7 +1,7 @@
 import PanTraceCore
 import PanTraceModel
 
-/// Everything the HTML report of `tune` shows (SPEC 7.5, 7.8), as plain
+/// Everything the HTML report of `tune` shows (docs/commands.md §7.5, §7.8), as plain
 /// values that the JSON report's fields map onto one to one.
 public struct TunePage: Sendable {
     /// One `--sweep`: its key and its values as the report prints them.
@@ -27,7 +27,7 @@ public struct TunePage: Sendable {
         public var finish: Int
         public var cancel: Int
         public var none: Int
-        /// `agree`, `accidental` and `missed`: over traces with an intent (SPEC 7.5).
+        /// `agree`, `accidental` and `missed`: over traces with an intent (docs/commands.md §7.5).
         public var agree: Int
         public var accidental: Int
         public var missed: Int
@@ -78,7 +78,7 @@ public struct TunePage: Sendable {
     /// The labelled traces by source, when known.
     public var evidence: TuningEvidence?
 
-    /// A page from the fields of `tune --format json` (SPEC 7.5).
+    /// A page from the fields of `tune --format json` (docs/commands.md §7.5).
     public init(
         base: String, traces: Int, labelled: Int, sweeps: [Sweep], candidates: [Candidate], best: Int?,
         maxAccidental: Int? = nil, baseCounts: TuningCounts? = nil, baseCandidate: Int? = nil,

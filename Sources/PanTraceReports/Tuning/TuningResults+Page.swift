@@ -2,7 +2,7 @@ import PanTraceCore
 import PanTraceModel
 
 extension TuningResults {
-    /// The HTML report's input (SPEC 7.8): the same fields as
+    /// The HTML report's input (docs/commands.md §7.8): the same fields as
     /// ``json(maxAccidental:)``, with the best candidate under `maxAccidental`,
     /// and the base config's counts from `comparison` when given.
     ///

@@ -55,7 +55,7 @@ import Testing
     }
 
     /// The drawn boundary separates the releases the simulator finishes from
-    /// those it cancels, for every rule (SPEC 4.6), each trace at its own extent.
+    /// those it cancels, for every rule (docs/model.md §4.6), each trace at its own extent.
     @Test func releasesFallOnTheSideOfTheirDecision() async {
         await propertyCheck(
             count: 300, input: Gen<UInt64>.uint64(), Gen.int(in: 0...5_000), Gen.int(in: 0...3), Gen.int(in: 1...8)

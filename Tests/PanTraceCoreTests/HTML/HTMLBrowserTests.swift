@@ -5,7 +5,7 @@ import Testing
 import PanTraceModel
 import PanTraceReports
 
-/// The HTML reports loaded in headless Chromium (SPEC 7.8): no console
+/// The HTML reports loaded in headless Chromium (docs/commands.md §7.8): no console
 /// message, nothing fetched from outside the file, the charts present and
 /// every number read back from the DOM equal to the input. Each test also
 /// writes a screenshot to `.build/screenshots/` for a reviewer. The pages
@@ -181,7 +181,7 @@ struct HTMLBrowserTests {
             "traces": comparison.traces, "changed": comparison.changed, "reasonChanges": comparison.reasonChanges,
             "accidental": comparison.accidentalDismissals.count, "missed": comparison.missedDismissals.count,
             "nowAgree": comparison.nowAgree.count,
-            // SPEC 7.3: the regressions are the new accidental and the newly missed results.
+            // docs/commands.md §7.3: the regressions are the new accidental and the newly missed results.
             "regressions": comparison.accidentalDismissals.count + comparison.missedDismissals.count,
             "stale": comparison.candidateStale, "baselineStale": comparison.baselineStale,
         ]

@@ -62,7 +62,7 @@ enum HTMLFixtures {
             }
         }
         visit(0, [], [])
-        // SPEC 7.5's rule, by brute force.
+        // docs/commands.md §7.5's rule, by brute force.
         for index in candidates.indices {
             let me = candidates[index]
             candidates[index].pareto = !candidates.contains { other in

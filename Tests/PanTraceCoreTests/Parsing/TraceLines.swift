@@ -26,7 +26,7 @@ enum TraceLines {
         return "[" + objects.joined(separator: ", ") + "]"
     }
 
-    /// The SPEC 3 example, on one line.
+    /// The docs/model.md §3 example, on one line.
     static let specExample = #"""
         {"name": "flick-0001", "width": 393, "height": 852, "scrollOffset": 0, "scrollContent": 0, "intent": "finish", "meta": {"family": "flick", "seed": 7}, "samples": [{"t": 0.0, "x": 200, "y": 300, "phase": "down", "touches": 1}, {"t": 0.008, "x": 200, "y": 311, "phase": "move"}, {"t": 0.016, "x": 201, "y": 329, "phase": "move"}, {"t": 0.024, "x": 201, "y": 329, "phase": "up"}]}
         """#

@@ -12,7 +12,7 @@ struct InvalidLine: CustomTestStringConvertible, Sendable {
     var testDescription: String { label }
 }
 
-/// Every SPEC 3 rule, each broken once; the error must name line 2 and the key.
+/// Every docs/model.md §3 rule, each broken once; the error must name line 2 and the key.
 @Suite struct TraceRuleTests {
     typealias L = TraceLines
 

@@ -123,7 +123,7 @@ import Testing
         #expect(SyntheticFamily.names.allSatisfy { $0 == $0.lowercased() && !$0.contains(" ") })
     }
 
-    /// Pins cross-machine reproducibility (SPEC 8: the same seed gives
+    /// Pins cross-machine reproducibility (docs/synthetic.md: the same seed gives
     /// byte-identical traces on every machine). The digest covers every bit
     /// of the first 50 traces of seed 7; it was computed once and must come
     /// out the same on Linux and macOS, x86 and ARM. A change to the

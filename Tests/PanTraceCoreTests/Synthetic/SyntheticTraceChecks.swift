@@ -2,14 +2,14 @@
 @testable import PanTraceModel
 @testable import PanTraceReports
 
-/// Test helpers for synthetic traces: an independent SPEC 3 validator and a
+/// Test helpers for synthetic traces: an independent docs/model.md §3 validator and a
 /// digest of a trace's exact bits.
 ///
 /// The validator is written here rather than borrowed from the parsing code
 /// so that the generator is checked against the spec's words, not against
 /// another implementation of them.
 enum SyntheticTraceChecks {
-    /// Every SPEC 3 rule `trace` breaks, in words; empty when it is valid.
+    /// Every docs/model.md §3 rule `trace` breaks, in words; empty when it is valid.
     static func brokenRules(_ trace: Trace) -> [String] {
         var broken: [String] = []
         if trace.name.isEmpty || trace.name.count > 200 { broken.append("name length \(trace.name.count)") }

@@ -3,7 +3,7 @@ import Testing
 @testable import PanTraceModel
 @testable import PanTraceReports
 
-/// SPEC 7.5 sweeps: `KEY=FROM:TO:STEP`, `KEY=V1,V2,…`, and every refusal (usage errors, exit 64).
+/// docs/commands.md §7.5 sweeps: `KEY=FROM:TO:STEP`, `KEY=V1,V2,…`, and every refusal (usage errors, exit 64).
 @Suite struct SweepTests {
     private func failure(_ texts: [String]) -> TuningError? {
         do {

@@ -4,7 +4,7 @@ import Testing
 @testable import PanTraceModel
 @testable import PanTraceReports
 
-/// SPEC 7.5: every candidate is decided exactly as `replay` decides it, i.e.
+/// docs/commands.md §7.5: every candidate is decided exactly as `replay` decides it, i.e.
 /// as `Simulator.simulate` decides the candidate's config one trace at a time.
 @Suite struct TuningEnginePropertyTests {
     /// Sweeps to draw from: keys read only at the lift, keys that decide

@@ -3,7 +3,7 @@ import Testing
 @testable import PanTraceModel
 @testable import PanTraceReports
 
-/// The engine on SPEC 4.9's worked examples and on synthetic corpora: ties at
+/// The engine on docs/model.md §4.9's worked examples and on synthetic corpora: ties at
 /// the threshold, the best config read back, and the second pass.
 @Suite struct TuningEngineTests {
     private static func labelled(_ trace: Trace, _ intent: Intent) -> Trace {
@@ -13,8 +13,8 @@ import Testing
     }
 
     @Test func aPercentExactlyAtASweptThresholdFinishes() throws {
-        // SPEC 4.9 example 3 with hand-off ends at percent 0.3 exactly
-        // ((400 − 160) / 800). SPEC 4.6: p ≥ threshold finishes, so 0.2 and
+        // docs/model.md §4.9 example 3 with hand-off ends at percent 0.3 exactly
+        // ((400 − 160) / 800). docs/model.md §4.6: p ≥ threshold finishes, so 0.2 and
         // 0.3 finish, 0.4–0.6 cancel. Intent finish: agree 1, 1, 0, 0, 0.
         var base = Config()
         base.scrollGating = .handoff
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func flickVelocitiesDecideExample2() throws {
-        // SPEC 4.9 example 2: percent 0.1125, velocity 1250. With the velocity
+        // docs/model.md §4.9 example 2: percent 0.1125, velocity 1250. With the velocity
         // rule: flickVelocity 1000 and 1200 finish (flick); 1300 falls back on
         // the threshold 0.4 and cancels; −1250 ≤ −flick never holds.
         var base = Config()

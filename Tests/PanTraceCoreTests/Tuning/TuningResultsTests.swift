@@ -3,7 +3,7 @@ import Testing
 @testable import PanTraceModel
 @testable import PanTraceReports
 
-/// SPEC 7.5's Pareto frontier and best candidate, on hand-built count tables.
+/// docs/commands.md §7.5's Pareto frontier and best candidate, on hand-built count tables.
 @Suite struct TuningResultsTests {
     /// A one-sweep grid of `points.count` thresholds with the given
     /// (accidental, missed); 100 labelled traces, so agree = 100 − both.
