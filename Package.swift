@@ -77,21 +77,21 @@ let package = Package(
         .testTarget(
             name: "PanTraceCoreTests",
             dependencies: [
-                "PanTraceModel", "PanTraceCore", "PanTraceReports", "BrowserTestSupport", "TestFolders",
+                "PanTraceModel", "PanTraceCore", "PanTraceReports", "BrowserTestSupport", "TestFolders", "TestThreads",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "PanTraceStoreTests",
             dependencies: [
-                "PanTraceStore", "PanTraceCore", "PanTraceModel", "TestFolders",
+                "PanTraceStore", "PanTraceCore", "PanTraceModel", "TestFolders", "TestThreads",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "PanTraceKitTests",
             dependencies: [
-                "PanTraceKit", "PanTraceStore", "PanTraceCore", "PanTraceReports", "PanTraceModel", "BrowserTestSupport", "SQLiteTestSupport", "TestFolders",
+                "PanTraceKit", "PanTraceStore", "PanTraceCore", "PanTraceReports", "PanTraceModel", "BrowserTestSupport", "SQLiteTestSupport", "TestFolders", "TestThreads",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -114,7 +114,7 @@ let package = Package(
         .testTarget(
             name: "PanTraceCaptureTests",
             dependencies: [
-                "PanTraceCapture", "PanTraceCore", "PanTraceModel", "capture-example", "TestFolders",
+                "PanTraceCapture", "PanTraceCore", "PanTraceModel", "capture-example", "TestFolders", "TestThreads",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -83,6 +83,14 @@ public final class Store {
         let size = try Store.requireRegularFile(path)
         let existed = size != nil
         if existed && !readOnly { Store.makeSidecarsWritable(path) }
+        // A small file may have no schema yet (0 bytes, or an empty SQLite
+        // database): its bytes are kept to write back if this store commits
+        // nothing. Read now, before SQLite holds a lock on the file: closing
+        // any descriptor of a file drops every POSIX lock this process holds
+        // on it, and another process could then checkpoint or reset the WAL
+        // under a connection that believes it holds its lock, losing commits
+        // (SQLite's "How To Corrupt An SQLite Database File", §2.2).
+        let smallFile = existed && !readOnly && (size ?? 0) <= Store.schemaFreeFileLimit ? Store.smallFileBytes(path) : nil
         do {
             database = try Database(path: path, access: Store.accessMode(path: path, readOnly: readOnly, exists: existed))
         } catch let error as SQLiteError {
@@ -91,7 +99,9 @@ public final class Store {
         createdFile = !existed
         foundEmptyFile = size == 0
         do {
-            try guarded { try prepareConnection(readOnly: readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds) }
+            try guarded {
+                try prepareConnection(readOnly: readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds, smallFile: smallFile)
+            }
         } catch {
             close()
             throw error
@@ -103,13 +113,13 @@ public final class Store {
     }
 
     /// Settings, checks and upgrade of a new connection.
-    private func prepareConnection(readOnly: Bool, busyTimeoutMilliseconds: Int32) throws {
+    private func prepareConnection(readOnly: Bool, busyTimeoutMilliseconds: Int32, smallFile: [UInt8]?) throws {
         try database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
         try database.execute("PRAGMA foreign_keys = ON")
         let migrator = Migrator()
         let version = try migrator.inspect(database)
         let writes = !readOnly && !database.isReadOnly
-        if writes && version == 0 && !createdFile { bytesBeforeSchema = Store.smallFileBytes(path) }
+        if writes && version == 0 && !createdFile { bytesBeforeSchema = smallFile }
         if readOnly && !database.isReadOnly {
             // Opened read-write only to clean up when closing: any write is refused (SQLITE_READONLY).
             try database.execute("PRAGMA query_only = ON")
@@ -287,8 +297,14 @@ public final class Store {
         database.close()
     }
 
+    /// The largest file whose bytes are kept at opening in case it has no
+    /// schema yet: an empty SQLite database is a page or two, a pantrace one
+    /// far more.
+    static let schemaFreeFileLimit: Int64 = 64 << 10
+
     /// The bytes of the file at `path` when it is at most 1 MiB (an empty
     /// SQLite database is a page or two); `nil` when larger or unreadable.
+    /// Only before this process opens the file with SQLite (``init(path:readOnly:busyTimeoutMilliseconds:)``).
     private static func smallFileBytes(_ path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }

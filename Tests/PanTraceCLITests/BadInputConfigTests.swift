@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// docs/configs.md and docs/commands.md §7.4 on the command line (the binary; ExitStatusTests
 /// holds the binary to it): each command
 /// that reads a config exits 65 for a bad file, 64 for a bad `--set` and 66 for
 /// a missing file, and resolves the config before it touches the database.
 /// Every rule of the battery is checked in-process (PanTraceKitTests/BadConfigTests).
-@Suite struct BadInputConfigTests {
+@Suite(.blocksItsThread) struct BadInputConfigTests {
     static func arguments(for command: String) -> [String] {
         command == "record" ? ["record", "--from", Hardening.workedExamples] : [command]
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+import TestThreads
 
 @testable import PanTraceCLI
 
@@ -20,7 +21,7 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
 /// Databases of every vintage and origin: each is refused with exit 66 and a
 /// message naming it, and left exactly as it was, by every subcommand that
 /// opens one (in-process; the binary shows one case, and ExitStatusTests the rest).
-@Suite struct BadInputDatabaseTests {
+@Suite(.blocksItsThread) struct BadInputDatabaseTests {
     typealias Case = BadDatabaseCase
 
     static let cases: [Case] = [

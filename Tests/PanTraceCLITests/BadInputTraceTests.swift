@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// docs/commands.md §7.4 on the command line (the binary; the binary
 /// for standard input and in ExitStatusTests): exit 65 with one line
 /// on standard error and nothing on standard output, standard input named
 /// `<stdin>`, and a missing input that leaves no new database. Every rule of
 /// the battery is checked in-process (PanTraceKitTests/BadTraceInputTests).
-@Suite struct BadInputTraceTests {
+@Suite(.blocksItsThread) struct BadInputTraceTests {
     static func edit(_ target: String, _ replacement: String) -> String { Hardening.edited(target, replacement) }
 
     @Test func badTraceFileExits65AndChangesNothing() throws {

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// Issue 14, with the binary: a closed or failing standard stream is never a
 /// crash. A report that cannot be written to standard output is exit 74 with
 /// one line on standard error (none for a reader that went away); a closed
 /// standard error drops the messages and keeps the exit status; nothing
 /// stored is lost.
-@Suite struct ClosedStreamTests {
+@Suite(.blocksItsThread) struct ClosedStreamTests {
     static func corpus() throws -> CommandRunner {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 20)

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// `pantrace compare` and `pantrace presets` on the command line
 /// (docs/presets.md): exit statuses, the order of the configs, the database
 /// left alone. The counts are tested in-process (ConfigComparisonTests).
-@Suite struct CompareTests {
+@Suite(.blocksItsThread) struct CompareTests {
     static func corpus() throws -> CommandRunner {
         let runner = try CommandRunner()
         try runner.recordCorpus()

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// Several `pantrace` processes on one database at once (docs/sqlite.md: WAL,
 /// `busy_timeout` and `BEGIN IMMEDIATE` with retry): every one succeeds and
 /// nothing is lost.
-@Suite struct ConcurrentProcessTests {
+@Suite(.blocksItsThread) struct ConcurrentProcessTests {
     /// Two records and a replay start while a fourth record holds the write
     /// lock (blocked reading its input inside its transaction), so all of them
     /// really wait for each other.

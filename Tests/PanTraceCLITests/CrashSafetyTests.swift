@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// docs/commands.md §7.4 and issue 5: a `record` killed with SIGKILL at any moment leaves a
 /// database that passes `PRAGMA integrity_check`, holds no partial run, and
@@ -8,7 +9,7 @@ import Testing
 /// Each moment is reached by watching the child (the database among its open
 /// files, its CPU time, its standard input drained while it sleeps, the WAL
 /// growing at commit), never by sleeping for a fixed time.
-@Suite(.serialized) struct CrashSafetyTests {
+@Suite(.blocksItsThread, .serialized) struct CrashSafetyTests {
     /// A synthetic record long enough (a few seconds in a debug build) to be killed in the middle.
     static let longRecord = 5000
     /// A record whose commit is watched: 1,000 traces write a WAL of about

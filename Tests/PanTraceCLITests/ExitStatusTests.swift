@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// docs/commands.md §7.4 through the built binary, for every class of outcome: the status
 /// the shell sees, a report on standard output for 0 and a message on
 /// standard error for the others. A closed or failing stream (74) is ClosedStreamTests'; signals are
 /// CrashSafetyTests'; a lock held past the busy timeout (75) takes a minute
 /// and is StoreFailureStatusTests' in-process.
-@Suite struct ExitStatusTests {
+@Suite(.blocksItsThread) struct ExitStatusTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var status: Int32
         var arguments: [String]

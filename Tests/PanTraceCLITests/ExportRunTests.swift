@@ -1,11 +1,12 @@
 import Testing
+import TestThreads
 
 /// `export decisions --run RUN` on the command line (docs/sqlite.md
 /// "Exporting decisions"): several runs without `--run` are a usage error,
 /// exit 64, naming the baseline and the latest run, with nothing on
 /// standard output; `--run latest` exports the newest; a word that is no
 /// run is the parser's usage error.
-@Suite struct ExportRunTests {
+@Suite(.blocksItsThread) struct ExportRunTests {
     @Test func severalRunsNeedRun() throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 10)

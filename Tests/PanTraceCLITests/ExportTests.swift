@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// `pantrace export` (docs/commands.md §7.6) on the command line: the lines on
 /// standard output and nothing on standard error, the exit statuses, a
 /// database that is only read, and a standard output that cannot be written.
 /// What the lines hold is tested in-process (PanTraceKitTests' Export suites).
-@Suite struct ExportTests {
+@Suite(.blocksItsThread) struct ExportTests {
     /// `pantrace export <what> --db <the test's database> arguments…` (the
     /// runner would put `--db` before `traces`, which belongs to the leaf).
     static func export(_ runner: CommandRunner, _ what: String, _ arguments: [String] = [], db: String? = nil, stdin: String? = nil) throws -> CommandRunner.Output {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PanTraceKit
 import Testing
+import TestThreads
 import PanTraceModel
 
 @testable import PanTraceCLI
@@ -9,7 +10,7 @@ import PanTraceModel
 /// status, and every usage error — the parser's own included — speaks with
 /// one voice: `pantrace: error: …`, exit 64. The binary checks one of each
 /// class (ExitStatusTests); here every rule of the command line is checked.
-@Suite struct FailureMappingTests {
+@Suite(.blocksItsThread) struct FailureMappingTests {
     struct Unexpected: Error {}
 
     @Test func eachErrorTypeHasItsStatus() {

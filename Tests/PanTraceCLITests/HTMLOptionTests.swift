@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// `--html` on the command line (docs/commands.md §7.4, §7.8; the binary): the exit status
 /// of a refused or failed page, and that neither leaves a page or moves the
 /// baseline. The page itself is tested in-process (PanTraceKitTests' ReplayHTMLTests).
-@Suite struct HTMLOptionTests {
+@Suite(.blocksItsThread) struct HTMLOptionTests {
     /// The database as the page's file is a usage error before anything is
     /// read or stored: no run is added and the database is intact.
     @Test(arguments: ["replay", "regress"])

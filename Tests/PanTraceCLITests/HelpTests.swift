@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// The help texts (golden files) and their examples, which must run as pasted
 /// after the README's first command, with bundled files only.
-@Suite struct HelpTests {
+@Suite(.blocksItsThread) struct HelpTests {
     static let commands: [String] = [
         "", "record", "replay", "regress", "tune", "export", "export traces", "export decisions", "runs", "show", "generate",
         "presets", "compare", "lab",

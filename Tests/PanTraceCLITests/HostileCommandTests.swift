@@ -1,11 +1,12 @@
 import Foundation
 import SQLiteTestSupport
 import Testing
+import TestThreads
 
 /// Issue 24 on the command line, in-process (``InProcessCommandLine``): each
 /// case ends with the right status and a message naming what is wrong, and
 /// changes nothing it should not.
-@Suite struct HostileCommandTests {
+@Suite(.blocksItsThread) struct HostileCommandTests {
     /// `pantrace arguments…` on the runner's database (`--db` after the
     /// subcommands, so after `export traces` too).
     static func run(_ runner: CommandRunner, _ arguments: [String]) throws -> CommandRunner.Output {

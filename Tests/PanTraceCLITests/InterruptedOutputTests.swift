@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestThreads
 
 #if canImport(Glibc)
 import Glibc
@@ -12,7 +13,7 @@ import Glibc
 ///
 /// The moment is reached by watching the child (its temporary files, its
 /// sleeping on a lock), never by sleeping for a fixed time.
-@Suite struct InterruptedOutputTests {
+@Suite(.blocksItsThread) struct InterruptedOutputTests {
     /// Starts `pantrace arguments…` with SIGINT, SIGTERM and SIGHUP not
     /// blocked: a child inherits its spawning thread's signal mask, and the
     /// threads of the test process (libdispatch's, and the ones made from
@@ -88,7 +89,7 @@ import Glibc
 /// Issue 24, case 1 (docs/safety.md): `--best-config /dev/stdout` with
 /// standard output redirected to a file writes through it: the file keeps the
 /// report and gets the config, and stays the file the shell opened.
-@Suite struct StandardOutputTargetTests {
+@Suite(.blocksItsThread) struct StandardOutputTargetTests {
     @Test func bestConfigToStandardOutputRedirectedToAFileLosesNothing() throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 50)

@@ -1,10 +1,11 @@
 import Foundation
 import SQLiteTestSupport
 import Testing
+import TestThreads
 
 /// `trace.packed` end to end: replay reads the packed samples, and after a
 /// hand edit of `sample` rows (SQL with the shell's defaults: foreign keys off) it reads the rows.
-@Suite struct PackedSamplesEndToEndTests {
+@Suite(.blocksItsThread) struct PackedSamplesEndToEndTests {
     @Test func anUpdateOfSampleRowsChangesWhatReplayDecides() throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 60, seed: 3)

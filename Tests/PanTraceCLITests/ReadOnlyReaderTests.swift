@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// Issue 24, case 7 (docs/safety.md): a command on a database its user cannot
 /// write, in a folder it can, leaves no `-wal` or `-shm` behind (they would
 /// take the file's read-only mode, and once the file is writable again every
 /// write would fail "read-only" until they were deleted by hand).
-@Suite struct ReadOnlyReaderTests {
+@Suite(.blocksItsThread) struct ReadOnlyReaderTests {
     @Test func readingAReadOnlyDatabaseLeavesNothingThatBlocksALaterWriter() throws {
         if let reason = Hardening.nobodyUnavailable { try Test.cancel("skipped: \(reason)") }
         let runner = try Hardening.seededRunner()
@@ -53,7 +54,7 @@ extension ReadOnlyReaderTests {
 
 /// An output file its user may not write is not replaced (a shell's `>`
 /// would fail too), even though its folder would let a rename through.
-@Suite struct ReadOnlyOutputTests {
+@Suite(.blocksItsThread) struct ReadOnlyOutputTests {
     @Test func aReportOverAFileTheUserMayNotWriteIs74AndTheFileStays() throws {
         if let reason = Hardening.nobodyUnavailable { try Test.cancel("skipped: \(reason)") }
         let runner = try Hardening.seededRunner()

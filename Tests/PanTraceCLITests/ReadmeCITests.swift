@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestThreads
 import TestFolders
 
 /// The README's "Replay and regress in CI" recipe, run as written: its first
@@ -7,7 +8,7 @@ import TestFolders
 /// GitHub Actions job on a pull request, in a git repository whose
 /// `origin/main` holds the accepted config (docs/commands.md §7.3, §7.6), and the pull
 /// request's `allow.txt` the changes its reviewers accepted.
-@Suite struct ReadmeCITests {
+@Suite(.blocksItsThread) struct ReadmeCITests {
     /// The README's CI section.
     static func section() throws -> String {
         let readme = try String(contentsOf: CommandRunner.repositoryRoot.appending(path: "README.md"), encoding: .utf8)

@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteTestSupport
 import Testing
+import TestThreads
 
 /// `pantrace regress --allow FILE` end to end (docs/spec-readings.md "regress
 /// --allow"): the exit status with the listed changes taken out of the
@@ -8,7 +9,7 @@ import Testing
 /// that did not change on standard error, and the refusals (65 for a name
 /// that is not stored, naming file and line; 64 with `--accept`; 66 for a
 /// file that cannot be read), which store nothing.
-@Suite struct RegressAllowTests {
+@Suite(.blocksItsThread) struct RegressAllowTests {
     /// A corpus (run 1) and the traces threshold 0.3 changes (from the
     /// `decisions` view, after a first regress, run 2).
     static func corpus() throws -> (CommandRunner, changed: [String], unchanged: String) {

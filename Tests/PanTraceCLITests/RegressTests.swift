@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteTestSupport
 import Testing
+import TestThreads
 
 #if canImport(FoundationXML)
 import FoundationXML
@@ -8,7 +9,7 @@ import FoundationXML
 
 /// `pantrace regress` end to end (docs/commands.md §7.3, §7.4, issue 3): the JSON and JUnit
 /// reports against the `decisions` view, the exit statuses, `--accept` and the CI guard.
-@Suite struct RegressTests {
+@Suite(.blocksItsThread) struct RegressTests {
     /// Candidate configs that change decisions in different ways (threshold
     /// only; velocity and reason; scroll gating, which moves percents too).
     static let candidates: [[String]] = [

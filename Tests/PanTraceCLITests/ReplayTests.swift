@@ -1,13 +1,14 @@
 import Foundation
 import SQLiteTestSupport
 import Testing
+import TestThreads
 
 /// `pantrace replay` end to end (docs/commands.md §7.2, issue 3): what it stores, checked
 /// in the database with SQL, and what it reports on its streams. Properties
 /// of the replay itself (a run's own config changes nothing, a threshold flips
 /// exactly the traces between, replay equals a fresh record) are tested
 /// in-process: PanTraceKitTests' ReplayWorkflowTests.
-@Suite struct ReplayTests {
+@Suite(.blocksItsThread) struct ReplayTests {
     @Test func repeatedTraceOptionsReplayExactlyThoseTraces() throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 100)

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// `pantrace runs`, `pantrace show` and what every command shares: help with
 /// an example, colour only on a terminal and never with NO_COLOR (issue 3).
-@Suite struct RunsAndShowTests {
+@Suite(.blocksItsThread) struct RunsAndShowTests {
     @Test func runsListsEveryRunWithItsCounts() throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 120)

@@ -3,11 +3,12 @@ import Foundation
 import PanTraceKit
 import PanTraceStore
 import Testing
+import TestThreads
 
 @testable import PanTraceCLI
 
 /// docs/commands.md §7.4's 74 and 75 for the store, and `runs --delete` parsed and refused in-process.
-@Suite struct StoreFailureStatusTests {
+@Suite(.blocksItsThread) struct StoreFailureStatusTests {
     @Test func fullDiskIs74AndLockedIs75() {
         #expect(Failure.status(of: StoreError.ioError(path: "p", reason: "the disk is full")) == 74)
         #expect(Failure.status(of: StoreError.locked(path: "p")) == 75)
@@ -26,7 +27,7 @@ import Testing
 }
 
 /// `runs` and `show` on a database: afterwards it is one file (no `-wal`, `-shm`).
-@Suite struct OneFileAfterReadingTests {
+@Suite(.blocksItsThread) struct OneFileAfterReadingTests {
     @Test func runsAndShowLeaveOneFile() throws {
         let runner = try CommandRunner()
         let recorded = try runner.run(["record", "--count", "3", "--seed", "1"])

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// `tune --evidence` on the command line (docs/tune.md "Evidence"): an
 /// unknown source is a usage error, a source with no label is not a failure.
-@Suite struct TuneEvidenceTests {
+@Suite(.blocksItsThread) struct TuneEvidenceTests {
     @Test(arguments: ["people", "person,", "person,Synthetic", ""])
     func anUnknownSourceExits64NamingIt(_ value: String) throws {
         let runner = try CommandRunner()

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestThreads
 
 /// `pantrace tune` on the command line (docs/commands.md §7.5; the binary): exit statuses,
 /// the streams, the files it writes and the database it leaves alone. The
 /// counts themselves are tested in-process (Tests/PanTraceKitTests/TunerTests).
-@Suite struct TuneTests {
+@Suite(.blocksItsThread) struct TuneTests {
     /// A database of 200 synthetic traces, all with an intent.
     static func corpus() throws -> CommandRunner {
         let runner = try CommandRunner()

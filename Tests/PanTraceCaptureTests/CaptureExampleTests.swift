@@ -1,6 +1,7 @@
 import Foundation
 import PanTraceModel
 import Testing
+import TestThreads
 
 /// The README's capture example is `Sources/capture-example/main.swift`, and it runs.
 @Suite struct CaptureExampleTests {
@@ -36,7 +37,7 @@ import Testing
         #expect(try Self.readmeExample().trimmingCharacters(in: .whitespacesAndNewlines) == main.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    @Test func theExampleWritesTracesPantraceAccepts() throws {
+    @Test(.blocksItsThread) func theExampleWritesTracesPantraceAccepts() throws {
         let folder = try CaptureFolder()
         let process = Process()
         process.executableURL = Self.binary

@@ -2,6 +2,7 @@ import Foundation
 import PanTraceKit
 import SQLiteTestSupport
 import Testing
+import TestThreads
 
 /// Every field of the `decisions` view agrees with `scripts/oracle.py`, an
 /// independent Python implementation of docs/model.md §4 written from the spec alone,
@@ -12,7 +13,7 @@ import Testing
         FileManager.default.isExecutableFile(atPath: $0)
     }
 
-    @Test(.enabled(if: python != nil, "python3 is not installed: the oracle cannot run"))
+    @Test(.blocksItsThread, .enabled(if: python != nil, "python3 is not installed: the oracle cannot run"))
     func storedResultsAgreeWithTheOracle() throws {
         let workspace = try Workspace()
         do {

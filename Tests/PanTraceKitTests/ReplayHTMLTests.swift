@@ -2,6 +2,7 @@ import BrowserTestSupport
 import Foundation
 import PanTraceKit
 import Testing
+import TestThreads
 
 /// `replay --html` as a workflow (docs/commands.md §7.8), in a real browser: the bundled
 /// Fixtures recorded into a fresh database, replayed under a changed config
@@ -11,7 +12,7 @@ import Testing
 /// parsed by Foundation (not by pantrace). The screenshot goes to
 /// `.build/screenshots/replay-workflow.png`.
 // Skipped where chromium is not installed; CI (`CI` set) always runs it.
-@Suite(.enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
+@Suite(.blocksItsThread, .enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
 struct ReplayHTMLTests {
     /// Fewer than the 18 changes (by name, the first 12 include scroll
     /// views and traces without one), so the page says how many are left out.

@@ -3,6 +3,7 @@ import PanTraceKit
 import PanTraceCore
 import PanTraceStore
 import Testing
+import TestThreads
 import PanTraceModel
 import PanTraceReports
 
@@ -66,7 +67,7 @@ import PanTraceReports
     }
 
     /// A sample row deleted in the shell (foreign keys off): replay uses the rows, nothing is "damaged".
-    @Test func replayAfterHandEditsInTheShell() throws {
+    @Test(.blocksItsThread) func replayAfterHandEditsInTheShell() throws {
         let workspace = try Workspace()
         let store = try Self.recorded(workspace)
         let traces = try store.traceCount()

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import PanTraceModel
 import Testing
+import TestThreads
 
 #if canImport(Glibc)
     import Glibc
@@ -90,7 +91,7 @@ import Testing
     }
 
     /// Locked past the timeout: `locked` (exit 75), after about the timeout, not 20 times it.
-    @Test func aLockedDatabaseIsReportedAfterTheBusyTimeout() throws {
+    @Test(.blocksItsThread) func aLockedDatabaseIsReportedAfterTheBusyTimeout() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let holder = try Store.fresh(in: folder)

@@ -1,18 +1,21 @@
 import Foundation
 import Testing
 
-/// A test that blocks its thread while Swift concurrency must make progress
-/// elsewhere in the same process runs on threads of its own instead of Swift
-/// Testing's cooperative pool: the gesture lab's tests, whose in-process
-/// server (FlyingFox, on the pool) answers the browser or the raw socket the
-/// test is waiting on synchronously.
+/// A test that blocks its thread — waiting for a `pantrace` child, the
+/// test browser, another connection's lock, or the gesture lab's in-process
+/// server — runs on threads of its own instead of Swift Testing's
+/// cooperative pool.
 ///
-/// The pool has one thread per core (two here): two such tests blocking both
-/// threads would leave the server no thread to answer them, and each would
-/// wait out its timeout. With this trait the test's body runs on a new
-/// thread per job (``ThreadPerJob``). The other tests that wait (on a child
-/// process, a page of a static file) need no trait: what they wait for runs
-/// in another process. Mark only tests that wait on this process's own tasks.
+/// The pool has one thread per core (two here), and on Linux its threads
+/// are also the ones libdispatch hands its global queues. A synchronous wait
+/// holds its thread: when both wait on children that sleep, the machine
+/// idles; and the lab's server (FlyingFox: actors, tasks and a dispatch queue
+/// that waits on epoll), running in the test process, gets no thread at all,
+/// so the test waiting on it waits out its timeout. With this trait the
+/// test's body runs on a new thread per job (``ThreadPerJob``), and the pool
+/// stays free for the tests that compute and for the server. Every suite
+/// that runs the binary carries it, and the tests elsewhere that wait; a
+/// test that computes gains nothing from a thread of its own.
 ///
 /// On a suite, it applies to each of its tests and their cases.
 public struct BlocksItsThread: SuiteTrait, TestTrait, TestScoping {

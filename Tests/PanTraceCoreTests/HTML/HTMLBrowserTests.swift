@@ -2,6 +2,7 @@ import BrowserTestSupport
 import Foundation
 import PanTraceCore
 import Testing
+import TestThreads
 import PanTraceModel
 import PanTraceReports
 
@@ -12,7 +13,7 @@ import PanTraceReports
 /// load in tabs of one browser, in parallel like the other tests.
 // Skipped where chromium is not installed (a developer's machine); in CI
 // (`CI` set) the suite runs regardless, so a missing browser fails it.
-@Suite(.enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
+@Suite(.blocksItsThread, .enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
 struct HTMLBrowserTests {
     /// Names that would run script if they reached the page unescaped: the
     /// console check catches it.
