@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestThreads
 
-/// The reports of `replay`, `regress` and `tune` as a user reads them, text
+/// The reports of `replay`, `regress`, `tune` and `compare` as a user reads them, text
 /// and JSON, held to golden files in `__Snapshots__/` (recorded on demand
 /// with `RECORD_SNAPSHOTS=1`, never on CI): any change to a report's words,
 /// columns or numbers shows in review. The corpus is the bundled fixtures
@@ -36,6 +36,10 @@ import TestThreads
             status: 1),
         Case(
             golden: "report-regress.json", arguments: ["regress", "--set", "threshold=0.5", "--format", "json", "--max-changes", "1000"]),
+        Case(golden: "report-tune.txt", arguments: ["tune", "--sweep", "threshold=0.3:0.5:0.05", "--sweep", "decision=threshold,velocity"]),
+        Case(golden: "report-tune.json", arguments: ["tune", "--sweep", "threshold=0.3:0.5:0.05", "--format", "json"]),
+        Case(golden: "report-compare.txt", arguments: ["compare", "--preset", "seed", "--preset", "panmodal", "--preset", "material3"]),
+        Case(golden: "report-compare.json", arguments: ["compare", "--preset", "seed", "--preset", "react-navigation", "--format", "json", "--limit", "5"]),
     ]
 
     @Test(arguments: cases)

@@ -63,7 +63,7 @@ import PanTraceReports
         let comparison = try regression.replay(in: store)
         // Marked by the replay's own commit, before conclude is called.
         #expect(try store.baselineRunID() == comparison.candidate.run)
-        #expect(try regression.conclude(comparison) == .accepted(comparison.candidate.run))
+        #expect(regression.conclude(comparison) == .accepted(comparison.candidate.run))
     }
 
     /// A sample row deleted in the shell (foreign keys off): replay uses the rows, nothing is "damaged".
