@@ -6,7 +6,7 @@
 -- file and for a version 1 file upgraded). The migrations in
 -- Sources/PanTraceStore/Schema.swift build it: migration 1 is version 1 of this
 -- file verbatim, migration 2 the changes to version 2, migration 3 the `rest`
--- and `stale` columns of `result` (its ALTER TABLEs are below), migration 4
+-- and `stale` columns of `result` (its ALTER TABLEs are below) and
 -- trace.intent_source.
 --
 -- Editing by hand (the sqlite3 shell runs with foreign keys off) is safe:
@@ -72,7 +72,7 @@ CREATE TABLE trace (
 , intent_source TEXT -- where the intent came from: 'person', 'inferred' or 'synthetic'; NULL without an intent
     CHECK (intent_source = 'person' OR intent_source = 'inferred' OR intent_source = 'synthetic'));
 
--- trace.intent_source (migration 4; SQLite appends an added column as above):
+-- trace.intent_source (migration 3; SQLite appends an added column as above):
 -- 'person' (a person, or someone watching, said what was meant), 'inferred'
 -- (an app inferred it from what happened next) or 'synthetic' (the
 -- generator's label). A trace stored before it existed got 'synthetic' when
@@ -232,7 +232,7 @@ CREATE TABLE result (
 
 CREATE INDEX result_trace ON result (trace_id);
 
--- Rest and stale velocity (docs/model.md §4.6), added by a later migration:
+-- Rest and stale velocity (docs/model.md §4.6), added by migration 3:
 -- seconds from the last down or move to the up, for a result decided at a
 -- lift (else 0); results stored before the columns existed read 0.
 ALTER TABLE result ADD COLUMN rest REAL NOT NULL DEFAULT 0;
@@ -314,4 +314,4 @@ JOIN run ON run.id = result.run_id
 JOIN config ON config.id = run.config_id
 JOIN trace ON trace.id = result.trace_id;
 
-PRAGMA user_version = 4;
+PRAGMA user_version = 3;

@@ -20,8 +20,7 @@ struct Migrator: Sendable {
     static let migrations: [Migration] = [
         Migration(name: "create schema", sql: Schema.version1),
         Migration(name: "keep the store consistent against hand edits; never reuse ids", sql: Schema.version2),
-        Migration(name: "result.rest and result.stale, in the decisions view", sql: Schema.restAndStale),
-        Migration(name: "where each label came from: trace.intent_source", sql: Schema.intentSource),
+        Migration(name: "rest and stale on results; where each label came from (trace.intent_source)", sql: Schema.version3),
     ]
 
     /// The schema version this build creates and understands.

@@ -1,7 +1,6 @@
-// The migration that adds where each label came from (docs/sqlite.md
-// "intent_source"). Its own file and its own migration, so that it stays
-// separate from the other schema changes of the same release; never modify it
-// once it has shipped.
+// Migration 3: rest and stale on every result (docs/model.md §4.6) and where
+// each label came from (docs/sqlite.md "intent_source"), with both in the
+// `decisions` view. Never modify it once it has shipped.
 
 extension Schema {
     /// The families the generator had when `intent_source` was added: a
@@ -11,7 +10,9 @@ extension Schema {
         "'slow-drag', 'peek', 'flick', 'drag-back', 'hesitate', 'noisy-drag', 'sideways', "
         + "'scroll-top', 'scroll-handoff', 'scroll-deep', 'two-finger', 'system-cancel', 'tap'"
 
-    /// Adds `trace.intent_source` and the `decisions` view's `intent_source`.
+    /// Adds `result.rest` and `result.stale` (results stored before read 0
+    /// in both; a replay computes them), `trace.intent_source`, and all
+    /// three to the `decisions` view. schema.sql holds the same ALTER TABLEs.
     ///
     /// Stored traces with an intent get `synthetic` when they are the
     /// generator's (a family of the generator, a name
@@ -19,9 +20,16 @@ extension Schema {
     /// `{"family":` and has a `seed`), else `person`: before this column
     /// a trace's intent came from its file, where an intent without a
     /// source is a person's (docs/model.md "Evidence").
-    static let intentSource = #"""
--- Migration: where each label came from (trace.intent_source, and the
--- decisions view's intent_source). schema.sql shows the result.
+    static let version3 = #"""
+-- Migration 3: rest and stale velocity (docs/model.md §4.6) and where each
+-- label came from (trace.intent_source). schema.sql shows the result.
+
+-- Seconds from the last down or move to the up, for a result decided at a
+-- lift (else 0); results stored before the columns existed read 0.
+ALTER TABLE result ADD COLUMN rest REAL NOT NULL DEFAULT 0;
+-- 1 when the finger had rested ≥ 0.05 s and, with velocity 0, the rule would
+-- have decided the other way: a decision made by a movement that had ended.
+ALTER TABLE result ADD COLUMN stale INTEGER NOT NULL DEFAULT 0 CHECK (stale IN (0, 1));
 
 ALTER TABLE trace ADD COLUMN intent_source TEXT -- where the intent came from: 'person', 'inferred' or 'synthetic'; NULL without an intent
     CHECK (intent_source = 'person' OR intent_source = 'inferred' OR intent_source = 'synthetic');
@@ -39,8 +47,7 @@ DROP VIEW decisions;
 \#(decisionsView)
 """#
 
-    /// The `decisions` view with `intent_source` (and migration 3's `rest`
-    /// and `stale`), as schema.sql has it.
+    /// The `decisions` view with `intent_source`, `rest` and `stale`, as schema.sql has it.
     static let decisionsView = #"""
 CREATE VIEW decisions AS
 SELECT
