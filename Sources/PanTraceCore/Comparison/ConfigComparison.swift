@@ -19,21 +19,20 @@ import Dispatch
 /// print(comparison.textReport())
 /// ```
 public struct ConfigComparison: Sendable {
-    /// One config's counts over the traces added.
+    /// One config's counts over the traces added: `finish`, `cancel`,
+    /// `none`, `agree`, `accidental` and `missed` as tune counts them
+    /// (``TuningCounts``, read through this type), then its own two.
+    @dynamicMemberLookup
     public struct Counts: Equatable, Sendable {
-        public var finish = 0
-        public var cancel = 0
-        public var none = 0
-        /// Over traces with an intent (`none` agrees with `cancel`).
-        public var agree = 0
-        /// Intent `cancel`, decided `finish`.
-        public var accidental = 0
-        /// Intent `finish`, decided `cancel` or `none`.
-        public var missed = 0
+        /// The decisions, and their agreement with intent.
+        public var tally = TuningCounts()
         /// Decided by a stale velocity (docs/model.md §4.6).
         public var stale = 0
         /// Traces whose decision differs from the first config's.
         public var differs = 0
+
+        /// `finish`, `cancel`, `none`, `agree`, `accidental` or `missed`.
+        public subscript(dynamicMember count: KeyPath<TuningCounts, Int>) -> Int { tally[keyPath: count] }
     }
 
     /// A trace the configs split on.
@@ -225,22 +224,8 @@ public struct ConfigComparison: Sendable {
         var finishing = 0
         for index in decisions.indices {
             let decision = decisions[index]
-            switch decision {
-            case .finish:
-                counts[index].finish += 1
-                finishing += 1
-            case .cancel: counts[index].cancel += 1
-            case .none: counts[index].none += 1
-            }
-            if let intent = trace.intent {
-                if decision.agrees(with: intent) {
-                    counts[index].agree += 1
-                } else if intent == .cancel {
-                    counts[index].accidental += 1
-                } else {
-                    counts[index].missed += 1
-                }
-            }
+            counts[index].tally.add(decision, intent: trace.intent)
+            if decision == .finish { finishing += 1 }
             if decided.stale[index] { counts[index].stale += 1 }
             if decision != decisions[0] { counts[index].differs += 1 }
             extentCounts[index][decided.extents[index], default: 0] += 1
