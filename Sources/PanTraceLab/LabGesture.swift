@@ -94,8 +94,8 @@ public struct LabGesture: Sendable {
         if task != nil {
             if let intent {
                 line += ", \"intent\": " + JSONWriter.string(intent.rawValue)
-                // A lab task's intent is the person's (docs/lab.md); on once traces carry `intentSource`:
-                // line += ", \"intentSource\": \"person\""
+                // A lab task's intent is the person's: they were asked (docs/lab.md).
+                line += ", \"intentSource\": \"person\""
             }
         } else if let postedIntent {
             line += ", \"intent\": " + text(postedIntent.range)
