@@ -23,9 +23,13 @@ import TestFolders
         return path
     }
 
-    @Test func documentedLimits() {
-        #expect(InputLimits.maximumTraceLineBytes == 8 * 1024 * 1024)
-        #expect(InputLimits.maximumConfigBytes == 1024 * 1024)
+    /// The limits users read in docs/model.md §3 are the ones the code applies.
+    @Test func documentedLimits() throws {
+        let model = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appending(path: "docs/model.md")
+        let text = try String(contentsOf: model, encoding: .utf8)
+        #expect(text.contains("at most \(InputLimits.describe(InputLimits.maximumTraceLineBytes)) as read"))
+        #expect(text.contains("at most \(InputLimits.describe(InputLimits.maximumConfigBytes))"))
         #expect(InputLimits.describe(16 * 1024 * 1024) == "16 MiB (16777216 bytes)")
         #expect(InputLimits.describe(300) == "300 bytes")
     }
