@@ -117,7 +117,6 @@ import Testing
         #expect(comparison.changes.filter(Regression(replayer: Replayer(config: Config())).counts).count == 5)
         #expect(RegressionGate.intent.counted(in: comparison) == 2)
         #expect(RegressionGate.any.counted(in: comparison) == 5)
-        #expect(RegressionGate.allCases.map(\.rawValue) == ["any", "intent"])
     }
 
     /// Through the workflow: a regress run whose JUnit cases (made as
