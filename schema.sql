@@ -232,6 +232,15 @@ CREATE TABLE result (
 
 CREATE INDEX result_trace ON result (trace_id);
 
+-- A trace row edited by hand (migration 3) drops its packed copy too: a
+-- trace whose samples come from `packed` is one pantrace wrote and checked,
+-- and every other trace is checked as record checks one when it is read.
+CREATE TRIGGER trace_edit_unpacks AFTER UPDATE OF name, width, height, scroll_offset, scroll_content, intent, intent_source, meta ON trace
+WHEN NEW.packed IS NOT NULL
+BEGIN
+    UPDATE trace SET packed = NULL WHERE id = NEW.id;
+END;
+
 -- Rest and stale velocity (docs/model.md §4.6), added by migration 3:
 -- seconds from the last down or move to the up, for a result decided at a
 -- lift (else 0); results stored before the columns existed read 0.

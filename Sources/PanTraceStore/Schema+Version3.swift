@@ -42,6 +42,14 @@ UPDATE trace SET intent_source = CASE
     ELSE 'person' END
 WHERE intent IS NOT NULL;
 
+-- A trace row edited by hand drops its packed copy, as an edited sample
+-- does: a trace read from `packed` is one pantrace wrote and checked.
+CREATE TRIGGER trace_edit_unpacks AFTER UPDATE OF name, width, height, scroll_offset, scroll_content, intent, intent_source, meta ON trace
+WHEN NEW.packed IS NOT NULL
+BEGIN
+    UPDATE trace SET packed = NULL WHERE id = NEW.id;
+END;
+
 DROP VIEW decisions;
 
 \#(decisionsView)

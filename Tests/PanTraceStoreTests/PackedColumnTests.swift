@@ -189,6 +189,23 @@ import Testing
         #expect(Set(fromBlobs.map(\.decision)).count == 3)
     }
 
+    /// A trace read from `packed` is read as pantrace wrote it, without the
+    /// checks a hand-edited trace gets: so an edit of the trace's own row (a
+    /// width, its meta) drops `packed` as an edited sample does, and the
+    /// trace is then read from its rows and checked.
+    @Test func editingATraceRowDropsItsPackedSamples() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try Store.fresh(in: folder)
+        try record(Array(SyntheticCorpus(seed: 3).traces(count: 2)), into: store, frames: false)
+        #expect(try store.database.integer("SELECT count(*) FROM trace WHERE packed IS NOT NULL") == 2)
+        try store.database.execute("UPDATE trace SET sample_count = sample_count WHERE id = 1")
+        #expect(try store.database.integer("SELECT count(*) FROM trace WHERE packed IS NOT NULL") == 2)
+        try store.database.execute("UPDATE trace SET width = width + 1 WHERE id = 1")
+        try store.database.execute("UPDATE trace SET meta = '{}' WHERE id = 2")
+        #expect(try store.database.integer("SELECT count(*) FROM trace WHERE packed IS NOT NULL") == 0)
+    }
+
     @Test func schemaHasTheTriggers() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -199,7 +216,7 @@ import Testing
         #expect(
             found == [
                 "result_delete_cascades", "run_delete_cascades", "sample_delete_counts", "sample_insert_counts",
-                "sample_update_counts", "trace_delete_cascades", "trace_sample_count_follows",
+                "sample_update_counts", "trace_delete_cascades", "trace_edit_unpacks", "trace_sample_count_follows",
             ])
         #expect(try store.database.integer("SELECT count(*) FROM pragma_table_info('trace') WHERE name = 'packed'") == 1)
     }

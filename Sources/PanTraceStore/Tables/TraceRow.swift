@@ -43,12 +43,15 @@ struct TraceRow: TableRow {
     mutating func read(from statement: Statement, samples rows: inout SampleRows) throws {
         trace.name = ""
         do {
-            try readUnchecked(from: statement, samples: &rows)
-            // A trace is read back only as record would have taken it: hand
+            // `packed` is dropped by the schema's triggers when a sample or
+            // the trace's row is edited by hand: a trace read from it is one
+            // pantrace wrote, checked when it was recorded.
+            let asWritten = try readUnchecked(from: statement, samples: &rows)
+            // Any other is read back only as record would have taken it: hand
             // edits (docs/sqlite.md) that break the trace format (no samples,
             // times going backwards, text in a number column …) are refused
             // here, so that no command simulates or exports it (docs/safety.md).
-            try trace.validate()
+            if !asWritten { try trace.validate() }
         } catch let error as TraceError {
             throw StoredTraceIssue(name: trace.name, reason: error.description)
         } catch let error as SQLiteError where error.primaryCode == SQLITE_CORRUPT && !trace.name.isEmpty {
@@ -56,7 +59,9 @@ struct TraceRow: TableRow {
         }
     }
 
-    private mutating func readUnchecked(from statement: Statement, samples rows: inout SampleRows) throws {
+    /// Reads the row; true when its samples came from `packed`.
+    @discardableResult
+    private mutating func readUnchecked(from statement: Statement, samples rows: inout SampleRows) throws -> Bool {
         var reader = RowReader(statement)
         try read(&reader)
         trace.samples.removeAll(keepingCapacity: true)
@@ -64,7 +69,7 @@ struct TraceRow: TableRow {
             packed = BorrowedBlob(nil)
             switch PackedSamples.decode(bytes, count: sampleCount, into: &trace.samples) {
             case .decoded:
-                return
+                return true
             case .malformed:
                 throw SQLiteError(
                     code: SQLITE_CORRUPT, message: "trace '\(trace.name)': its packed samples are malformed")
@@ -76,6 +81,7 @@ struct TraceRow: TableRow {
         // (schema.sql's triggers keep it, but a version 1 file read without
         // write access may have it stale after a hand edit).
         try rows.read(trace: id, into: &trace.samples)
+        return false
     }
 }
 
