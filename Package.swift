@@ -15,6 +15,7 @@ let package = Package(
         // The product keeps the command's name; the target's name differs from
         // every other module's even ignoring case (macOS's file system).
         .executable(name: "pantrace", targets: ["PanTraceCLI"]),
+        .executable(name: "pantrace-lab", targets: ["PanTraceLabCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -54,10 +55,23 @@ let package = Package(
         .target(name: "PanTraceCapture", dependencies: ["PanTraceModel"]),
         // The README's capture example, verbatim; PanTraceCaptureTests runs it.
         .executableTarget(name: "capture-example", dependencies: ["PanTraceCapture", "PanTraceModel"]),
-        .executableTarget(
-            name: "PanTraceCLI",
+        // The command line: its commands, options, output and exit statuses,
+        // as a library both executables share.
+        .target(
+            name: "PanTraceCommands",
             dependencies: [
-                "PanTraceKit", "PanTraceReports", "PanTraceCore", "PanTraceModel", "PanTraceStore", "PanTraceLab",
+                "PanTraceKit", "PanTraceReports", "PanTraceCore", "PanTraceModel", "PanTraceStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `pantrace`: every command but the lab, which it runs by exec. The lab's
+        // server brings Foundation, which the other commands never load.
+        .executableTarget(name: "PanTraceCLI", dependencies: ["PanTraceCommands"]),
+        // `pantrace-lab`: what `pantrace lab` runs (docs/lab.md).
+        .executableTarget(
+            name: "PanTraceLabCLI",
+            dependencies: [
+                "PanTraceCommands", "PanTraceLab", "PanTraceKit", "PanTraceCore", "PanTraceModel", "PanTraceStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -99,7 +113,10 @@ let package = Package(
             name: "PanTraceCLITests",
             // The end-to-end tests run the built binary; depending on the
             // executable makes `swift test` build it first.
-            dependencies: ["PanTraceCLI", "PanTraceModel", "SQLiteTestSupport", "TestFolders", "BrowserTestSupport", "TestThreads"],
+            dependencies: [
+                "PanTraceCLI", "PanTraceLabCLI", "PanTraceCommands", "PanTraceModel", "SQLiteTestSupport", "TestFolders",
+                "BrowserTestSupport", "TestThreads",
+            ],
             // The help's golden files, read from the source tree by path.
             exclude: ["__Snapshots__"]
         ),

@@ -6,6 +6,7 @@
   are written to the same file in .build/…/Modules/.
 - PanTraceCapture (linked into apps) reaches only PanTraceModel; the
   simulation (PanTraceCore) and the model reach no report, store or CLI code.
+- The `pantrace` executable does not link the lab (`pantrace-lab` does).
 
 Usage: swift package dump-package | python3 scripts/check-package.py
 """
@@ -51,6 +52,12 @@ for name, permitted in allowed.items():
     extra = reach(name) - permitted
     if extra:
         problems.append(f"{name} may depend on {sorted(permitted) or 'nothing'} only, but reaches {sorted(extra)}")
+
+# `pantrace` never links the lab: its server brings Foundation, which every
+# command would then load at start-up (docs/performance.md); `pantrace lab`
+# execs `pantrace-lab` instead.
+if "PanTraceLab" in reach("PanTraceCLI"):
+    problems.append("PanTraceCLI (pantrace) must not reach PanTraceLab: `pantrace lab` execs pantrace-lab")
 
 for problem in problems:
     print(f"check-package: {problem}", file=sys.stderr)

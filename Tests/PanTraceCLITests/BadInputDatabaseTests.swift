@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestThreads
 
-@testable import PanTraceCLI
+@testable import PanTraceCommands
 
 /// One `--db` that pantrace must refuse (docs/sqlite.md, docs/commands.md §7.4: exit 66).
 struct BadDatabaseCase: CustomTestStringConvertible, Sendable {

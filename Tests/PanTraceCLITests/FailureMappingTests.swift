@@ -4,7 +4,7 @@ import Testing
 import TestThreads
 import PanTraceModel
 
-@testable import PanTraceCLI
+@testable import PanTraceCommands
 
 /// docs/commands.md §7.4 in-process: every class of pantrace's errors maps to its exit
 /// status, and every usage error — the parser's own included — speaks with

@@ -2,7 +2,7 @@ import PanTraceKit
 import Testing
 import TestThreads
 
-@testable import PanTraceCLI
+@testable import PanTraceCommands
 
 /// The exit statuses of the errors issue 23 added (docs/spec-readings.md):
 /// a typed config out of range and a bad allow list are invalid input (65),

@@ -5,7 +5,7 @@ import TestThreads
 import Glibc
 #endif
 
-@testable import PanTraceCLI
+@testable import PanTraceCommands
 
 /// Standard output checked on every write, in-process on descriptors that
 /// fail as a closed or full standard output would (docs/commands.md §7.4: 74).

@@ -5,7 +5,7 @@ import PanTraceStore
 import Testing
 import TestThreads
 
-@testable import PanTraceCLI
+@testable import PanTraceCommands
 
 /// docs/commands.md §7.4's 74 and 75 for the store, and `runs --delete` parsed and refused in-process.
 @Suite(.blocksItsThread) struct StoreFailureStatusTests {

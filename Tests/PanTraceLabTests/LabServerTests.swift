@@ -114,8 +114,8 @@ import Glibc
         #expect(response.status == 200, "\(response.body)")
         #expect(try lab.storedTrace("lab-\(lab.recorder.session)-1") != nil)
         #expect(Date().timeIntervalSince(started) < 2, "the stop ended once the gesture was answered")
-        // Then nothing listens.
-        #expect((try? RawHTTP(port: server.port)) == nil)
+        // (Whether anything listens on the port afterwards is not checked: another
+        // test's lab, started meanwhile on port 0, may be given the same port.)
     }
 
     /// A phone's upload arrives in pieces: the handler reads the body to its Content-Length.

@@ -6,7 +6,9 @@ import PanTraceReports
 
 /// `--config FILE`, `--preset NAME` and `--set key=value`, shared by every
 /// command that takes a config (docs/configs.md, docs/presets.md).
-struct ConfigOptions: ParsableArguments {
+package struct ConfigOptions: ParsableArguments {
+    package init() {}
+
     @Option(name: .long, help: ArgumentHelp("A config JSON file (docs/configs.md); every key is optional.", valueName: "file"))
     var config: String?
 
@@ -27,10 +29,10 @@ struct ConfigOptions: ParsableArguments {
     /// Where the config comes from.
     var source: ConfigSource { ConfigSource(file: config, preset: preset, overrides: overrides) }
 
-    func validate() throws {
+    package func validate() throws {
         if preset != nil, config != nil { throw ValidationError(ConfigSourceError.presetWithFile.description) }
     }
 
     /// The config: defaults, then the file, then the overrides in order.
-    func resolve() throws -> Config { try source.resolve() }
+    package func resolve() throws -> Config { try source.resolve() }
 }

@@ -11,7 +11,7 @@ import Darwin
 /// buffered `fwrite` reports a full disk only at a flush whose result is
 /// easy to lose. The first failure is kept: later writes are dropped and
 /// throw it again, so a report cut short never continues past a hole.
-final class StandardStream {
+package final class StandardStream {
     /// 1 or 2.
     let descriptor: Int32
     /// "standard output", in messages.
@@ -47,7 +47,7 @@ final class StandardStream {
     }
 
     /// Writes what is gathered; throws the first failure, now or earlier.
-    func flush() throws(StreamWriteError) {
+    package func flush() throws(StreamWriteError) {
         try check()
         defer { buffer.removeAll(keepingCapacity: true) }
         let written = buffer.withUnsafeBytes { bytes -> Int32? in
@@ -99,7 +99,7 @@ final class StandardStream {
 
 /// A write to standard output that failed (docs/commands.md §7.4: exit 74): a closed
 /// descriptor, a full disk, a reader that went away.
-struct StreamWriteError: Error, Equatable, CustomStringConvertible {
+package struct StreamWriteError: Error, Equatable, CustomStringConvertible {
     /// "standard output".
     var stream: String
     /// The `errno` of the failed write.
@@ -109,5 +109,5 @@ struct StreamWriteError: Error, Equatable, CustomStringConvertible {
     /// wanted, so the exit is quiet (no message, status 74).
     var isBrokenPipe: Bool { code == EPIPE }
 
-    var description: String { "cannot write to \(stream): \(String(cString: strerror(code)))" }
+    package var description: String { "cannot write to \(stream): \(String(cString: strerror(code)))" }
 }

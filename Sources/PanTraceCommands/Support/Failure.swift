@@ -16,7 +16,7 @@ import PanTraceReports
 /// pantrace's own error types are listed in ``status(of:)``; anything else is
 /// either swift-argument-parser's (help, version, a bad option: the parser
 /// says which by its exit code) or unexpected (an internal error, 70).
-enum Failure {
+package enum Failure {
     static let usage: Int32 = 64
     static let invalidData: Int32 = 65
     static let cannotOpen: Int32 = 66
@@ -54,7 +54,7 @@ enum Failure {
     }
 
     /// What to print, where, and the exit status for `error`.
-    static func report(for error: Error) -> (stdout: String, stderr: String, status: Int32) {
+    static func report(for error: Error, root: any ParsableCommand.Type = Pantrace.self) -> (stdout: String, stderr: String, status: Int32) {
         if let code = error as? ExitCode { return ("", "", code.rawValue) }
         // A reader that closed the pipe (`| head`) has what it wanted: no message.
         if let write = error as? StreamWriteError, write.isBrokenPipe { return ("", "", ioFailure) }
@@ -66,16 +66,16 @@ enum Failure {
         // swift-argument-parser's own: help and version (exit 0) go to standard
         // output as it writes them; a usage error in pantrace's voice, with the
         // parser's usage line and pointer to the help.
-        switch Pantrace.exitCode(for: error) {
-        case .success: return (Pantrace.fullMessage(for: error, columns: Console.textColumns) + "\n", "", 0)
-        case .validationFailure: return ("", usageMessage(for: error), usage)
+        switch root.exitCode(for: error) {
+        case .success: return (root.fullMessage(for: error, columns: Console.textColumns) + "\n", "", 0)
+        case .validationFailure: return ("", usageMessage(for: error, root: root), usage)
         default: return ("", "pantrace: error: \(error)\n", internalError)
         }
     }
 
     /// `pantrace: error: <the parser's message>`, then its usage line and hint.
-    static func usageMessage(for error: Error) -> String {
-        let full = Pantrace.fullMessage(for: error, columns: Console.textColumns)
+    static func usageMessage(for error: Error, root: any ParsableCommand.Type = Pantrace.self) -> String {
+        let full = root.fullMessage(for: error, columns: Console.textColumns)
         let body = full.hasPrefix("Error: ") ? String(full.dropFirst("Error: ".count)) : full
         return "pantrace: error: " + body + (body.hasSuffix("\n") ? "" : "\n")
     }
@@ -85,20 +85,21 @@ enum Failure {
     /// What standard output still holds is written first: when that fails, a
     /// command that had succeeded (status 0: help, a report) fails with 74;
     /// another failure keeps its own status and message.
-    static func conclude(with error: Error) -> Int32 {
-        var (out, err, status) = report(for: error)
+    /// `root` is the command that parsed the line (`pantrace`, or `pantrace-lab`'s).
+    package static func conclude(with error: Error, root: any ParsableCommand.Type = Pantrace.self) -> Int32 {
+        var (out, err, status) = report(for: error, root: root)
         do {
             try Console.out(out)
             try Console.finish()
         } catch let failed {
-            if status == 0 { (_, err, status) = report(for: failed) }
+            if status == 0 { (_, err, status) = report(for: failed, root: root) }
         }
         Console.errorText(err)
         return status
     }
 
     /// Ends the process with `status` (what `main` returns to the shell).
-    static func exitProcess(_ status: Int32) -> Never {
+    package static func exitProcess(_ status: Int32) -> Never {
         exit(status)
     }
 }

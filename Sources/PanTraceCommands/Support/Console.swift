@@ -14,13 +14,13 @@ import PanTraceReports
 /// Standard output carries the reports: a write that fails throws
 /// ``StreamWriteError`` (exit 74). Standard error carries diagnostics only:
 /// a failed write to it is dropped, and the exit status stays what it was.
-enum Console {
+package enum Console {
     // Buffered: a report is written in pieces of 64 KB, not a call per line.
     nonisolated(unsafe) static let standardOutput = StandardStream(descriptor: 1, name: "standard output", capacity: 1 << 16)
     nonisolated(unsafe) static let standardError = StandardStream(descriptor: 2, name: "standard error", capacity: 0)
 
     /// Where reports go.
-    static var output: StandardStream { standardOutput }
+    package static var output: StandardStream { standardOutput }
     /// Where diagnostics go.
     static var errors: StandardStream { standardError }
 
@@ -37,7 +37,7 @@ enum Console {
     /// past `ulimit -f` is a failed write (EFBIG, exit 74), not a core dump.
     /// SIGINT, SIGTERM and SIGHUP still end the process, after removing the
     /// temporary files of output files not yet written (``TemporaryFiles``).
-    static func prepare() {
+    package static func prepare() {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
         TemporaryFiles.removeOnSignals()
@@ -52,19 +52,19 @@ enum Console {
     }
 
     /// Writes `text` to standard output as it is (buffered: ``finish()`` writes the rest).
-    static func out(_ text: String) throws(StreamWriteError) {
+    package static func out(_ text: String) throws(StreamWriteError) {
         try output.write(text)
     }
 
     /// Writes what standard output holds; throws when any write to it failed.
-    static func finish() throws(StreamWriteError) {
+    package static func finish() throws(StreamWriteError) {
         try output.flush()
     }
 
     /// Writes `text` to standard error, each line made safe for a terminal:
     /// a name or path from the input cannot recolour or clear the screen
     /// (``TerminalText/escaped(_:)``).
-    static func errorText(_ text: String) {
+    package static func errorText(_ text: String) {
         try? errors.write(terminalSafe(text))
     }
 
@@ -75,7 +75,7 @@ enum Console {
     }
 
     /// Writes a line to standard error.
-    static func error(_ line: String) {
+    package static func error(_ line: String) {
         errorText(line + "\n")
     }
 
@@ -101,7 +101,7 @@ enum Console {
     }
 
     /// The variable's value, `nil` when it is not set.
-    static func environment(_ name: String) -> String? {
+    package static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 

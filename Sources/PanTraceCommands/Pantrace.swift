@@ -2,9 +2,10 @@ import ArgumentParser
 
 /// The `pantrace` command: simulate, record and replay pan gestures against
 /// interactive-transition thresholds.
-@main
-struct Pantrace: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Pantrace: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "pantrace",
         abstract: "Simulate iOS pan-driven interactive transitions, record them in SQLite, and replay them against changed thresholds.",
         discussion: """
@@ -23,13 +24,13 @@ struct Pantrace: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Record.self, Replay.self, Regress.self, Tune.self, Export.self, Runs.self, Show.self, Generate.self, Presets.self, Compare.self,
-            Lab.self,
+            LabLauncher.self,
         ]
     )
 
     /// Parses the command line, runs the command, and exits with the status
     /// docs/commands.md §7.4 gives its outcome (see ``run(_:)``).
-    static func main() {
+    package static func main() {
         Console.prepare()
         Failure.exitProcess(run(Array(CommandLine.arguments.dropFirst())))
     }

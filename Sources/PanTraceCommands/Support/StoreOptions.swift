@@ -8,26 +8,28 @@ import Darwin
 #endif
 
 /// `--db PATH`, shared by every subcommand.
-struct StoreOptions: ParsableArguments {
+package struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The pantrace database.", valueName: "path"))
-    var db: String = "pantrace.sqlite"
+    package var db: String = "pantrace.sqlite"
+
+    package init() {}
 
     /// SQLite reads an empty path and `:memory:` as a throwaway database: a
     /// record into one would report success and keep nothing.
-    func validate() throws {
+    package func validate() throws {
         if db.isEmpty || db == ":memory:" {
             throw ValidationError("--db needs the path of a database file, not '\(db)'")
         }
     }
 
     /// Opens (creating when needed) the database.
-    func open(readOnly: Bool = false) throws -> Store {
+    package func open(readOnly: Bool = false) throws -> Store {
         try Store(path: db, readOnly: readOnly)
     }
 
     /// Opens a database that must exist already (replay, regress, tune, runs, show):
     /// a mistyped `--db` is an error (exit 66) and leaves no new empty file behind.
-    func openExisting(readOnly: Bool = false) throws -> Store {
+    package func openExisting(readOnly: Bool = false) throws -> Store {
         if access(db, F_OK) != 0 {
             let folder = db.lastIndex(of: "/").map { $0 == db.startIndex ? "/" : String(db[..<$0]) } ?? "."
             let reason = access(folder, F_OK) != 0 ? "no such folder: \(folder)" : "no such file (pantrace record creates it)"

@@ -1,0 +1,168 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import PanTraceKit
+import PanTraceCore
+import PanTraceReports
+import PanTraceModel
+import PanTraceLab
+import PanTraceCommands
+
+/// `pantrace lab` (docs/lab.md): serve the gesture lab's page and store
+/// every gesture made on it, with its task's intent and its result.
+///
+/// Its own executable, `pantrace-lab`, which `pantrace lab` execs: the
+/// server brings Foundation, which no other command loads.
+@main
+struct LabCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pantrace lab",
+        abstract: "Serve a page that collects real, labelled gestures from a phone's browser.",
+        discussion: """
+            The page asks for small tasks whose intent is known (close the sheet, pull it
+            a little and let it go back, scroll the list …), follows the finger as the
+            config says, settles as pantrace decides and says why. Every gesture is stored
+            as a trace with its task's intent and its result, committed before the page
+            is answered, in one run per session.
+
+            The first line of standard output is the page's URL with its token (a new
+            token at every start; a request without it gets 403); then one line per
+            stored gesture. Ctrl-C or SIGTERM stops it: the summary goes to standard
+            error, and it exits 0. It exits 69 when it cannot listen on the address.
+
+            On a phone, on the same network as this machine:
+              pantrace lab --host 0.0.0.0 --db lab.sqlite
+              (open the printed URL on the phone; then, with the gestures stored)
+              pantrace tune --db lab.sqlite --sweep threshold=0.2:0.6:0.05
+
+            --tasks FILE: a JSON array of {"id", "prompt", "intent", "scrollOffset",
+            "scrollContent", "repeat"} in place of the built-in tasks (docs/lab.md).
+            """,
+        version: Pantrace.configuration.version)
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var configOptions: ConfigOptions
+
+    @Option(name: .long, help: ArgumentHelp("The address to listen on: 127.0.0.1 (this machine only), a LAN address, or 0.0.0.0 (every address).", valueName: "addr"))
+    var host = "127.0.0.1"
+
+    @Option(name: .long, help: ArgumentHelp("The port; 0 takes a free one.", valueName: "n"))
+    var port = 8080
+
+    @Option(name: .long, help: ArgumentHelp("A JSON task list in place of the built-in tasks (docs/lab.md).", valueName: "file"))
+    var tasks: String?
+
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("How many times each task is asked (a task's own 'repeat' wins).", valueName: "n"))
+    var repeatCount = LabTask.defaultRepeat
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0–65535, not \(port)") }
+        guard (1...1000).contains(repeatCount) else { throw ValidationError("--repeat must be 1–1000, not \(repeatCount)") }
+        guard !host.isEmpty else { throw ValidationError("--host needs an address") }
+    }
+
+    func run() throws {
+        let config = try configOptions.resolve()
+        let list = try tasks.map { try LabTask.list(path: $0, defaultRepeat: repeatCount) }
+            ?? LabTask.builtIn(for: config.interaction, repeatCount: repeatCount)
+        let store = try self.store.open()
+        let session = LabRecorder.newSessionName()
+        var generator = SystemRandomNumberGenerator()
+        let order = list.shuffledRounds(using: &generator)
+        let recorder = LabRecorder(store: store, config: config, tasks: list, session: session)
+        let printer = LinePrinter()
+        let responder = LabResponder(
+            token: LabToken(), recorder: recorder,
+            page: { LabPage.html(config: config, tasks: order, session: session, stored: recorder.summary.count) },
+            onStored: { stored in
+                let outcome = stored.outcome
+                printer.line("\(stored.name)  \(stored.task?.id ?? "-")  \(outcome.decision.rawValue)/\(outcome.reason.rawValue)")
+            })
+
+        let (host, port) = (host, port)
+        let server: LabServer
+        do {
+            server = try Blocking.await { try await LabServer.start(host: host, port: port, responder: responder) }
+        } catch let error as LabServer.CannotListen {
+            // The new database of a lab that never listened is removed now, not when
+            // the failed server's tasks let go of it (the process exits first).
+            store.close()
+            Console.error("pantrace: error: \(error)")
+            throw ExitCode(69)
+        }
+        // SIGINT and SIGTERM are taken by dispatch sources once it listens (until then they end the process).
+        let stopping = DispatchSemaphore(value: 0)
+        let signals = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stopping.signal() }
+            source.resume()
+            return source
+        }
+        defer { signals.forEach { $0.cancel() } }
+
+        for (index, url) in server.urls.enumerated() {
+            printer.line(index == 0 ? url : "also: \(url)")
+        }
+        stopping.wait()
+        // docs/lab.md: stop accepting, close idle connections, answer the requests under way
+        // (storing one takes milliseconds; at most 3 s), within 5 s in all.
+        Blocking.await { await server.stop(timeout: 3) }
+        store.close()
+        Console.errorText(recorder.summaryText + "\n")
+    }
+
+    /// Parses the command line as `pantrace lab`, runs it, and exits with
+    /// the status docs/commands.md §7.4 gives its outcome.
+    static func main() {
+        Console.prepare()
+        do {
+            var command = try parseAsRoot(Array(CommandLine.arguments.dropFirst()))
+            try command.run()
+            try Console.finish()
+            Failure.exitProcess(0)
+        } catch {
+            Failure.exitProcess(Failure.conclude(with: error, root: LabCommand.self))
+        }
+    }
+}
+
+/// Lines on standard output, one at a time from the server's tasks, each flushed at once.
+private final class LinePrinter: @unchecked Sendable {
+    private let lock = NSLock()
+
+    func line(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        // A reader that went away does not stop the lab: the database is what counts.
+        try? Console.out(text + "\n")
+        try? Console.output.flush()
+    }
+}
+
+/// Waits on the calling thread (the main thread, never one of the
+/// concurrency pool's) for an async body.
+private enum Blocking {
+    final class Box<T>: @unchecked Sendable { var result: Result<T, Error>? }
+
+    static func await<T>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+        let box = Box<T>()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+            done.signal()
+        }
+        done.wait()
+        guard let result = box.result else { throw CancellationError() }
+        return try result.get()
+    }
+
+    static func await(_ body: @escaping @Sendable () async -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            await body()
+            done.signal()
+        }
+        done.wait()
+    }
+}
