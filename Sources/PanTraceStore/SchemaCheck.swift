@@ -7,7 +7,7 @@ import CSQLite
 /// "no such column" as an internal error.
 ///
 /// The reference is what ``Migrator/migrations`` make of an empty in-memory
-/// database, once per process and schema version, so that a new migration
+/// database, once per process for the latest version, so that a new migration
 /// (a new column, table or trigger) is checked without touching this file.
 /// A database must have every object the reference has, with the same
 /// columns (name, declared type, `NOT NULL`, primary key); objects and
@@ -21,27 +21,35 @@ enum SchemaCheck {
         var columns: [String]
     }
 
-    /// The objects of every schema version the migrations make, by version (1…latest).
-    static let reference: Result<[Int: [String: Object]], SQLiteError> = {
+    /// The objects the latest schema has, made once per process: every
+    /// command opening a current file checks against it.
+    static let latest: Result<[String: Object], SQLiteError> = build(upTo: Migrator.latestVersion)
+
+    /// The objects the migrations up to `version` make (1…latest); `nil`
+    /// for another version. Only the latest is kept: an older one is what a
+    /// read-only command checks an older file against, rarely.
+    static func reference(version: Int) throws(SQLiteError) -> [String: Object]? {
+        guard (1...Migrator.latestVersion).contains(version) else { return nil }
+        return try (version == Migrator.latestVersion ? latest : build(upTo: version)).get()
+    }
+
+    /// Runs the first `version` migrations on an empty in-memory database and lists what they made.
+    private static func build(upTo version: Int) -> Result<[String: Object], SQLiteError> {
         do {
             let database = try Database(inMemory: ())
-            var schemas: [Int: [String: Object]] = [:]
-            for (offset, migration) in Migrator.migrations.enumerated() {
-                try database.execute(migration.sql)
-                schemas[offset + 1] = try objects(of: database)
-            }
-            return .success(schemas)
+            for migration in Migrator.migrations.prefix(version) { try database.execute(migration.sql) }
+            return .success(try objects(of: database))
         } catch let error as SQLiteError {
             return .failure(error)
         } catch {
             return .failure(SQLiteError(code: SQLITE_INTERNAL, message: "\(error)"))
         }
-    }()
+    }
 
     /// Throws ``StoreError/cannotOpen(path:reason:)`` ("damaged") unless the
     /// database at schema `version` has everything that version's migrations make.
     static func check(_ database: Database, version: Int, path: String) throws {
-        guard let expected = try reference.get()[version] else { return }
+        guard let expected = try reference(version: version) else { return }
         let found: [String: Object]
         do {
             found = try objects(of: database)
