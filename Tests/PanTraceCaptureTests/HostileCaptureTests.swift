@@ -94,7 +94,7 @@ import Testing
             func pick(_ values: [Double]) -> Double { values[random.int(0...(values.count - 1))] }
             var t = pick([0, 81_234.5, 1e300])
             for index in 0..<random.int(1...12) {
-                t += pick([0, 5e-324, 1e-200, 1e-9, 0.008, -0.5])
+                t += pick([0, Double.leastNonzeroMagnitude, 1e-200, 1e-9, 0.008, -0.5])
                 let phase: Phase = index == 0 ? .down : [.move, .move, .up, .cancel, .down][random.int(0...4)]
                 let event = TouchEvent(
                     t: random.chance(0.05) ? .nan : t, x: pick([200, -1e308, 1.7e308, .infinity]), y: random.uniform(-1e4...1e4),

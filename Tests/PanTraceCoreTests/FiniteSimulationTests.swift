@@ -37,9 +37,9 @@ import Testing
         // millisecond are 0, so for it the numbers are plain).
         var builder = TraceBuilder()
         builder.down(t: 0, y: 100)
-        builder.move(t: 5e-324, y: 10_100)
-        builder.move(t: 2 * 5e-324, y: 100)
-        builder.move(t: 3 * 5e-324, y: 10_100)
+        builder.move(t: Double.leastNonzeroMagnitude, y: 10_100)
+        builder.move(t: 2 * Double.leastNonzeroMagnitude, y: 100)
+        builder.move(t: 3 * Double.leastNonzeroMagnitude, y: 10_100)
         builder.up()
         for estimator in VelocityEstimator.allCases {
             let config = Config.with { $0.velocityEstimator = estimator; $0.decision = .projection }
@@ -55,10 +55,10 @@ import Testing
         var random = SyntheticRandom(seed: bits)
         func pick(_ values: [Double]) -> Double { values[random.int(0...(values.count - 1))] }
         func place() -> Double {
-            random.chance(0.2) ? pick([1e308, -1e308, 1.7e308, -1.7e308, 5e-324]) : random.uniform(-2000...2000)
+            random.chance(0.2) ? pick([1e308, -1e308, 1.7e308, -1.7e308, Double.leastNonzeroMagnitude]) : random.uniform(-2000...2000)
         }
-        let steps = [0, 5e-324, 1e-300, 1e-200, 1e-160, 1e-12, 1e-9, 0.0005, 0.008, 0.016, 0.2, 3]
-        var t = random.chance(0.3) ? pick([1e300, 1e15, 5e-324]) : 0
+        let steps = [0, Double.leastNonzeroMagnitude, 1e-300, 1e-200, 1e-160, 1e-12, 1e-9, 0.0005, 0.008, 0.016, 0.2, 3]
+        var t = random.chance(0.3) ? pick([1e300, 1e15, Double.leastNonzeroMagnitude]) : 0
         var samples = [Sample(t: t, x: place(), y: place(), phase: .down, touches: random.int(1...2))]
         for _ in 0..<random.int(0...24) {
             t += pick(steps)
@@ -71,7 +71,7 @@ import Testing
             t: t, x: moved ? place() : last.x, y: moved ? place() : last.y, phase: random.chance(0.85) ? .up : .cancel,
             touches: random.chance(0.1) ? JSONNumber.exactIntegerLimit : 1))
         return Trace(
-            name: "hostile", width: pick([1e-300, 1, 393, 1e308]), height: pick([5e-324, 852, 1.7e308]),
+            name: "hostile", width: pick([1e-300, 1, 393, 1e308]), height: pick([Double.leastNonzeroMagnitude, 852, 1.7e308]),
             scrollOffset: random.chance(0.5) ? 0 : place(), scrollContent: random.chance(0.5) ? 0 : abs(place()),
             samples: samples)
     }

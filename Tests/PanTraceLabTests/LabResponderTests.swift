@@ -143,7 +143,7 @@ import Testing
         #expect(trace.intent == .cancel)
         // The person was asked: the label is theirs, as stored and as the decisions view shows it.
         #expect(trace.intentSource == .person)
-        #expect(try lab.database.names("SELECT intent_source FROM trace WHERE name = 'lab-\(lab.recorder.session)-1'") == ["person"])
+        #expect(lab.database.names("SELECT intent_source FROM trace WHERE name = 'lab-\(lab.recorder.session)-1'") == ["person"])
         // Without one from the page, the request's User-Agent.
         #expect(lab.post(Gestures.drag(from: 100, to: 500, task: "close")).status == 200)
         let second = try #require(try lab.storedTrace("lab-\(lab.recorder.session)-2"))

@@ -57,7 +57,7 @@ import Testing
     /// The count is exactly the number of `i` with `FROM + i × STEP ≤ TO + STEP × 1e-9`,
     /// and the values strictly increase, for any FROM and STEP (or the sweep is refused).
     @Test func theCountIsTheRuleAndTheValuesIncrease() async {
-        let steps = [5e-324, 1e-20, 1e-9, 0.001, 0.05, 0.1, 0.3, 1, 7, 250, 1e15]
+        let steps = [Double.leastNonzeroMagnitude, 1e-20, 1e-9, 0.001, 0.05, 0.1, 0.3, 1, 7, 250, 1e15]
         await propertyCheck(
             count: 300, input: Gen<Double>.double(in: 0.0001...3000), Gen.int(in: 0...(steps.count - 1)), Gen.int(in: 0...60)
         ) { from, stepIndex, multiple in
