@@ -127,6 +127,11 @@ extension TunePage {
                     + change("accidental", baseCounts.accidental, candidate.accidental) + ", "
                     + change("missed", baseCounts.missed, candidate.missed) + ".")
         }
+        if let stale {
+            var text = "Stale velocities: base \(stale.base), best \(stale.best)."
+            if stale.base + stale.best > 0 { text += " " + RunComparison.staleExplanation }
+            markup.element("p", [("id", "stale"), ("data-base", String(stale.base)), ("data-best", String(stale.best))], text)
+        }
     }
 
     private func renderSweepCharts(_ markup: inout Markup) {

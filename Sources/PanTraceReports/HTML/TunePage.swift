@@ -77,13 +77,17 @@ public struct TunePage: Sendable {
     public var intervals: TuningIntervals?
     /// The labelled traces by source, when known.
     public var evidence: TuningEvidence?
+    /// The base's and the best's results decided by a stale velocity
+    /// (docs/model.md §4.6), when known.
+    public var stale: (base: Int, best: Int)?
 
     /// A page from the fields of `tune --format json` (docs/commands.md §7.5).
     public init(
         base: String, traces: Int, labelled: Int, sweeps: [Sweep], candidates: [Candidate], best: Int?,
         maxAccidental: Int? = nil, baseCounts: TuningCounts? = nil, baseCandidate: Int? = nil,
-        intervals: TuningIntervals? = nil, evidence: TuningEvidence? = nil
+        intervals: TuningIntervals? = nil, evidence: TuningEvidence? = nil, stale: (base: Int, best: Int)? = nil
     ) {
+        self.stale = stale
         self.baseCandidate = baseCandidate
         self.intervals = intervals
         self.evidence = evidence

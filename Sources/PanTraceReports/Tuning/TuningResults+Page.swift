@@ -24,6 +24,7 @@ extension TuningResults {
             base: grid.base.name, traces: traces, labelled: labelled,
             sweeps: grid.sweeps.map { TunePage.Sweep(key: $0.key, values: $0.values) }, candidates: candidates,
             best: labelled == 0 ? nil : best(maxAccidental: maxAccidental), maxAccidental: maxAccidental,
-            baseCounts: comparison?.baseCounts, baseCandidate: grid.baseIndex, intervals: intervals, evidence: evidence)
+            baseCounts: comparison?.baseCounts, baseCandidate: grid.baseIndex, intervals: intervals, evidence: evidence,
+            stale: comparison.map { ($0.baseStale, $0.bestStale) })
     }
 }

@@ -53,4 +53,18 @@ import PanTraceReports
         #expect(html.contains("No candidate is within the limit of 0 accidental dismissals."))
         Self.balanced(html)
     }
+
+    /// The tune page counts the base's and the best's stale results, and
+    /// explains them only when there are some (docs/model.md §4.6).
+    @Test func aTunePageCountsStaleResults() {
+        var page = HTMLFixtures.tunePage(sweeps: [TunePage.Sweep(key: "threshold", values: ["0.3", "0.4"])])
+        #expect(!page.html().contains(#"id="stale""#))
+        page.stale = (base: 3, best: 1)
+        let html = page.html()
+        #expect(html.contains(#"<p id="stale" data-base="3" data-best="1">Stale velocities: base 3, best 1. "#))
+        #expect(html.contains(HTMLText.escape(RunComparison.staleExplanation)))
+        page.stale = (base: 0, best: 0)
+        #expect(!page.html().contains(HTMLText.escape(RunComparison.staleExplanation)))
+        Self.balanced(html)
+    }
 }
