@@ -1,5 +1,3 @@
-import PanTraceCore
-import PanTraceReports
 import PanTraceModel
 import PanTraceStore
 

@@ -1,7 +1,5 @@
-import PanTraceCore
 import PanTraceStore
 import PanTraceModel
-import PanTraceReports
 
 extension RunSummary {
     /// The run's config, read back from its stored canonical JSON.

@@ -1,6 +1,4 @@
-import PanTraceCore
 import PanTraceModel
-import PanTraceReports
 
 /// Where a workflow's config comes from: the defaults, then a config file,
 /// then `key=value` overrides in order (docs/configs.md; `--config FILE --set k=v`).

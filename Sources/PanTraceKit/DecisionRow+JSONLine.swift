@@ -1,7 +1,5 @@
-import PanTraceCore
 import PanTraceStore
 import PanTraceModel
-import PanTraceReports
 
 extension DecisionRow {
     /// The row as one line of JSON, without a newline: an object whose keys

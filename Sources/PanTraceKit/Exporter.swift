@@ -1,7 +1,5 @@
-import PanTraceCore
 import PanTraceStore
 import PanTraceModel
-import PanTraceReports
 
 /// Turns a store back into text that diffs well and that `git` holds better
 /// than a database (docs/commands.md §7.6): the traces as JSON Lines, and one run's

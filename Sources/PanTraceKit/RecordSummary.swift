@@ -1,7 +1,5 @@
-import PanTraceCore
 import PanTraceStore
 import PanTraceModel
-import PanTraceReports
 
 /// What a record stored: its run, the traces and samples, the decisions by
 /// kind and reason, and how far they agree with the traces' intent.

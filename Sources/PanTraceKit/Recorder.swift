@@ -1,7 +1,6 @@
 import PanTraceCore
 import PanTraceStore
 import PanTraceModel
-import PanTraceReports
 
 /// Records traces into a store (docs/commands.md §7.1): simulates each under a config and
 /// stores the traces, the config, one run, its results and their frames

@@ -1,6 +1,4 @@
 import PanTraceCore
-import PanTraceReports
-import PanTraceModel
 
 extension Regression {
     /// The allow list's entry for `trace` when its decision changed: the

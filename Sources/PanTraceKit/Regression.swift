@@ -1,7 +1,5 @@
 import PanTraceCore
 import PanTraceStore
-import PanTraceModel
-import PanTraceReports
 
 /// Replay for CI (docs/commands.md §7.3): a replay stored as a `regress` run, then a
 /// verdict — too many changed decisions that count (``gate``) fail — or,

@@ -1,6 +1,4 @@
 import PanTraceCore
-import PanTraceModel
-import PanTraceReports
 
 /// Which changed decisions count against a regression (`regress --fail-on`, docs/commands.md §7.3).
 ///

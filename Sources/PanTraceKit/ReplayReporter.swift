@@ -1,5 +1,4 @@
 import PanTraceCore
-import PanTraceReports
 import PanTraceModel
 import PanTraceStore
 

@@ -1,7 +1,6 @@
 import PanTraceCore
 import PanTraceStore
 import PanTraceModel
-import PanTraceReports
 
 /// Re-simulates stored traces under a config as a new run and compares its
 /// decisions with a baseline run's (docs/commands.md §7.2).

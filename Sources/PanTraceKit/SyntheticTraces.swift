@@ -1,6 +1,4 @@
 import PanTraceCore
-import PanTraceModel
-import PanTraceReports
 
 /// A synthetic corpus to record (docs/synthetic.md): how many traces, from which seed and families.
 ///

@@ -1,6 +1,4 @@
-import PanTraceCore
 import PanTraceModel
-import PanTraceReports
 
 /// One source of JSON Lines traces for ``Recorder``: a file, standard input,
 /// or text in memory. A file is opened when the input is made, so that a

@@ -1,7 +1,6 @@
 import PanTraceCore
 import PanTraceStore
 import PanTraceModel
-import PanTraceReports
 
 /// Searches configs for the one whose decisions best match the stored
 /// traces' intents, storing nothing (docs/commands.md §7.5, `pantrace tune`).

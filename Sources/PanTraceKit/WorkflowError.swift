@@ -1,7 +1,5 @@
-import PanTraceCore
 import PanTraceStore
 import PanTraceModel
-import PanTraceReports
 
 /// A workflow asked for something the store cannot give: nothing to record or
 /// replay, or a stored run that cannot be read back.

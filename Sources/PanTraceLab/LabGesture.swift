@@ -1,4 +1,3 @@
-import PanTraceCore
 import PanTraceModel
 
 /// A gesture posted to the lab, made into the trace that is stored (docs/lab.md).

@@ -1,5 +1,4 @@
 import Foundation
-import PanTraceCore
 import PanTraceModel
 
 /// The page `GET /` serves (docs/lab.md): one self-contained HTML5 document,

@@ -1,5 +1,4 @@
 import Foundation
-import PanTraceCore
 import PanTraceModel
 
 /// What the lab answers to each request (docs/lab.md), apart from the HTTP

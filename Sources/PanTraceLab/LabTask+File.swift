@@ -1,4 +1,3 @@
-import PanTraceCore
 import PanTraceModel
 
 extension LabTask {

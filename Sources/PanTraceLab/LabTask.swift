@@ -1,4 +1,3 @@
-import PanTraceCore
 import PanTraceModel
 
 /// One thing the lab asks a person to do, whose intent is known (docs/lab.md).

@@ -2,9 +2,6 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import PanTraceKit
-import PanTraceCore
-import PanTraceReports
-import PanTraceModel
 import PanTraceLab
 import PanTraceCommands
 

@@ -1,5 +1,4 @@
 import PanTraceCore
-import PanTraceModel
 
 /// JUnit XML for `regress --junit`: one test case per trace, a failure per
 /// changed decision that counts (docs/commands.md §7.3).

@@ -1,4 +1,3 @@
-import PanTraceCore
 import PanTraceModel
 
 /// An outcome as one line of text: what `print(outcome)` shows.

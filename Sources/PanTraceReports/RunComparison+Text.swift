@@ -1,5 +1,4 @@
 import PanTraceCore
-import PanTraceModel
 
 extension RunComparison {
     /// The human report of `replay` and `regress`: the configs, any

@@ -1,5 +1,3 @@
-import PanTraceCore
-import PanTraceModel
 
 /// Text from the input (trace, family and config names) made safe to print
 /// for a person on a terminal.

@@ -1,5 +1,3 @@
-import PanTraceCore
-import PanTraceModel
 
 /// Number formatting for human reports, without Foundation.
 public enum TextFormat {

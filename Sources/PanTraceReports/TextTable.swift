@@ -1,5 +1,3 @@
-import PanTraceCore
-import PanTraceModel
 
 /// A plain text table with padded columns, for terminal reports: two spaces
 /// between columns, no trailing spaces.

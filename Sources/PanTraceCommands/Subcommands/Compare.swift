@@ -1,9 +1,6 @@
 import ArgumentParser
 import PanTraceKit
-import PanTraceCore
 import PanTraceReports
-import PanTraceModel
-import PanTraceStore
 
 extension Pantrace {
     /// `pantrace compare`: two or more configs side by side over the stored traces, storing nothing.

@@ -1,7 +1,5 @@
 import ArgumentParser
 import PanTraceKit
-import PanTraceReports
-import PanTraceModel
 
 extension Pantrace.Export {
     /// `pantrace export decisions`: one run's rows of the `decisions` view as JSON Lines, by trace name.

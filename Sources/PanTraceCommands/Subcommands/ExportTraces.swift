@@ -1,7 +1,5 @@
 import ArgumentParser
 import PanTraceKit
-import PanTraceReports
-import PanTraceModel
 
 extension Pantrace.Export {
     /// `pantrace export traces`: the stored traces as docs/model.md §3 JSON Lines, by name.

@@ -1,8 +1,6 @@
 import ArgumentParser
 import PanTraceKit
 import PanTraceCore
-import PanTraceModel
-import PanTraceReports
 
 extension Pantrace {
     /// `pantrace generate`: the synthetic traces `record` would use, as JSON Lines.

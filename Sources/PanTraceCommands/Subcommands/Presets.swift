@@ -1,6 +1,4 @@
 import ArgumentParser
-import PanTraceCore
-import PanTraceReports
 import PanTraceModel
 
 extension Pantrace {

@@ -2,8 +2,6 @@ import ArgumentParser
 import PanTraceKit
 import PanTraceCore
 import PanTraceStore
-import PanTraceModel
-import PanTraceReports
 
 extension Pantrace {
     /// `pantrace record` (docs/commands.md §7.1): simulate traces under a config and store

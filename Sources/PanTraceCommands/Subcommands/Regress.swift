@@ -1,9 +1,6 @@
 import ArgumentParser
 import PanTraceKit
-import PanTraceCore
-import PanTraceStore
 import PanTraceModel
-import PanTraceReports
 
 extension Pantrace {
     /// `pantrace regress` (docs/commands.md §7.3): replay for CI, with an exit status.

@@ -1,9 +1,5 @@
 import ArgumentParser
 import PanTraceKit
-import PanTraceCore
-import PanTraceStore
-import PanTraceModel
-import PanTraceReports
 
 extension Pantrace {
     /// `pantrace replay` (docs/commands.md §7.2): re-simulate stored traces under a config,

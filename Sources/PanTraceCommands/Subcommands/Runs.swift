@@ -1,8 +1,5 @@
 import ArgumentParser
 import PanTraceKit
-import PanTraceCore
-import PanTraceStore
-import PanTraceModel
 import PanTraceReports
 
 extension Pantrace {

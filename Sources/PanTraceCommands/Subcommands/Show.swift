@@ -1,9 +1,5 @@
 import ArgumentParser
 import PanTraceKit
-import PanTraceCore
-import PanTraceStore
-import PanTraceModel
-import PanTraceReports
 
 extension Pantrace {
     /// `pantrace show TRACE`: one trace's frames and outcome as a readable table.

@@ -1,6 +1,4 @@
 import PanTraceKit
-import PanTraceReports
-import PanTraceModel
 
 /// The library's errors said with the command line's options: the library
 /// names what went wrong (a run, a selection, the CI variable); only here

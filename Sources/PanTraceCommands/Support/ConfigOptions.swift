@@ -1,8 +1,6 @@
 import ArgumentParser
 import PanTraceKit
-import PanTraceCore
 import PanTraceModel
-import PanTraceReports
 
 /// `--config FILE`, `--preset NAME` and `--set key=value`, shared by every
 /// command that takes a config (docs/configs.md, docs/presets.md).

@@ -5,8 +5,6 @@ import Darwin
 #endif
 
 import PanTraceKit
-import PanTraceCore
-import PanTraceModel
 import PanTraceReports
 
 /// Writing to standard output and standard error, and what the terminal allows.

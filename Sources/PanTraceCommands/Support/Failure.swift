@@ -9,7 +9,6 @@ import Glibc
 import Darwin
 #endif
 import PanTraceModel
-import PanTraceReports
 
 /// The one place that maps errors to docs/commands.md §7.4's exit statuses and messages.
 ///

@@ -2,7 +2,6 @@ import ArgumentParser
 import PanTraceKit
 import PanTraceCore
 import PanTraceStore
-import PanTraceModel
 import PanTraceReports
 
 /// The options `replay` and `regress` share (docs/commands.md §7.2), besides the

@@ -1,5 +1,3 @@
-import PanTraceCore
-import PanTraceModel
 
 /// The shell of every HTML report: one self-contained HTML5 file whose only
 /// style is the inline sheet below, with no script and nothing fetched

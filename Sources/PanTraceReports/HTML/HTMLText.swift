@@ -1,5 +1,3 @@
-import PanTraceCore
-import PanTraceModel
 
 /// Escaping and number formatting for the HTML reports (docs/commands.md §7.8), without Foundation.
 public enum HTMLText {

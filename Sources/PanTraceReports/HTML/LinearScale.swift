@@ -1,5 +1,3 @@
-import PanTraceCore
-import PanTraceModel
 
 /// Maps a data interval onto a pixel interval, with round tick values.
 public struct LinearScale: Sendable, Equatable {

@@ -1,5 +1,3 @@
-import PanTraceCore
-import PanTraceModel
 
 extension Markup {
     /// What a legend entry shows before its words.

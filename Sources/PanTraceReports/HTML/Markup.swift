@@ -1,5 +1,3 @@
-import PanTraceCore
-import PanTraceModel
 
 /// An HTML or SVG document built as text, one element after another, with
 /// every text and attribute value escaped (``HTMLText``).

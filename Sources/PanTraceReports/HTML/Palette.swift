@@ -1,4 +1,3 @@
-import PanTraceCore
 import PanTraceModel
 
 /// Colours of the HTML reports: the Okabe–Ito palette, which stays

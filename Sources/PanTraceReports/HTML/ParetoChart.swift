@@ -1,5 +1,3 @@
-import PanTraceCore
-import PanTraceModel
 
 /// Every candidate's `accidental` against its `missed`, the Pareto frontier
 /// joined by a line and the best candidate ringed (docs/commands.md §7.5, §7.8).

@@ -1,5 +1,3 @@
-import PanTraceCore
-import PanTraceModel
 
 /// One chart's SVG canvas: its size, the margins that hold the axes, and the
 /// scales from data to pixels inside them.

@@ -1,5 +1,4 @@
 import PanTraceCore
-import PanTraceModel
 
 /// For one sweep: `agree` over the swept values, and below it `accidental`
 /// and `missed`, with the best candidate marked (docs/commands.md §7.8).

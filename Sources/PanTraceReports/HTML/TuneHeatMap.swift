@@ -1,5 +1,3 @@
-import PanTraceCore
-import PanTraceModel
 
 /// `agree` of every combination of two sweeps as a grid of coloured cells,
 /// the best candidate outlined (docs/commands.md §7.8). With three sweeps there is one

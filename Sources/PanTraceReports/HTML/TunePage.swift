@@ -1,5 +1,4 @@
 import PanTraceCore
-import PanTraceModel
 
 /// Everything the HTML report of `tune` shows (docs/commands.md §7.5, §7.8), as plain
 /// values that the JSON report's fields map onto one to one.

@@ -1,5 +1,4 @@
 import PanTraceCore
-import PanTraceModel
 
 extension TuningResults {
     /// The HTML report's input (docs/commands.md §7.8): the same fields as
