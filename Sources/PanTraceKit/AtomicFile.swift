@@ -66,24 +66,17 @@ public final class AtomicFile {
     public init(path: String) throws(FileWriteError) {
         self.path = path
         var status = stat()
+        // The file standard output or error writes to, a device, a FIFO, a
+        // terminal: written through, never replaced (a folder fails to open, EISDIR).
+        var through: (descriptor: Int32, mode: String)?
         if let standard = AtomicFile.standardDescriptor(naming: path) {
-            let descriptor = dup(standard)
-            guard descriptor >= 0, let file = fdopen(descriptor, "a") else {
-                let error = AtomicFile.failure(path)
-                if descriptor >= 0 { close(descriptor) }
-                throw error
-            }
-            self.temporary = nil
-            self.target = path
-            self.file = file
-            self.slot = nil
-            return
+            through = (dup(standard), "a")
+        } else if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            through = (open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC), "w")
         }
-        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
-            // A device, a FIFO, a terminal: written through (a folder fails to open, EISDIR).
-            let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        if let (descriptor, mode) = through {
             guard descriptor >= 0 else { throw AtomicFile.failure(path) }
-            guard let file = fdopen(descriptor, "w") else {
+            guard let file = fdopen(descriptor, mode) else {
                 let error = AtomicFile.failure(path)
                 close(descriptor)
                 throw error
