@@ -12,9 +12,6 @@ enum CommandLineWords {
         case let refusal as Regression.AcceptRefusal: refusalMessage(refusal)
         case TunerError.noTraces(let selection) where !selection.isAll:
             "no stored trace matches \(selection.options): nothing to tune"
-        case TunerError.noIntent(let traces, let selection) where !selection.isAll:
-            "none of the \(traces) traces of \(selection.options) has an intent: "
-                + "tune compares decisions with what people meant; record traces with \"intent\": \"finish\" or \"cancel\""
         default: nil
         }
     }
