@@ -46,9 +46,86 @@ enum ComputeAhead {
     }
 }
 
+extension ComputeAhead {
+    /// Calls `body` with `transform` of each value `inputs` gives, in order,
+    /// transforming a batch on a Dispatch worker while the caller's thread
+    /// consumes the batch before it and reads the batch after it.
+    ///
+    /// `inputs` calls its argument once per value (a store's streaming read);
+    /// `body` may write through the same connection (replay reads a trace
+    /// row, and writes a result row, on the caller's thread). At most three
+    /// batches exist at once. Fewer values than one batch are transformed on
+    /// the caller's thread. The order of errors is the order of a plain loop:
+    /// when reading fails, the values read before it are consumed first
+    /// (`body` may throw an earlier error), then the read's error is rethrown.
+    static func map<Input: Sendable, Output: Sendable>(
+        _ transform: @escaping @Sendable (Input) -> Output, batchSize: Int = 256,
+        over inputs: ((Input) throws -> Void) throws -> Void, _ body: (Output) throws -> Void
+    ) throws {
+        // `inputs` is given a closure that calls `body`: both non-escaping, which
+        // Swift allows only when neither keeps the other (they don't).
+        try withoutActuallyEscaping(body) { body in
+            try map(transform, batchSize: batchSize, over: inputs, consumingWith: body)
+        }
+    }
+
+    private static func map<Input: Sendable, Output: Sendable>(
+        _ transform: @escaping @Sendable (Input) -> Output, batchSize: Int,
+        over inputs: ((Input) throws -> Void) throws -> Void, consumingWith body: @escaping (Output) throws -> Void
+    ) throws {
+        let queue = DispatchQueue.global(qos: .userInitiated)
+        var filling: [Input] = []
+        filling.reserveCapacity(batchSize)
+        var pending: Batch<Output>?
+        // On an error, the batch in flight finishes before this returns.
+        defer { pending?.done.wait() }
+        // The batch on the worker, taken and waited for.
+        func takePending() -> [Output] {
+            guard let batch = pending else { return [] }
+            batch.done.wait()
+            pending = nil
+            return batch.values
+        }
+        // Hands the filled batch to the worker, then consumes the one before it.
+        func cycle() throws {
+            let previous = takePending()
+            let batch = Batch<Output>()
+            let inputs = filling
+            queue.async(group: batch.done) { batch.values = inputs.map(transform) }
+            pending = batch
+            filling.removeAll(keepingCapacity: true)
+            for value in previous { try body(value) }
+        }
+        var reading = true
+        do {
+            try inputs { input in
+                filling.append(input)
+                if filling.count == batchSize {
+                    reading = false
+                    try cycle()
+                    reading = true
+                }
+            }
+        } catch where reading {
+            for value in takePending() { try body(value) }
+            for input in filling { try body(transform(input)) }
+            throw error
+        }
+        if !filling.isEmpty {
+            if pending == nil {
+                for input in filling { try body(transform(input)) }
+                return
+            }
+            try cycle()
+        }
+        for value in takePending() { try body(value) }
+    }
+}
+
 /// One batch being computed: `values` is written by the worker and read only
 /// after `done.wait()`, which orders the two.
 private final class Batch<Value>: @unchecked Sendable {
     let done = DispatchGroup()
     var values: [Value] = []
 }
+

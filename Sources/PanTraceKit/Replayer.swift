@@ -71,14 +71,22 @@ public struct Replayer {
             baseline: RunLabel(run: baselineID, config: baselineRun.name),
             candidate: RunLabel(run: session.runID, config: config.name),
             settingChanges: config.differences(from: baselineConfig))
-        var frames: [Frame] = []
+        let storesFrames = storesFrames
         var count = 0
         do {
             // Compared as they are simulated: the store reads each trace with its
             // baseline outcome, so no second pass over the results is needed.
-            try store.forEachTrace(selection.filter, withOutcomesOf: baselineID) { id, trace, baseline in
-                let outcome = Simulator.simulate(trace, under: config, frames: &frames, recordingFrames: storesFrames)
-                _ = try session.addResult(traceID: id, outcome: outcome, frames: frames)
+            // The samples are decoded and simulated a batch ahead on the second
+            // core while this thread reads the next rows and writes the results
+            // (docs/performance.md).
+            let filter = selection.filter
+            try ComputeAhead.map({ (stored: StoredTrace, baseline: Outcome?) in
+                (stored: stored, baseline: baseline, simulated: Result { try Self.simulate(stored, config, storesFrames) })
+            }, over: { add in
+                try store.forEachStoredTrace(filter, withOutcomesOf: baselineID) { try add(($0, $1)) }
+            }) { stored, baseline, simulated in
+                let (trace, outcome, frames) = try simulated.get()
+                _ = try session.addResult(for: stored, outcome: outcome, frames: frames)
                 let compared = ComparedTrace(
                     name: trace.name, family: trace.family, intent: trace.intent,
                     baseline: baseline.map(ResultSummary.init), candidate: ResultSummary(outcome))
@@ -98,5 +106,15 @@ public struct Replayer {
         }
         _ = try session.commit()
         return comparison
+    }
+
+    /// A stored trace decoded and simulated: the work replay does on the second core.
+    private static func simulate(
+        _ stored: StoredTrace, _ config: Config, _ storesFrames: Bool
+    ) throws -> (Trace, Outcome, [Frame]) {
+        let trace = try stored.unpacked()
+        var frames: [Frame] = []
+        let outcome = Simulator.simulate(trace, under: config, frames: &frames, recordingFrames: storesFrames)
+        return (trace, outcome, frames)
     }
 }

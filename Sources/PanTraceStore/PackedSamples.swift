@@ -1,3 +1,4 @@
+import CSQLite
 import PanTraceModel
 
 /// The samples of one trace in one BLOB: the `trace.packed` column (schema.sql documents the layouts).
@@ -62,6 +63,16 @@ enum PackedSamples {
         case format2: decodeFormat2(bytes, count: count, into: &samples)
         default: .unknownFormat
         }
+    }
+
+    /// Whether `bytes` starts with the byte of a format this build decodes.
+    static func isKnownFormat(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.first == format1 || bytes.first == format2
+    }
+
+    /// The error of a blob of a known format that ``decode(_:count:into:)`` finds malformed.
+    static func malformedError(trace name: String) -> SQLiteError {
+        SQLiteError(code: SQLITE_CORRUPT, message: "trace '\(name)': its packed samples are malformed")
     }
 
     /// Writes `value` as an unsigned LEB128 varint at `offset` (7 bits a byte, low first; at most 10 bytes).

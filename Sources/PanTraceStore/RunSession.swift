@@ -23,6 +23,10 @@ public final class RunSession {
     /// The config row the run uses (`config.id`).
     public let configID: Int64
 
+    /// Marks the traces read while this session is open (``StoredTrace``):
+    /// random, so that no other session, of this store or another, shares it.
+    let token = UInt64.random(in: .min ... .max)
+
     private let store: Store
     private let transaction: WriteTransaction
     private var traces: TraceWriter
@@ -102,6 +106,22 @@ public final class RunSession {
         try writing {
             try results.add(
                 traceID: traceID, outcome: outcome, frames: frames, traceIsKnown: traceID == traces.lastTraceID)
+        }
+    }
+
+    /// Stores the result of `trace`, as ``addResult(traceID:outcome:frames:)``.
+    ///
+    /// A trace read by ``Store/forEachStoredTrace(_:withOutcomesOf:_:)``
+    /// while this session was open exists: the session has held the write
+    /// lock since before it was read. Its result skips the lookup that
+    /// stands in for the foreign key on `result.trace_id` (a twentieth of a
+    /// replay's work, docs/performance.md).
+    @discardableResult
+    public func addResult(for trace: StoredTrace, outcome: Outcome, frames: [Frame] = []) throws -> ResultID {
+        try writing {
+            try results.add(
+                traceID: trace.id, outcome: outcome, frames: frames,
+                traceIsKnown: trace.readInSession == token || trace.id == traces.lastTraceID)
         }
     }
 

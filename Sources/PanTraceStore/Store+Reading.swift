@@ -21,13 +21,21 @@ extension Store {
     public func forEachTrace(
         _ filter: TraceFilter = .all, orderedBy order: TraceOrder = .id, _ body: (TraceID, Trace) throws -> Void
     ) throws {
+        try forEachRow(filter, orderedBy: order, keepingPacked: false) { row, _ in try body(row.id, row.trace) }
+    }
+
+    /// Calls `body` with each selected row, its packed samples' bytes when `keepingPacked` left them undecoded.
+    private func forEachRow(
+        _ filter: TraceFilter, orderedBy order: TraceOrder, keepingPacked: Bool,
+        _ body: (TraceRow, [UInt8]?) throws -> Void
+    ) throws {
         try guarded {
             let traces = try database.prepare(Store.traceQuery(selected: try select(filter), orderedBy: order))
             var rows = SampleRows(database)
             var row = TraceRow.blank
             while try traces.step() {
-                try row.read(from: traces, samples: &rows)
-                try body(row.id, row.trace)
+                let packed = try row.read(from: traces, samples: &rows, keepingPacked: keepingPacked)
+                try body(row, packed)
             }
         }
     }
@@ -44,17 +52,40 @@ extension Store {
     public func forEachTrace(
         _ filter: TraceFilter = .all, withOutcomesOf run: RunID, _ body: (TraceID, Trace, Outcome?) throws -> Void
     ) throws {
+        try forEachRow(filter, withOutcomesOf: run, keepingPacked: false) { row, _, outcome in
+            try body(row.id, row.trace, outcome)
+        }
+    }
+
+    /// ``forEachTrace(_:withOutcomesOf:_:)`` with each trace's samples still
+    /// packed: ``StoredTrace/unpacked()`` decodes them, on any thread.
+    ///
+    /// Replay reads and stores on one thread and decodes and simulates the
+    /// next traces on another (docs/performance.md). Each ``StoredTrace`` owns
+    /// its bytes: keep it as long as you like.
+    public func forEachStoredTrace(
+        _ filter: TraceFilter = .all, withOutcomesOf run: RunID, _ body: (StoredTrace, Outcome?) throws -> Void
+    ) throws {
+        try forEachRow(filter, withOutcomesOf: run, keepingPacked: true) { row, packed, outcome in
+            try body(StoredTrace(row, packed: packed, store: path, session: openSession), outcome)
+        }
+    }
+
+    private func forEachRow(
+        _ filter: TraceFilter, withOutcomesOf run: RunID, keepingPacked: Bool,
+        _ body: (TraceRow, [UInt8]?, Outcome?) throws -> Void
+    ) throws {
         try guarded(readingResults: true) {
             guard filter == .all else {
                 // A few traces: look each one's outcome up.
                 let outcome = try database.prepare(
                     "SELECT \(Outcome.selection("result")) FROM result WHERE run_id = ? AND trace_id = ?")
                 try outcome.bind(run, at: 1)
-                try forEachTrace(filter) { id, trace in
+                try forEachRow(filter, orderedBy: .id, keepingPacked: keepingPacked) { row, packed in
                     try outcome.reset()
-                    try outcome.bind(id, at: 2)
+                    try outcome.bind(row.id, at: 2)
                     var reader = RowReader(outcome)
-                    try body(id, trace, try outcome.step() ? try Outcome.read(&reader) : nil)
+                    try body(row, packed, try outcome.step() ? try Outcome.read(&reader) : nil)
                 }
                 return
             }
@@ -64,16 +95,16 @@ extension Store {
                 "SELECT result.trace_id, \(Outcome.selection("result")) FROM result WHERE run_id = ? ORDER BY trace_id")
             try outcomes.bind(run, at: 1)
             var hasOutcome = try outcomes.step()
-            try forEachTrace(.all) { id, trace in
+            try forEachRow(.all, orderedBy: .id, keepingPacked: keepingPacked) { row, packed in
                 var outcome: Outcome?
                 while hasOutcome {
                     var reader = RowReader(outcomes)
                     let owner: TraceID = try reader.next()
-                    if owner > id { break }
-                    if owner == id { outcome = try Outcome.read(&reader) }
+                    if owner > row.id { break }
+                    if owner == row.id { outcome = try Outcome.read(&reader) }
                     hasOutcome = try outcomes.step()
                 }
-                try body(id, trace, outcome)
+                try body(row, packed, outcome)
             }
         }
     }

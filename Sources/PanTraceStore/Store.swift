@@ -176,10 +176,7 @@ public final class Store {
         } catch let error as SQLiteError {
             throw StoreError.from(error, path: path)
         } catch let issue as StoredTraceIssue {
-            throw StoreError.cannotOpen(
-                path: path,
-                reason: "trace \(JSONWriter.string(issue.name)) was edited into one that record refuses (\(issue.reason)); "
-                    + "correct or delete it (docs/sqlite.md)")
+            throw issue.error(in: path)
         }
     }
 

@@ -23,4 +23,58 @@ import Testing
         }
         #expect(seen == 101)
     }
+
+    /// `map` over a streamed source (replay's rows): every value, transformed, in order.
+    @Test(arguments: [0, 1, 255, 256, 257, 511, 512, 513, 1000])
+    func everyStreamedValueArrivesTransformedInOrder(count: Int) throws {
+        var seen: [Int] = []
+        try ComputeAhead.map({ $0 * 3 }, batchSize: 256, over: { add in for index in 0..<count { try add(index) } }) {
+            seen.append($0)
+        }
+        #expect(seen == (0..<count).map { $0 * 3 })
+    }
+
+    @Test func anErrorOfTheStreamedConsumerIsRethrownAndStopsIt() {
+        var seen = 0
+        var read = 0
+        #expect(throws: Stop.self) {
+            try ComputeAhead.map({ $0 }, batchSize: 16, over: { add in
+                for index in 0..<10_000 {
+                    read += 1
+                    try add(index)
+                }
+            }) { value in
+                seen += 1
+                if value == 100 { throw Stop() }
+            }
+        }
+        #expect(seen == 101)
+        // The reading stopped with the consumer, at most two batches ahead of it.
+        #expect(read <= 101 + 2 * 16)
+    }
+
+    struct ReadFailed: Error, Equatable { var at: Int }
+    struct Consumed: Error, Equatable { var value: Int }
+
+    /// As in a plain loop: the values read before a failed read are consumed
+    /// first, so that an error of one of them wins over the read's.
+    @Test(arguments: [0, 5, 15, 16, 17, 40, 47, 48, 100])
+    func aFailedReadComesAfterEveryValueReadBeforeIt(failingAt: Int) throws {
+        var seen: [Int] = []
+        #expect(throws: ReadFailed(at: failingAt)) {
+            try ComputeAhead.map({ $0 + 1 }, batchSize: 16, over: { add in
+                for index in 0..<failingAt { try add(index) }
+                throw ReadFailed(at: failingAt)
+            }) { seen.append($0) }
+        }
+        #expect(seen == (0..<failingAt).map { $0 + 1 })
+
+        // A consumer error among those values is the one thrown.
+        #expect(throws: Consumed(value: 3)) {
+            try ComputeAhead.map({ $0 }, batchSize: 16, over: { add in
+                for index in 0..<max(failingAt, 4) { try add(index) }
+                throw ReadFailed(at: failingAt)
+            }) { if $0 == 3 { throw Consumed(value: 3) } }
+        }
+    }
 }

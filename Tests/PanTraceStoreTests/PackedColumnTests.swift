@@ -7,8 +7,9 @@ import Testing
 /// `trace.packed` in the database: written with the samples, read by replay, and
 /// dropped by the triggers when the `sample` rows are edited by hand.
 @Suite struct PackedColumnTests {
-    /// Every way of reading traces: the whole corpus, with a run's outcomes (merged), and filtered.
-    static let readings = ["all", "with outcomes", "filtered"]
+    /// Every way of reading traces: the whole corpus, with a run's outcomes
+    /// (merged), filtered, and still packed (decoded by `StoredTrace.unpacked()`).
+    static let readings = ["all", "with outcomes", "filtered", "stored", "stored filtered"]
 
     /// A fresh store holding ``corpus()``, recorded; removed afterwards.
     static func withRecordedCorpus(_ body: (Store, [Trace]) throws -> Void) throws {
@@ -30,6 +31,11 @@ import Testing
         switch reading {
         case "with outcomes": try store.forEachTrace(.all, withOutcomesOf: 1) { _, trace, _ in traces.append(trace) }
         case "filtered": try store.forEachTrace(.namesOrFamilies(names: ["trace-1"], families: ["drag"])) { traces.append($1) }
+        case "stored": try store.forEachStoredTrace(.all, withOutcomesOf: 1) { stored, _ in traces.append(try stored.unpacked()) }
+        case "stored filtered":
+            try store.forEachStoredTrace(.namesOrFamilies(names: ["trace-1"], families: ["drag"]), withOutcomesOf: 1) {
+                stored, _ in traces.append(try stored.unpacked())
+            }
         default: try store.forEachTrace(.all) { traces.append($1) }
         }
         return traces
@@ -37,7 +43,7 @@ import Testing
 
     /// What ``read(_:_:)`` reads of `corpus`: all of it, or (filtered) all but the last odd ones.
     static func expected(_ corpus: [Trace], _ reading: String) -> [Trace] {
-        reading == "filtered" ? corpus.filter { $0.family == "drag" || $0.name == "trace-1" } : corpus
+        reading.hasSuffix("filtered") ? corpus.filter { $0.family == "drag" || $0.name == "trace-1" } : corpus
     }
 
     static func packedIsNull(_ store: Store) throws -> [Bool] {
@@ -147,9 +153,14 @@ import Testing
         let store = try Store.fresh(in: folder)
         try record(Self.corpus(), into: store)
         try store.database.execute("UPDATE trace SET packed = \(damage) WHERE id = 2")
+        // Decoded on another thread or not, the damage is said in the same words.
+        var messages: Set<String> = []
         for reading in Self.readings {
-            #expect(throws: StoreError.self, "\(reading)") { try Self.read(store, reading) }
+            let error = #expect(throws: StoreError.self, "\(reading)") { try Self.read(store, reading) }
+            messages.insert(error.map { "\($0)" } ?? "")
         }
+        #expect(messages.count == 1, "\(messages)")
+        #expect(messages.first?.contains("trace \"trace-1\" was edited into one that record refuses") == true, "\(messages)")
     }
 
     /// Samples as bit patterns: `==` of doubles would let −0 pass for 0.

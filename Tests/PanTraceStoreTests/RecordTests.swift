@@ -39,6 +39,39 @@ import Testing
         #expect(try rowCounts(store) == before)
     }
 
+    /// A result for a trace read while its session was open skips the lookup
+    /// that stands in for the foreign key; one read before, or in another
+    /// session, is looked up, and a trace deleted since is refused.
+    @Test func aStoredTraceIsTrustedOnlyByTheSessionItWasReadIn() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try Store.fresh(in: folder)
+        try record([makeTrace("a", seed: 1), makeTrace("b", seed: 2)], into: store)
+        func storedTraces() throws -> [StoredTrace] {
+            var traces: [StoredTrace] = []
+            try store.forEachStoredTrace(.all, withOutcomesOf: 1) { stored, _ in traces.append(stored) }
+            return traces
+        }
+        let readBefore = try storedTraces()
+
+        let first = try store.beginRun(.replay, configName: "first", configJSON: #"{"name":"first"}"#)
+        let readInFirst = try storedTraces()
+        #expect(readInFirst.map(\.readInSession) == [first.token, first.token])
+        #expect(readBefore.map(\.readInSession) == [nil, nil])
+        try first.addResult(for: readInFirst[0], outcome: makeOutcome(0))
+        try first.addResult(for: readBefore[1], outcome: makeOutcome(1))
+        try first.commit()
+
+        // Trace "b" goes (by hand, as a user could); what was read of it stays.
+        try store.database.execute("DELETE FROM result WHERE trace_id = 2; DELETE FROM trace WHERE id = 2")
+        for stale in [readBefore[1], readInFirst[1]] {
+            let second = try store.beginRun(.replay, configName: "second", configJSON: #"{"name":"second"}"#)
+            #expect(second.token != first.token)
+            #expect(throws: StoreError.self) { try second.addResult(for: stale, outcome: makeOutcome(1)) }
+        }
+        #expect(try store.database.integer("SELECT count(*) FROM result WHERE trace_id = 2") == 0)
+    }
+
     @Test func invalidSampleMidTraceLeavesNothing() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -6,6 +6,7 @@ extension Pantrace {
     /// `pantrace compare`: two or more configs side by side over the stored traces, storing nothing.
     struct Compare: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "compare",
             abstract: "Decide the stored traces under two or more configs side by side (presets or files); stores nothing.",
             discussion: """
                 Each config is decided as replay would decide it. The report gives per

@@ -4,6 +4,7 @@ extension Pantrace {
     /// `pantrace export` (docs/commands.md §7.6): the store back as text, `traces` or `decisions`.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Print the stored traces, or one run's decisions, as JSON Lines sorted by trace name.",
             discussion: """
                 Text that diffs well and that git holds better than a database: commit the

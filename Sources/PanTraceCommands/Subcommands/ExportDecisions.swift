@@ -5,6 +5,7 @@ extension Pantrace.Export {
     /// `pantrace export decisions`: one run's rows of the `decisions` view as JSON Lines, by trace name.
     struct Decisions: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "decisions",
             abstract: "Print one run's decisions as JSON Lines (one object per trace), sorted by trace name.",
             discussion: """
                 The keys are the columns of the decisions view (schema.sql), in its order: run,

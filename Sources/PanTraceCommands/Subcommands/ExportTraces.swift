@@ -5,6 +5,7 @@ extension Pantrace.Export {
     /// `pantrace export traces`: the stored traces as docs/model.md §3 JSON Lines, by name.
     struct Traces: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "traces",
             abstract: "Print the stored traces as JSON Lines (one trace per line), sorted by name.",
             discussion: """
                 Each line is a trace as 'pantrace record --from' reads it: numbers in their

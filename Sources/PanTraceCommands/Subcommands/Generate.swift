@@ -6,6 +6,7 @@ extension Pantrace {
     /// `pantrace generate`: the synthetic traces `record` would use, as JSON Lines.
     struct Generate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "generate",
             abstract: "Print synthetic traces as JSON Lines, the same that 'record' generates.",
             discussion: """
                 The same --seed, --count and families give byte-identical output on every machine.

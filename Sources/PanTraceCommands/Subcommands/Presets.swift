@@ -5,6 +5,7 @@ extension Pantrace {
     /// `pantrace presets`: the built-in presets, their settings and sources (docs/presets.md).
     struct Presets: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "presets",
             abstract: "List the built-in presets: the settings that differ from the defaults and what each follows.",
             discussion: """
                 Use one with --preset NAME on record, replay, regress, tune and compare

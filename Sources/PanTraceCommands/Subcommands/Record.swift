@@ -9,6 +9,7 @@ extension Pantrace {
     /// `--no-frames`), all or nothing.
     struct Record: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "record",
             abstract: "Simulate traces under a config and store them with their results and frames.",
             discussion: """
                 Traces come from JSON Lines files (--from, '-' for standard input) or,

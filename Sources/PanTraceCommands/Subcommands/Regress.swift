@@ -6,6 +6,7 @@ extension Pantrace {
     /// `pantrace regress` (docs/commands.md §7.3): replay for CI, with an exit status.
     struct Regress: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "regress",
             abstract: "Replay for CI: exit 1 when more decisions changed than allowed.",
             discussion: """
                 Exits 1 when the number of changed decisions that count exceeds --max-changes

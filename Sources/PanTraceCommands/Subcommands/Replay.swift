@@ -6,6 +6,7 @@ extension Pantrace {
     /// store the run, and report which decisions differ from a baseline run.
     struct Replay: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "replay",
             abstract: "Re-simulate stored traces under a config and report what changed against a baseline run.",
             discussion: """
                 The candidate run is stored (frames only with --frames). The baseline is

@@ -6,6 +6,7 @@ extension Pantrace {
     /// `pantrace runs`: the runs in a database, to pick a baseline.
     struct Runs: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "runs",
             abstract: "List the runs in a database: id, kind, config, traces, decisions, baseline mark; or delete one.",
             discussion: """
                 The baseline (*) is the run accepted by 'regress --accept', else the first run.

@@ -5,6 +5,7 @@ extension Pantrace {
     /// `pantrace show TRACE`: one trace's frames and outcome as a readable table.
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show one trace's frames (t, position, state, owner, percent, scroll offset) and its outcome.",
             discussion: """
                 Frames come from the run (--run, default: the newest run with this trace);

@@ -8,6 +8,7 @@ extension Pantrace {
     /// best match the stored traces' intents, storing nothing.
     struct Tune: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "tune",
             abstract: "Find the config whose decisions best match what people meant (the traces' intents).",
             discussion: """
                 Every combination of the sweeps (up to 3 sweeps, 1,000,000 combinations) is

@@ -39,40 +39,62 @@ struct TraceRow: TableRow {
     /// Reads the current row of `statement` (the columns of `selection("trace")`), samples included.
     ///
     /// The samples come from `packed` when it is not NULL and in a known
-    /// format, else from the trace's `sample` rows through `rows`.
-    mutating func read(from statement: Statement, samples rows: inout SampleRows) throws {
+    /// format, else from the trace's `sample` rows through `rows`. With
+    /// `keepingPacked`, samples in a known packed format are not decoded:
+    /// their bytes are returned (a copy) and `trace.samples` is left empty,
+    /// for ``StoredTrace/unpacked()`` to decode on another thread.
+    @discardableResult
+    mutating func read(
+        from statement: Statement, samples rows: inout SampleRows, keepingPacked: Bool = false
+    ) throws -> [UInt8]? {
         trace.name = ""
         do {
             // `packed` is dropped by the schema's triggers when a sample or
             // the trace's row is edited by hand: a trace read from it is one
             // pantrace wrote, checked when it was recorded.
-            let asWritten = try readUnchecked(from: statement, samples: &rows)
+            let source = try readUnchecked(from: statement, samples: &rows, keepingPacked: keepingPacked)
             // Any other is read back only as record would have taken it: hand
             // edits (docs/sqlite.md) that break the trace format (no samples,
             // times going backwards, text in a number column …) are refused
             // here, so that no command simulates or exports it (docs/safety.md).
-            if !asWritten { try trace.validate() }
+            switch source {
+            case .rows: try trace.validate()
+            case .decoded: return nil
+            case .kept(let bytes): return bytes
+            }
         } catch let error as TraceError {
             throw StoredTraceIssue(name: trace.name, reason: error.description)
         } catch let error as SQLiteError where error.primaryCode == SQLITE_CORRUPT && !trace.name.isEmpty {
             throw StoredTraceIssue(name: trace.name, reason: error.message)
         }
+        return nil
     }
 
-    /// Reads the row; true when its samples came from `packed`.
-    @discardableResult
-    private mutating func readUnchecked(from statement: Statement, samples rows: inout SampleRows) throws -> Bool {
+    /// Where a row's samples came from.
+    private enum Source {
+        /// The `sample` rows: the trace is checked as record checks one.
+        case rows
+        /// `packed`, decoded into `trace.samples`.
+        case decoded
+        /// `packed`, not decoded: its bytes.
+        case kept([UInt8])
+    }
+
+    /// Reads the row and says where its samples came from.
+    private mutating func readUnchecked(
+        from statement: Statement, samples rows: inout SampleRows, keepingPacked: Bool
+    ) throws -> Source {
         var reader = RowReader(statement)
         try read(&reader)
         trace.samples.removeAll(keepingCapacity: true)
         if let bytes = packed.bytes {
             packed = BorrowedBlob(nil)
+            if keepingPacked, PackedSamples.isKnownFormat(bytes) { return .kept(Array(bytes)) }
             switch PackedSamples.decode(bytes, count: sampleCount, into: &trace.samples) {
             case .decoded:
-                return true
+                return .decoded
             case .malformed:
-                throw SQLiteError(
-                    code: SQLITE_CORRUPT, message: "trace '\(trace.name)': its packed samples are malformed")
+                throw PackedSamples.malformedError(trace: trace.name)
             case .unknownFormat:
                 trace.samples.removeAll(keepingCapacity: true)
             }
@@ -81,7 +103,7 @@ struct TraceRow: TableRow {
         // (schema.sql's triggers keep it, but a version 1 file read without
         // write access may have it stale after a hand edit).
         try rows.read(trace: id, into: &trace.samples)
-        return false
+        return .rows
     }
 }
 
@@ -142,4 +164,12 @@ struct TraceLabel: ColumnGroup {
 struct StoredTraceIssue: Error {
     var name: String
     var reason: String
+
+    /// The error the store throws for it: the file at `path` cannot be used as it is.
+    func error(in path: String) -> StoreError {
+        .cannotOpen(
+            path: path,
+            reason: "trace \(JSONWriter.string(name)) was edited into one that record refuses (\(reason)); "
+                + "correct or delete it (docs/sqlite.md)")
+    }
 }

@@ -1,0 +1,57 @@
+import PanTraceModel
+
+/// A stored trace as ``Store/forEachStoredTrace(_:withOutcomesOf:_:)`` reads
+/// it: its fields, and its samples still packed as `trace.packed` holds them.
+///
+/// ``unpacked()`` decodes the samples. It touches no database, so it may run
+/// on another thread while the store reads the next rows: replay decodes and
+/// simulates a batch of traces on the second core while SQLite reads and
+/// writes on the first (docs/performance.md).
+public struct StoredTrace: Sendable {
+    /// The trace's id in the store.
+    public let id: TraceID
+    /// The trace, without its samples when ``packed`` holds them.
+    private let trace: Trace
+    /// The `trace.packed` bytes, in a format this build decodes; `nil` when the samples are in ``trace``.
+    private let packed: [UInt8]?
+    /// `trace.sample_count`.
+    private let sampleCount: Int
+    /// The database's path, for the error of a malformed blob.
+    private let store: String
+    /// The ``RunSession/token`` of the session open when the trace was read, if any.
+    let readInSession: UInt64?
+
+    init(_ row: TraceRow, packed: [UInt8]?, store: String, session: RunSession?) {
+        id = row.id
+        var trace = row.trace
+        // Not sharing the row's sample buffer, which it reuses for the next trace.
+        if packed != nil { trace.samples = [] }
+        self.trace = trace
+        self.packed = packed
+        sampleCount = row.sampleCount
+        self.store = store
+        readInSession = session?.token
+    }
+
+    /// The trace's name.
+    public var name: String { trace.name }
+
+    /// The trace with its samples.
+    ///
+    /// - Throws: ``StoreError/cannotOpen(path:reason:)`` naming the trace when
+    ///   its packed samples are malformed (the file was damaged or edited by
+    ///   hand past the schema's triggers), as reading it with
+    ///   ``Store/forEachTrace(_:withOutcomesOf:_:)`` would.
+    public func unpacked() throws -> Trace {
+        guard let packed else { return trace }
+        var samples: [Sample] = []
+        let decoding = packed.withUnsafeBytes { PackedSamples.decode($0, count: sampleCount, into: &samples) }
+        guard decoding == .decoded else {
+            let reason = PackedSamples.malformedError(trace: trace.name).message
+            throw StoredTraceIssue(name: trace.name, reason: reason).error(in: store)
+        }
+        var unpacked = trace
+        unpacked.samples = samples
+        return unpacked
+    }
+}
