@@ -47,20 +47,25 @@ enum ComputeAhead {
 }
 
 extension ComputeAhead {
-    /// Calls `body` with `transform` of each value `inputs` gives, in order,
-    /// transforming a batch on a Dispatch worker while the caller's thread
-    /// consumes the batch before it and reads the batch after it.
+    /// Calls `body` with each value `inputs` gives and its transformed value,
+    /// in order, transforming a batch on a Dispatch worker while the caller's
+    /// thread consumes the batch before it and reads the batch after it.
     ///
     /// `inputs` calls its argument once per value (a store's streaming read);
     /// `body` may write through the same connection (replay reads a trace
-    /// row, and writes a result row, on the caller's thread). At most three
-    /// batches exist at once. Fewer values than one batch are transformed on
-    /// the caller's thread. The order of errors is the order of a plain loop:
-    /// when reading fails, the values read before it are consumed first
-    /// (`body` may throw an earlier error), then the read's error is rethrown.
+    /// row, and writes a result row, on the caller's thread). `transform`
+    /// maps a whole batch, so that it can reuse its buffers from value to
+    /// value, and returns one output per input. The inputs stay with the
+    /// caller: the worker only reads them, and its outputs are best plain
+    /// values (replay's are outcomes), which cost nothing to hand back. At
+    /// most three batches exist at once. Fewer values than one batch are
+    /// transformed on the caller's thread. The order of errors is the order
+    /// of a plain loop: when reading fails, the values read before it are
+    /// consumed first (`body` may throw an earlier error), then the read's
+    /// error is rethrown.
     static func map<Input: Sendable, Output: Sendable>(
-        _ transform: @escaping @Sendable (Input) -> Output, batchSize: Int = 256,
-        over inputs: ((Input) throws -> Void) throws -> Void, _ body: (Output) throws -> Void
+        batches transform: @escaping @Sendable ([Input]) -> [Output], batchSize: Int = 256,
+        over inputs: ((Input) throws -> Void) throws -> Void, _ body: (Input, Output) throws -> Void
     ) throws {
         // `inputs` is given a closure that calls `body`: both non-escaping, which
         // Swift allows only when neither keeps the other (they don't).
@@ -70,31 +75,37 @@ extension ComputeAhead {
     }
 
     private static func map<Input: Sendable, Output: Sendable>(
-        _ transform: @escaping @Sendable (Input) -> Output, batchSize: Int,
-        over inputs: ((Input) throws -> Void) throws -> Void, consumingWith body: @escaping (Output) throws -> Void
+        _ transform: @escaping @Sendable ([Input]) -> [Output], batchSize: Int,
+        over inputs: ((Input) throws -> Void) throws -> Void, consumingWith body: @escaping (Input, Output) throws -> Void
     ) throws {
         let queue = DispatchQueue.global(qos: .userInitiated)
         var filling: [Input] = []
         filling.reserveCapacity(batchSize)
-        var pending: Batch<Output>?
+        var pending: (inputs: [Input], batch: Batch<Output>)?
         // On an error, the batch in flight finishes before this returns.
-        defer { pending?.done.wait() }
-        // The batch on the worker, taken and waited for.
-        func takePending() -> [Output] {
-            guard let batch = pending else { return [] }
+        defer { pending?.batch.done.wait() }
+        func consume(_ inputs: [Input], _ outputs: [Output]) throws {
+            precondition(outputs.count == inputs.count, "a batch transform returns one output per input")
+            for index in inputs.indices { try body(inputs[index], outputs[index]) }
+        }
+        // The batch on the worker, waited for and consumed.
+        func consumePending() throws {
+            guard let (inputs, batch) = pending else { return }
             batch.done.wait()
             pending = nil
-            return batch.values
+            try consume(inputs, batch.values)
         }
         // Hands the filled batch to the worker, then consumes the one before it.
         func cycle() throws {
-            let previous = takePending()
+            let previous = pending
+            previous?.batch.done.wait()
             let batch = Batch<Output>()
             let inputs = filling
-            queue.async(group: batch.done) { batch.values = inputs.map(transform) }
-            pending = batch
-            filling.removeAll(keepingCapacity: true)
-            for value in previous { try body(value) }
+            queue.async(group: batch.done) { batch.values = transform(inputs) }
+            pending = (inputs, batch)
+            filling = []
+            filling.reserveCapacity(batchSize)
+            if let previous { try consume(previous.inputs, previous.batch.values) }
         }
         var reading = true
         do {
@@ -107,18 +118,18 @@ extension ComputeAhead {
                 }
             }
         } catch where reading {
-            for value in takePending() { try body(value) }
-            for input in filling { try body(transform(input)) }
+            try consumePending()
+            try consume(filling, transform(filling))
             throw error
         }
         if !filling.isEmpty {
             if pending == nil {
-                for input in filling { try body(transform(input)) }
+                try consume(filling, transform(filling))
                 return
             }
             try cycle()
         }
-        for value in takePending() { try body(value) }
+        try consumePending()
     }
 }
 

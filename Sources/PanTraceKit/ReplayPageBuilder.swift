@@ -33,8 +33,8 @@ public struct ReplayPageBuilder {
     }
 
     /// Adds one trace as it is compared (``ReplayReporter/compared(_:trace:)``); keeps nothing of the trace.
-    public mutating func add(_ compared: ComparedTrace, trace: Trace) {
-        releases.add(compared, extent: ReleaseMapInput.extent(of: trace, under: candidate))
+    public mutating func add(_ compared: ComparedTrace, trace: StoredTrace) {
+        releases.add(compared, extent: ReleaseMapInput.extent(width: trace.width, height: trace.height, under: candidate))
     }
 
     /// The page of `comparison` against the `baseline` run's config: each
@@ -73,7 +73,7 @@ public final class ReplayPageReporter: ReplayReporter {
         builder = ReplayPageBuilder(kind: kind, candidate: candidate, limit: limit)
     }
 
-    public func compared(_ compared: ComparedTrace, trace: Trace) throws {
+    public func compared(_ compared: ComparedTrace, trace: StoredTrace) throws {
         builder.add(compared, trace: trace)
     }
 

@@ -22,10 +22,11 @@ public protocol ReplayReporter: AnyObject {
     func replayed(_ count: Int)
 
     /// One trace, as it is simulated: its comparison with the baseline, and
-    /// the trace itself, whose samples the next call reuses (copy what you keep).
+    /// the stored trace (its fields; ``StoredTrace/unpacked()`` decodes its
+    /// samples, which the replay itself decoded on another thread and did not keep).
     ///
     /// An error it throws ends the replay, and nothing is stored.
-    func compared(_ compared: ComparedTrace, trace: Trace) throws
+    func compared(_ compared: ComparedTrace, trace: StoredTrace) throws
 
     /// The whole replay, once, after the last trace and before the commit:
     /// a report that cannot be written throws here, and then the run is not
@@ -35,7 +36,7 @@ public protocol ReplayReporter: AnyObject {
 
 extension ReplayReporter {
     public func replayed(_ count: Int) {}
-    public func compared(_ compared: ComparedTrace, trace: Trace) throws {}
+    public func compared(_ compared: ComparedTrace, trace: StoredTrace) throws {}
 }
 
 /// What a ``ReplayReporter`` is given when the replay is done: the
@@ -67,7 +68,7 @@ public final class EachComparedTrace: ReplayReporter {
         self.body = body
     }
 
-    public func compared(_ compared: ComparedTrace, trace: Trace) throws {
+    public func compared(_ compared: ComparedTrace, trace: StoredTrace) throws {
         try body(compared)
     }
 

@@ -80,18 +80,18 @@ public struct Replayer {
             // core while this thread reads the next rows and writes the results
             // (docs/performance.md).
             let filter = selection.filter
-            try ComputeAhead.map({ (stored: StoredTrace, baseline: Outcome?) in
-                (stored: stored, baseline: baseline, simulated: Result { try Self.simulate(stored, config, storesFrames) })
+            try ComputeAhead.map(batches: { batch in
+                Self.simulate(batch.map(\.stored), under: config, storingFrames: storesFrames)
             }, over: { add in
-                try store.forEachStoredTrace(filter, withOutcomesOf: baselineID) { try add(($0, $1)) }
-            }) { stored, baseline, simulated in
-                let (trace, outcome, frames) = try simulated.get()
-                _ = try session.addResult(for: stored, outcome: outcome, frames: frames)
+                try store.forEachStoredTrace(filter, withOutcomesOf: baselineID) { try add((stored: $0, baseline: $1)) }
+            }) { read, simulated in
+                let (outcome, frames) = try simulated.get()
+                _ = try session.addResult(for: read.stored, outcome: outcome, frames: frames)
                 let compared = ComparedTrace(
-                    name: trace.name, family: trace.family, intent: trace.intent,
-                    baseline: baseline.map(ResultSummary.init), candidate: ResultSummary(outcome))
+                    name: read.stored.name, family: read.stored.family, intent: read.stored.intent,
+                    baseline: read.baseline.map(ResultSummary.init), candidate: ResultSummary(outcome))
                 comparison.add(compared)
-                for reporter in reporters { try reporter.compared(compared, trace: trace) }
+                for reporter in reporters { try reporter.compared(compared, trace: read.stored) }
                 count += 1
                 if count % 1024 == 0 { for reporter in reporters { reporter.replayed(count) } }
             }
@@ -108,13 +108,21 @@ public struct Replayer {
         return comparison
     }
 
-    /// A stored trace decoded and simulated: the work replay does on the second core.
+    /// Stored traces decoded and simulated, with their frames when stored: the
+    /// work replay does on the second core, one batch at a time. The samples
+    /// go into one reused buffer and stay on this thread; only the outcomes
+    /// (and frames) go back.
     private static func simulate(
-        _ stored: StoredTrace, _ config: Config, _ storesFrames: Bool
-    ) throws -> (Trace, Outcome, [Frame]) {
-        let trace = try stored.unpacked()
+        _ traces: [StoredTrace], under config: Config, storingFrames: Bool
+    ) -> [Result<(Outcome, [Frame]), any Error>] {
+        var trace = Trace(name: "", width: 1, height: 1, samples: [])
         var frames: [Frame] = []
-        let outcome = Simulator.simulate(trace, under: config, frames: &frames, recordingFrames: storesFrames)
-        return (trace, outcome, frames)
+        return traces.map { stored in
+            Result {
+                try stored.unpackForSimulation(into: &trace)
+                let outcome = Simulator.simulate(trace, under: config, frames: &frames, recordingFrames: storingFrames)
+                return (outcome, storingFrames ? frames : [])
+            }
+        }
     }
 }

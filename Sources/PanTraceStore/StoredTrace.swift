@@ -7,7 +7,7 @@ import PanTraceModel
 /// on another thread while the store reads the next rows: replay decodes and
 /// simulates a batch of traces on the second core while SQLite reads and
 /// writes on the first (docs/performance.md).
-public struct StoredTrace: Sendable {
+public final class StoredTrace: Sendable {
     /// The trace's id in the store.
     public let id: TraceID
     /// The trace, without its samples when ``packed`` holds them.
@@ -35,6 +35,40 @@ public struct StoredTrace: Sendable {
 
     /// The trace's name.
     public var name: String { trace.name }
+    /// The trace's family.
+    public var family: String? { trace.family }
+    /// What the person meant, if labelled.
+    public var intent: Intent? { trace.intent }
+    /// Where the label came from.
+    public var intentSource: IntentSource? { trace.intentSource }
+    /// The container's width in points.
+    public var width: Double { trace.width }
+    /// The container's height in points.
+    public var height: Double { trace.height }
+
+    /// Makes `trace` this trace as the simulation reads it: its size, its
+    /// scroll view and its samples, decoded into `trace.samples`' storage
+    /// (kept from call to call, so that a batch allocates nothing per trace).
+    /// The name, labels and `meta` are left out (empty): see ``unpacked()``.
+    ///
+    /// - Throws: as ``unpacked()``.
+    public func unpackForSimulation(into trace: inout Trace) throws {
+        trace.name = ""
+        trace.intent = nil
+        trace.intentSource = nil
+        trace.meta = nil
+        trace.family = nil
+        trace.width = self.trace.width
+        trace.height = self.trace.height
+        trace.scrollOffset = self.trace.scrollOffset
+        trace.scrollContent = self.trace.scrollContent
+        trace.samples.removeAll(keepingCapacity: true)
+        guard let packed else {
+            trace.samples.append(contentsOf: self.trace.samples)
+            return
+        }
+        try decode(packed, into: &trace.samples)
+    }
 
     /// The trace with its samples.
     ///
@@ -44,14 +78,17 @@ public struct StoredTrace: Sendable {
     ///   ``Store/forEachTrace(_:withOutcomesOf:_:)`` would.
     public func unpacked() throws -> Trace {
         guard let packed else { return trace }
-        var samples: [Sample] = []
+        var unpacked = trace
+        try decode(packed, into: &unpacked.samples)
+        return unpacked
+    }
+
+    /// Appends the samples of `packed` to `samples`; throws for a malformed blob, naming the trace.
+    private func decode(_ packed: [UInt8], into samples: inout [Sample]) throws {
         let decoding = packed.withUnsafeBytes { PackedSamples.decode($0, count: sampleCount, into: &samples) }
         guard decoding == .decoded else {
             let reason = PackedSamples.malformedError(trace: trace.name).message
             throw StoredTraceIssue(name: trace.name, reason: reason).error(in: store)
         }
-        var unpacked = trace
-        unpacked.samples = samples
-        return unpacked
     }
 }

@@ -28,8 +28,9 @@ import Testing
     @Test(arguments: [0, 1, 255, 256, 257, 511, 512, 513, 1000])
     func everyStreamedValueArrivesTransformedInOrder(count: Int) throws {
         var seen: [Int] = []
-        try ComputeAhead.map({ $0 * 3 }, batchSize: 256, over: { add in for index in 0..<count { try add(index) } }) {
-            seen.append($0)
+        try ComputeAhead.map(batches: { $0.map { $0 * 3 } }, batchSize: 256, over: { add in for index in 0..<count { try add(index) } }) {
+            #expect($1 == $0 * 3)
+            seen.append($1)
         }
         #expect(seen == (0..<count).map { $0 * 3 })
     }
@@ -38,12 +39,12 @@ import Testing
         var seen = 0
         var read = 0
         #expect(throws: Stop.self) {
-            try ComputeAhead.map({ $0 }, batchSize: 16, over: { add in
+            try ComputeAhead.map(batches: { $0 }, batchSize: 16, over: { add in
                 for index in 0..<10_000 {
                     read += 1
                     try add(index)
                 }
-            }) { value in
+            }) { _, value in
                 seen += 1
                 if value == 100 { throw Stop() }
             }
@@ -62,19 +63,19 @@ import Testing
     func aFailedReadComesAfterEveryValueReadBeforeIt(failingAt: Int) throws {
         var seen: [Int] = []
         #expect(throws: ReadFailed(at: failingAt)) {
-            try ComputeAhead.map({ $0 + 1 }, batchSize: 16, over: { add in
+            try ComputeAhead.map(batches: { $0.map { $0 + 1 } }, batchSize: 16, over: { add in
                 for index in 0..<failingAt { try add(index) }
                 throw ReadFailed(at: failingAt)
-            }) { seen.append($0) }
+            }) { seen.append($1) }
         }
         #expect(seen == (0..<failingAt).map { $0 + 1 })
 
         // A consumer error among those values is the one thrown.
         #expect(throws: Consumed(value: 3)) {
-            try ComputeAhead.map({ $0 }, batchSize: 16, over: { add in
+            try ComputeAhead.map(batches: { $0 }, batchSize: 16, over: { add in
                 for index in 0..<max(failingAt, 4) { try add(index) }
                 throw ReadFailed(at: failingAt)
-            }) { if $0 == 3 { throw Consumed(value: 3) } }
+            }) { _, value in if value == 3 { throw Consumed(value: 3) } }
         }
     }
 }

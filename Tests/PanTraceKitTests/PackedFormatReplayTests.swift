@@ -35,4 +35,46 @@ import Testing
         #expect(blobOutcomes.count == 300 + 4)
         #expect(try outcomes(runs[2]) == blobOutcomes)
     }
+
+    /// Replay decodes and simulates a batch ahead on another thread: across
+    /// several batches, each stored outcome is the one the simulation gives
+    /// the trace read back on this thread, and the comparison is in trace order.
+    @Test func replayAcrossBatchesStoresWhatTheSimulationGivesEachTrace() throws {
+        let workspace = try Workspace()
+        let store = try Store(path: workspace.db)
+        _ = try Recorder(synthetic: SyntheticTraces(count: 700, seed: 3), storesFrames: false).record(into: store)
+        var config = try ConfigSource(overrides: ["threshold=0.3"]).resolve()
+        config.velocityEstimator = .lsq2
+        var order: [String] = []
+        let comparison = try Replayer(config: config, baseline: 1).replay(
+            in: store, reporting: [EachComparedTrace { order.append($0.name) }])
+        #expect(comparison.traces == 700)
+
+        var expected: [String: Outcome] = [:]
+        var names: [String] = []
+        var frames: [Frame] = []
+        try store.forEachTrace { _, trace in
+            names.append(trace.name)
+            expected[trace.name] = Simulator.simulate(trace, under: config, frames: &frames, recordingFrames: false)
+        }
+        #expect(order == names)
+        let stored = Dictionary(uniqueKeysWithValues: try store.results(ofRun: 2).map { ($0.traceName, $0.outcome) })
+        #expect(stored == expected)
+    }
+
+    /// A malformed blob found on the other thread fails the replay as one found
+    /// on this thread would: naming the trace, storing nothing.
+    @Test func aMalformedBlobInALaterBatchStoresNothing() throws {
+        let workspace = try Workspace()
+        let store = try Store(path: workspace.db)
+        _ = try Recorder(synthetic: SyntheticTraces(count: 700, seed: 3), storesFrames: false).record(into: store)
+        try store.database.execute("UPDATE trace SET packed = substr(packed, 1, 9) WHERE id = 600")
+        let lookup = try store.database.prepare("SELECT name FROM trace WHERE id = 600")
+        #expect(try lookup.step())
+        let name = try #require(lookup.string(at: 0))
+        let candidate = try ConfigSource(overrides: ["threshold=0.3"]).resolve()
+        let error = #expect(throws: StoreError.self) { try Replayer(config: candidate, baseline: 1).replay(in: store) }
+        #expect(error.map { "\($0)" }?.contains("trace \"\(name)\" was edited into one that record refuses") == true)
+        #expect(try store.runs().count == 1)
+    }
 }

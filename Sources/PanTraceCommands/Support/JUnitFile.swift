@@ -45,7 +45,7 @@ final class JUnitFile: ReplayReporter {
 
     /// Adds `trace`'s test case: a change fails when it counts (``Regression/counts(_:)``),
     /// and passes saying why when the allow list accepted it (``Regression/acceptanceNote(of:)``).
-    func compared(_ trace: ComparedTrace, trace _: Trace) throws {
+    func compared(_ trace: ComparedTrace, trace _: StoredTrace) throws {
         let counts = regression.counts(trace)
         let accepted = regression.acceptanceNote(of: trace)
         tests += 1

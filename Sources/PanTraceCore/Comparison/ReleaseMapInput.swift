@@ -52,7 +52,12 @@ public struct ReleaseMapInput: Sendable {
     /// The extent `E` of `trace` under `config` (docs/model.md §4): `extent`, or the
     /// container's length along the interaction's axis when it is `auto`.
     public static func extent(of trace: Trace, under config: Config) -> Double {
-        config.extent ?? (config.interaction.isHorizontal ? trace.width : trace.height)
+        extent(width: trace.width, height: trace.height, under: config)
+    }
+
+    /// The extent `E` of a trace of container `width` × `height` under `config`.
+    public static func extent(width: Double, height: Double, under config: Config) -> Double {
+        config.extent ?? (config.interaction.isHorizontal ? width : height)
     }
 
     /// Whether a result ended with a lift after the transition started, the
