@@ -12,7 +12,8 @@
 #           same packed-sample bytes (rows per second over
 #           trace, sample, config, run, result, frame);
 #   replay  pantrace replay --set threshold=0.3 (no frames) on a copy of that
-#           database, then the reference scanning every column of `sample`
+#           database (after `sync`, so that it does not wait behind the
+#           writeback of the records before it), then the reference scanning every column of `sample`
 #           (samples per second), peak memory of the replay (/usr/bin/time %M);
 #           the size of the recorded database file (frames included);
 #   tune    pantrace tune over the same recorded database (read-only: it
@@ -48,7 +49,7 @@ while [ $# -gt 0 ]; do
         --startup-runs) startup_runs="$2"; shift 2 ;;
         --lab-posts) lab_posts="$2"; shift 2 ;;
         --keep) keep=1; shift ;;
-        -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -130,6 +131,10 @@ for size in $sizes; do
 
         # Every replay starts from the same recorded database.
         cp "$pristine" "$db"; rm -f "$db-wal" "$db-shm"
+        # The record runs just before leave a few hundred MB for the kernel to
+        # write back; without this, the replay's checkpoint waits behind that
+        # writeback and its time depends on the disk, not on the replay.
+        sync
         measure "$pantrace" replay --db "$db" --set threshold=0.3 --quiet
         rep_p="$rep_p $elapsed"; mem="$mem $peak"
         measure "$reference" replay "$pristine"
@@ -200,10 +205,10 @@ for size in $sizes; do
     pp=${result[$size.rep_p]}; pc=${result[$size.rep_c]}
     printf '| %-8s | %-26s | %-14s | %-14s | %-6s | %-7s |\n' "$size" "record: rows/s ($rows rows)" \
         "$(fmt_rate "$(awk -v r="$rows" -v t="$rp" 'BEGIN { print r / t }')")" \
-        "$(fmt_rate "$(awk -v r="$rows" -v t="$rc" 'BEGIN { print r / t }')")" "$(ratio "$rc" "$rp")" "≥ 0.9"
+        "$(fmt_rate "$(awk -v r="$rows" -v t="$rc" 'BEGIN { print r / t }')")" "$(ratio "$rc" "$rp")" "≥ 1"
     printf '| %-8s | %-26s | %-14s | %-14s | %-6s | %-7s |\n' "$size" "replay: samples/s" \
         "$(fmt_rate "$(awk -v r="$samples" -v t="$pp" 'BEGIN { print r / t }')")" \
-        "$(fmt_rate "$(awk -v r="$samples" -v t="$pc" 'BEGIN { print r / t }')")" "$(ratio "$pc" "$pp")" "≥ 0.9"
+        "$(fmt_rate "$(awk -v r="$samples" -v t="$pc" 'BEGIN { print r / t }')")" "$(ratio "$pc" "$pp")" "≥ 1.5"
 done
 echo
 printf '| %-8s | %-12s | %-12s | %-14s | %-14s | %-14s |\n' traces "record (s)" "replay (s)" "replay peak" "C record (s)" "database"
