@@ -1,3 +1,4 @@
+import TestFolders
 import ArgumentParser
 import Foundation
 import Testing
@@ -156,7 +157,7 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
             "%_*\\' \u{7}\u{1B}[31m red",
             "名前 🚀 \u{301}",
         ]
-        let lines = names.map(Hardening.validLine(named:))
+        let lines = names.map(ValidTraceLine.validLine(named:))
         try runner.write(lines.joined(separator: "\n") + "\n", to: "sql.jsonl")
         let record = try runner.run(["record", "--from", "sql.jsonl"])
         #expect(record.status == 0, "stderr: \(record.stderr)")
@@ -171,12 +172,12 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
         let replay = try runner.run(["replay", "--trace", names[0], "--trace", names[2]])
         #expect(replay.status == 0, "stderr: \(replay.stderr)")
         #expect(try Hardening.sqlite3(runner.db, "SELECT trace_count FROM run WHERE id = 4") == "2")
-        let conflict = Hardening.edited(#""y":180"#, #""y":181"#, in: lines[0])
+        let conflict = ValidTraceLine.edited(#""y":180"#, #""y":181"#, in: lines[0])
         try runner.write(conflict + "\n", to: "conflict.jsonl")
         let before = try DatabaseState(path: runner.db)
         let refused = try runner.run(["record", "--from", "conflict.jsonl"])
         #expect(refused.status == 65)
-        #expect(refused.stderr.contains(Hardening.jsonString(names[0])), "\(refused.stderr)")
+        #expect(refused.stderr.contains(ValidTraceLine.jsonString(names[0])), "\(refused.stderr)")
         #expect(try DatabaseState(path: runner.db) == before)
         let missing = try runner.run(["replay", "--trace", "y'); DROP TABLE run;--"])
         #expect(missing.status == 64, "stderr: \(missing.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestFolders
 import SQLiteTestSupport
 import Testing
 
@@ -6,31 +7,9 @@ import Testing
 /// to start from, a snapshot that proves the database unchanged, and SQL on
 /// any path as the sqlite3 shell runs it (``SQLiteShell``).
 enum Hardening {
-    /// A valid trace line, edited by the cases with `replacing(_:with:)`.
-    static let validLine =
-        #"{"name":"ok-1","width":400,"height":800,"samples":[{"t":0,"x":200,"y":100,"phase":"down"},{"t":0.05,"x":200,"y":140,"phase":"move"},{"t":0.1,"x":200,"y":180,"phase":"up"}]}"#
-
-    /// The valid line with another name.
-    static func validLine(named name: String) -> String {
-        validLine.replacingOccurrences(of: #""name":"ok-1""#, with: #""name":"# + jsonString(name))
-    }
-
-    /// The valid line with `target` replaced (the target must occur).
-    static func edited(_ target: String, _ replacement: String, in line: String = validLine) -> String {
-        precondition(line.contains(target), "the valid line has no \(target)")
-        return line.replacingOccurrences(of: target, with: replacement)
-    }
-
-    /// `name` as a JSON string literal (Foundation's encoder, independent of the code under test).
-    static func jsonString(_ name: String) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: [name], options: [.fragmentsAllowed])) ?? Data("[\"\"]".utf8)
-        let array = String(decoding: data, as: UTF8.self)
-        return String(array.dropFirst().dropLast())
-    }
-
     /// The trace `taken` as the seed database stores it; the cases reuse its
     /// name with other content.
-    static let takenLine = validLine(named: "taken")
+    static let takenLine = ValidTraceLine.validLine(named: "taken")
 
     static var workedExamples: String {
         CommandRunner.repositoryRoot.appending(path: "Fixtures/traces/worked-examples.jsonl").path

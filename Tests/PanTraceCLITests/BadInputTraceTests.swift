@@ -1,3 +1,4 @@
+import TestFolders
 import Foundation
 import Testing
 import TestThreads
@@ -8,7 +9,7 @@ import TestThreads
 /// `<stdin>`, and a missing input that leaves no new database. Every rule of
 /// the battery is checked in-process (PanTraceKitTests/BadTraceInputTests).
 @Suite(.blocksItsThread) struct BadInputTraceTests {
-    static func edit(_ target: String, _ replacement: String) -> String { Hardening.edited(target, replacement) }
+    static func edit(_ target: String, _ replacement: String) -> String { ValidTraceLine.edited(target, replacement) }
 
     @Test func badTraceFileExits65AndChangesNothing() throws {
         let runner = try Hardening.seededRunner()
@@ -28,7 +29,7 @@ import TestThreads
     @Test func badTraceOnStandardInputNamesStdin() throws {
         let runner = try Hardening.seededRunner()
         let before = try DatabaseState(path: runner.db)
-        let input = [Hardening.validLine(named: "new-1"), Self.edit(#""t":0.1,"#, #""t":0.01,"#)].joined(separator: "\n")
+        let input = [ValidTraceLine.validLine(named: "new-1"), Self.edit(#""t":0.1,"#, #""t":0.01,"#)].joined(separator: "\n")
         let output = try runner.run(["record", "--from", "-"], stdin: input)
         #expect(output.status == 65)
         #expect(output.stderr.hasPrefix("pantrace: error: <stdin>:2: samples[2].t: time goes backwards"), "\(output.stderr)")

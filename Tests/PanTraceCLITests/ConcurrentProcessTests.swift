@@ -1,3 +1,4 @@
+import TestFolders
 import Foundation
 import Testing
 import TestThreads
@@ -16,7 +17,7 @@ import TestThreads
         try #require(seed.status == 0, "\(seed.stderr)")
 
         let holder = try ChildProcess(["record", "--db", runner.db, "--from", "-"], in: runner, label: "holder")
-        holder.send((0..<20).map { Hardening.validLine(named: "held-\($0)") + "\n" }.joined())
+        holder.send((0..<20).map { ValidTraceLine.validLine(named: "held-\($0)") + "\n" }.joined())
         try #require(holder.wait { holder.unreadInput == 0 && holder.isSleeping }, "the holder is in its transaction")
 
         let others = [
@@ -29,7 +30,7 @@ import TestThreads
         for child in others {
             _ = child.wait { child.hasOpen(runner.db) }
         }
-        holder.send(Hardening.validLine(named: "held-20") + "\n")
+        holder.send(ValidTraceLine.validLine(named: "held-20") + "\n")
         #expect(holder.finish() == 0, "holder: \(holder.stderr)")
         for (label, child) in zip(["record-a", "record-b", "replay"], others) {
             #expect(child.finish() == 0, "\(label): \(child.stderr)")

@@ -1,3 +1,4 @@
+import TestFolders
 import Foundation
 import Testing
 import TestThreads
@@ -36,9 +37,9 @@ import TestThreads
         },
         Moment(description: "in an open transaction: 300 traces added, waiting for more input",
             arguments: ["record", "--from", "-"]) { child, runner in
-            let lines = (0..<300).map { Hardening.validLine(named: "piped-\($0)") + "\n" }.joined()
+            let lines = (0..<300).map { ValidTraceLine.validLine(named: "piped-\($0)") + "\n" }.joined()
             // The last line has no newline yet: the child has added 300 traces and waits for the rest.
-            child.send(lines + String(Hardening.validLine(named: "piped-300").prefix(40)))
+            child.send(lines + String(ValidTraceLine.validLine(named: "piped-300").prefix(40)))
             return child.wait { child.unreadInput == 0 && child.isSleeping }
         },
         Moment(description: "near the end: the commit writing the WAL",

@@ -1,3 +1,4 @@
+import TestFolders
 import Foundation
 import Testing
 import TestThreads
@@ -36,7 +37,7 @@ import TestThreads
     static func prepared() throws -> CommandRunner {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 60)
-        try runner.write(Hardening.edited(#""width":400"#, #""width":0"#) + "\n", to: "bad.jsonl")
+        try runner.write(ValidTraceLine.edited(#""width":400"#, #""width":0"#) + "\n", to: "bad.jsonl")
         try runner.write("{\"threshold\": 2}\n", to: "bad-config.json")
         return runner
     }

@@ -1,3 +1,4 @@
+import TestFolders
 import Foundation
 import SQLiteTestSupport
 import Testing
@@ -23,7 +24,7 @@ import TestThreads
 
     @Test func aDatabasePathThatLooksLikeAURIIsAFileOfThatName() throws {
         let runner = try CommandRunner()
-        let traces = try runner.write(Hardening.validLine + "\n", to: "t.jsonl")
+        let traces = try runner.write(ValidTraceLine.validLine + "\n", to: "t.jsonl")
         for name in ["file:x.db?mode=memory", "file:y.db"] {
             let record = try runner.run(["record", "--db", name, "--from", traces], db: false)
             #expect(record.status == 0, "\(name): \(record.stderr)")
@@ -52,7 +53,7 @@ import TestThreads
             #expect(try Self.listing(runner) == ["test.sqlite"], "\(command)")
         }
         // record makes it a database.
-        let traces = try runner.write(Hardening.validLine + "\n", to: "t.jsonl")
+        let traces = try runner.write(ValidTraceLine.validLine + "\n", to: "t.jsonl")
         #expect(try runner.run(["record", "--from", traces]).status == 0)
         #expect(try runner.sqlite("SELECT count(*) FROM trace") == "1")
     }
@@ -117,7 +118,7 @@ import TestThreads
     @Test func aConfigNumberWithAHugeExponentBehindManyZerosIs65NamingTheKey() throws {
         let runner = try CommandRunner()
         let config = try runner.write(#"{"threshold": 0."# + String(repeating: "0", count: 999_999) + "1e10000000}", to: "c.json")
-        let traces = try runner.write(Hardening.validLine + "\n", to: "t.jsonl")
+        let traces = try runner.write(ValidTraceLine.validLine + "\n", to: "t.jsonl")
         let output = try runner.run(["record", "--from", traces, "--config", config])
         #expect(output.status == 65)
         #expect(output.stderr.contains("threshold") && output.stderr.contains("overflows"), "\(output.stderr)")
@@ -128,7 +129,7 @@ import TestThreads
 
     @Test func recordingTheExportOfATraceWithARawCRInItsMetaFindsTheSameTrace() throws {
         let runner = try CommandRunner()
-        let line = Hardening.edited(#""height":800"#, #""height":800,"meta":{"a":1,"# + "\r" + #""b":2}"#)
+        let line = ValidTraceLine.edited(#""height":800"#, #""height":800,"meta":{"a":1,"# + "\r" + #""b":2}"#)
         let traces = try runner.write(line + "\n", to: "t.jsonl")
         #expect(try runner.run(["record", "--from", traces]).status == 0)
         let export = try Self.run(runner, ["export", "traces"])

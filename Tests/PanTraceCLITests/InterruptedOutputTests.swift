@@ -1,3 +1,4 @@
+import TestFolders
 import Foundation
 import Testing
 import TestThreads
@@ -66,7 +67,7 @@ import Glibc
         let old = try runner.write("<testsuites/>\n", to: "pantrace.xml")
         // Another writer holds the lock: regress waits inside its run, its report begun.
         let holder = try ChildProcess(["record", "--db", runner.db, "--from", "-"], in: runner, label: "holder")
-        holder.send(Hardening.validLine(named: "held") + "\n")
+        holder.send(ValidTraceLine.validLine(named: "held") + "\n")
         try #require(holder.wait { holder.unreadInput == 0 && holder.isSleeping }, "the holder is in its transaction")
         let child = try Self.interruptible(
             ["regress", "--db", runner.db, "--set", "threshold=0.3", "--junit", "pantrace.xml"], in: runner, label: "regress")

@@ -1,3 +1,4 @@
+import TestFolders
 import Foundation
 import PanTraceKit
 import Testing
@@ -39,8 +40,8 @@ struct BadTraceCase: CustomTestStringConvertible, Sendable {
 /// left byte for byte as it was (bytes of a closed store: no WAL left).
 @Suite struct BadTraceInputTests {
     typealias Case = BadTraceCase
-    static let valid = Seed.validLine
-    static func edit(_ target: String, _ replacement: String) -> String { Seed.edited(target, replacement) }
+    static let valid = ValidTraceLine.validLine
+    static func edit(_ target: String, _ replacement: String) -> String { ValidTraceLine.edited(target, replacement) }
 
     static let samples3 = #"[{"t":0,"x":200,"y":100,"phase":"down"},{"t":0.05,"x":200,"y":140,"phase":"move"},{"t":0.1,"x":200,"y":180,"phase":"up"}]"#
     static func withSamples(_ samples: String) -> String { edit(samples3, samples) }
@@ -94,23 +95,23 @@ struct BadTraceCase: CustomTestStringConvertible, Sendable {
         Case("time backwards", [edit(#""t":0.1,"#, #""t":0.01,"#)], key: "samples[2].t", "time goes backwards"),
         Case("one sample", [withSamples(#"[{"t":0,"x":200,"y":100,"phase":"down"}]"#)], key: "samples", "at least 2"),
         Case("no samples", [withSamples("[]")], key: "samples", "at least 2"),
-        Case("empty name", [Seed.validLine(named: "")], key: "name", "1–200 characters"),
-        Case("201-character name", [Seed.validLine(named: String(repeating: "n", count: 201))], key: "name", "found 201"),
-        Case("201 accented characters", [Seed.validLine(named: String(repeating: "é", count: 201))], key: "name", "found 201"),
+        Case("empty name", [ValidTraceLine.validLine(named: "")], key: "name", "1–200 characters"),
+        Case("201-character name", [ValidTraceLine.validLine(named: String(repeating: "n", count: 201))], key: "name", "found 201"),
+        Case("201 accented characters", [ValidTraceLine.validLine(named: String(repeating: "é", count: 201))], key: "name", "found 201"),
         Case("bad intent", [edit(#""height":800"#, #""height":800,"intent":"Finish""#)], key: "intent", "`finish` or `cancel`"),
         Case("null intent", [edit(#""height":800"#, #""height":800,"intent":null"#)], key: "intent", "`finish` or `cancel`"),
         // Whole files
         Case("duplicate names in the file", [valid, valid], line: 2, key: "name", "occurs twice"),
-        Case("stored name with other content", [Seed.edited(#""y":180"#, #""y":181"#, in: Seed.takenLine)], key: "name", "already stored with other content"),
+        Case("stored name with other content", [ValidTraceLine.edited(#""y":180"#, #""y":181"#, in: Seed.takenLine)], key: "name", "already stored with other content"),
         Case("stored name with other content after a new trace",
-            [Seed.validLine(named: "new-1"), Seed.edited(#""width":400"#, #""width":401"#, in: Seed.takenLine)],
+            [ValidTraceLine.validLine(named: "new-1"), ValidTraceLine.edited(#""width":400"#, #""width":401"#, in: Seed.takenLine)],
             line: 2, key: "name", "already stored"),
         Case("valid traces then an invalid one",
-            [Seed.validLine(named: "new-1"), Seed.validLine(named: "new-2"), "", edit(#""width":400"#, #""width":-1"#)],
+            [ValidTraceLine.validLine(named: "new-1"), ValidTraceLine.validLine(named: "new-2"), "", edit(#""width":400"#, #""width":-1"#)],
             line: 4, key: "width", "> 0"),
-        Case("valid trace then a truncated line", [Seed.validLine(named: "new-1"), #"{"name":"new-2","wid"#], line: 2, key: "", "invalid JSON"),
+        Case("valid trace then a truncated line", [ValidTraceLine.validLine(named: "new-1"), #"{"name":"new-2","wid"#], line: 2, key: "", "invalid JSON"),
         Case("CRLF line endings, error on line 3",
-            [Seed.validLine(named: "new-1") + "\r", Seed.validLine(named: "new-2") + "\r", edit(#""height":800"#, #""height":0"#) + "\r"],
+            [ValidTraceLine.validLine(named: "new-1") + "\r", ValidTraceLine.validLine(named: "new-2") + "\r", edit(#""height":800"#, #""height":0"#) + "\r"],
             line: 3, key: "height", "> 0"),
         Case("binary garbage", bytes: [0x00, 0xFF, 0xFE, 0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x13, 0x37], key: "", "invalid JSON"),
         Case("invalid UTF-8 in a name", bytes: Array(#"{"name":"ok"#.utf8) + [0xC3, 0x28] + Array(#"","width":1}"#.utf8), key: "name", "UTF-8"),
@@ -146,7 +147,7 @@ struct BadTraceCase: CustomTestStringConvertible, Sendable {
     @Test func badTraceInTextNamesTheInput() throws {
         let workspace = try Workspace.seeded()
         let before = try workspace.databaseBytes()
-        let text = [Seed.validLine(named: "new-1"), Self.edit(#""t":0.1,"#, #""t":0.01,"#)].joined(separator: "\n")
+        let text = [ValidTraceLine.validLine(named: "new-1"), Self.edit(#""t":0.1,"#, #""t":0.01,"#)].joined(separator: "\n")
         let error = try Self.refusal({ [TraceInput(text: text, name: "<stdin>")] }, in: workspace)
         #expect("\(error)".hasPrefix("<stdin>:2: samples[2].t: time goes backwards"), "\(error)")
         #expect(try workspace.databaseBytes() == before)
@@ -155,7 +156,7 @@ struct BadTraceCase: CustomTestStringConvertible, Sendable {
     /// A good first file and a bad second one store nothing of either, nor the synthetic traces.
     @Test func badSecondFileStoresNothingOfTheFirst() throws {
         let workspace = try Workspace.seeded()
-        let first = try workspace.write(Seed.validLine(named: "first-file") + "\n", to: "a.jsonl")
+        let first = try workspace.write(ValidTraceLine.validLine(named: "first-file") + "\n", to: "a.jsonl")
         let second = try workspace.write(Self.edit(#""width":400"#, #""width":"wide""#) + "\n", to: "b.jsonl")
         let before = try workspace.databaseBytes()
         let error = try Self.refusal({ [try TraceInput(path: first), try TraceInput(path: second)] }, in: workspace, count: 5)

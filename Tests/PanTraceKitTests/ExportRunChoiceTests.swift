@@ -1,3 +1,4 @@
+import TestFolders
 import Foundation
 import PanTraceKit
 import Testing
@@ -33,12 +34,12 @@ import Testing
     @Test func severalRunsWithoutRunAreRefused() throws {
         let workspace = try Workspace()
         let store = try Store(path: workspace.db)
-        let input = TraceInput(text: Seed.validLine)
+        let input = TraceInput(text: ValidTraceLine.validLine)
         try Recorder(inputs: [input]).record(into: store)
         #expect(try Self.export(store) == (1, 1))
         var tuned = Config()
         tuned.threshold = 0.3
-        try Recorder(config: tuned, inputs: [TraceInput(text: Seed.validLine)]).record(into: store)
+        try Recorder(config: tuned, inputs: [TraceInput(text: ValidTraceLine.validLine)]).record(into: store)
 
         var written = 0
         let error = try #require(throws: AmbiguousRunError.self) {

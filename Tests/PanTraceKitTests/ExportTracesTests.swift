@@ -1,3 +1,4 @@
+import TestFolders
 import Foundation
 import PanTraceKit
 import Testing
@@ -25,7 +26,7 @@ import Testing
 
     static var awkwardLines: String {
         (awkwardNames.enumerated().map { index, name in
-            #"{"name":\#(Seed.jsonString(name)),"width":400,"height":800,"intent":"\#(index % 2 == 0 ? "finish" : "cancel")","#
+            #"{"name":\#(ValidTraceLine.jsonString(name)),"width":400,"height":800,"intent":"\#(index % 2 == 0 ? "finish" : "cancel")","#
                 + (index % 3 == 0 ? "" : #""intentSource":"\#(index % 3 == 1 ? "inferred" : "person")","#)
                 + #""meta":{"family":"awkward","i":\#(index)},\#(samples)}"#
         } + [numbersLine]).joined(separator: "\n") + "\n"

@@ -1,3 +1,4 @@
+import TestFolders
 import Foundation
 import PanTraceKit
 import PanTraceCore
@@ -42,7 +43,7 @@ import PanTraceReports
 
     @Test func aRefusedRecordAtANewPathLeavesNoFile() throws {
         let workspace = try Workspace()
-        let input = try workspace.write(Seed.validLine + "\n" + Seed.validLine + "\n", to: "twice.jsonl")
+        let input = try workspace.write(ValidTraceLine.validLine + "\n" + ValidTraceLine.validLine + "\n", to: "twice.jsonl")
         do {
             let store = try Store(path: workspace.db)
             #expect(throws: TraceError.self) { try Recorder(inputs: [try TraceInput(path: input)]).record(into: store) }

@@ -1,3 +1,4 @@
+import TestFolders
 import PanTraceKit
 import SQLiteTestSupport
 import Testing
@@ -35,7 +36,7 @@ import Testing
         var config = Config()
         config.name = "cfg\u{1B}]0;title\u{07}"
         let name = "red\u{1B}[31m\nforged row"
-        _ = try Recorder(config: config, inputs: [TraceInput(text: Seed.validLine(named: name) + "\n")]).record(into: store)
+        _ = try Recorder(config: config, inputs: [TraceInput(text: ValidTraceLine.validLine(named: name) + "\n")]).record(into: store)
         let text = try TraceInspection(trace: name, in: store).text()
         #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
         #expect(text.hasPrefix(#"trace red\u{1B}[31m\nforged row  400×800 pt"#))
@@ -45,9 +46,9 @@ import Testing
     @Test func aTraceOrRunWithoutAResultIsAnError() throws {
         let workspace = try Workspace()
         let store = try Store(path: workspace.db)
-        _ = try Recorder(inputs: [TraceInput(text: Seed.validLine + "\n")]).record(into: store)
+        _ = try Recorder(inputs: [TraceInput(text: ValidTraceLine.validLine + "\n")]).record(into: store)
         #expect(throws: StoreError.traceNotFound(name: "nope")) { try TraceInspection(trace: "nope", in: store) }
-        _ = try Recorder(inputs: [TraceInput(text: Seed.validLine(named: "ok-2") + "\n")]).record(into: store)
+        _ = try Recorder(inputs: [TraceInput(text: ValidTraceLine.validLine(named: "ok-2") + "\n")]).record(into: store)
         #expect(throws: WorkflowError.noResult(trace: "ok-1", run: 2)) { try TraceInspection(trace: "ok-1", run: 2, in: store) }
         #expect(throws: StoreError.runNotFound(7)) { try TraceInspection(trace: "ok-1", run: 7, in: store) }
         #expect("\(WorkflowError.noResult(trace: "ok-1", run: 7))" == #"run 7 has no result for "ok-1""#)

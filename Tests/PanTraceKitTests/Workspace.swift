@@ -87,29 +87,8 @@ struct Workspace {
 /// The database with history that every bad-input case must leave alone:
 /// the worked examples and `taken` (run 1) and a replay (run 2).
 enum Seed {
-    /// A valid trace line, edited by the cases.
-    static let validLine =
-        #"{"name":"ok-1","width":400,"height":800,"samples":[{"t":0,"x":200,"y":100,"phase":"down"},{"t":0.05,"x":200,"y":140,"phase":"move"},{"t":0.1,"x":200,"y":180,"phase":"up"}]}"#
-
-    /// The valid line with another name.
-    static func validLine(named name: String) -> String {
-        validLine.replacingOccurrences(of: #""name":"ok-1""#, with: #""name":"# + jsonString(name))
-    }
-
-    /// The valid line with `target` replaced (the target must occur).
-    static func edited(_ target: String, _ replacement: String, in line: String = validLine) -> String {
-        precondition(line.contains(target), "the valid line has no \(target)")
-        return line.replacingOccurrences(of: target, with: replacement)
-    }
-
-    /// `name` as a JSON string literal (Foundation's encoder, independent of the code under test).
-    static func jsonString(_ name: String) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: [name], options: [.fragmentsAllowed])) ?? Data("[\"\"]".utf8)
-        return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
-    }
-
     /// The trace `taken` as the seed stores it; cases reuse its name with other content.
-    static let takenLine = validLine(named: "taken")
+    static let takenLine = ValidTraceLine.validLine(named: "taken")
 
     static let database: Result<Data, SeedError> = {
         do {
