@@ -81,7 +81,7 @@ public struct Replayer {
             // (docs/performance.md).
             let filter = selection.filter
             try ComputeAhead.map(batches: { batch in
-                Self.simulate(batch.map(\.stored), under: config, storingFrames: storesFrames)
+                Self.simulate(batch.lazy.map(\.stored), under: config, storingFrames: storesFrames)
             }, over: { add in
                 try store.forEachStoredTrace(filter, withOutcomesOf: baselineID) { try add((stored: $0, baseline: $1)) }
             }) { read, simulated in
@@ -113,7 +113,7 @@ public struct Replayer {
     /// go into one reused buffer and stay on this thread; only the outcomes
     /// (and frames) go back.
     private static func simulate(
-        _ traces: [StoredTrace], under config: Config, storingFrames: Bool
+        _ traces: some Collection<StoredTrace>, under config: Config, storingFrames: Bool
     ) -> [Result<(Outcome, [Frame]), any Error>] {
         var trace = Trace(name: "", width: 1, height: 1, samples: [])
         var frames: [Frame] = []
