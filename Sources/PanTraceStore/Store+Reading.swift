@@ -71,6 +71,16 @@ extension Store {
         }
     }
 
+    /// ``forEachTrace(_:orderedBy:_:)`` with each trace's samples still packed,
+    /// for a reader that decodes them on another thread (`export actions`).
+    public func forEachStoredTrace(
+        _ filter: TraceFilter = .all, orderedBy order: TraceOrder, _ body: (StoredTrace) throws -> Void
+    ) throws {
+        try forEachRow(filter, orderedBy: order, keepingPacked: true) { row, packed in
+            try body(StoredTrace(row, packed: packed, store: path, session: openSession))
+        }
+    }
+
     private func forEachRow(
         _ filter: TraceFilter, withOutcomesOf run: RunID, keepingPacked: Bool,
         _ body: (TraceRow, [UInt8]?, Outcome?) throws -> Void

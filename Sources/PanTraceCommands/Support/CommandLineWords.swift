@@ -10,6 +10,9 @@ enum CommandLineWords {
         switch error {
         case let workflow as WorkflowError: workflowMessage(workflow)
         case let refusal as Regression.AcceptRefusal: refusalMessage(refusal)
+        case GestureExportError.noBaseline(let database):
+            "\(database) has no runs: --changed, and the config without --config, --preset or --set, "
+                + "need a baseline run; record some traces first (pantrace record)"
         case TunerError.noTraces(let selection) where !selection.isAll:
             "no stored trace matches \(selection.options): nothing to tune"
         default: nil

@@ -30,7 +30,7 @@ package enum Failure {
         switch error {
         case let exit as ExitCode: exit.rawValue
         case is SyntheticFamilyError, is OutputPathError, is TuningError, is AmbiguousRunError, is PresetError, is ConfigSourceError,
-            is ComparerError: usage
+            is ComparerError, is GestureExportError: usage
         case let workflow as WorkflowError: workflow.isUsage ? usage : cannotOpen
         case is TraceError, is TunerError, is InvalidConfigError, is AllowListError: invalidData
         case let config as ConfigError: config.isUsage ? usage : invalidData

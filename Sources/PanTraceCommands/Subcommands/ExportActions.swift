@@ -1,0 +1,31 @@
+import ArgumentParser
+import PanTraceKit
+
+extension Pantrace.Export {
+    /// `pantrace export actions`: the selected traces as W3C WebDriver pointer actions (docs/device.md).
+    struct Actions: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "actions",
+            abstract: "Print the selected traces as W3C WebDriver pointer actions (one JSON object per trace), for Appium.",
+            discussion: """
+                Each line is {"trace", "width", "height", "faithful", "actions"}: "actions" is the
+                body of a W3C Actions request (POST /session/ID/actions) that Appium's XCUITest and
+                UiAutomator2 drivers perform, one finger, in points of the trace's own screen, every
+                time rounded to the millisecond. "faithful" says whether the trace with those
+                rounded times, one finger, still decides as the original under the config (--config,
+                --preset, --set; default the baseline run's). Sorted by trace name; standard error
+                ends with 'N faithful, M unfaithful'. See docs/device.md for posting them to a device.
+
+                Examples:
+                  pantrace export actions --changed latest > changed.jsonl
+                  pantrace export actions --family flick --faithful-only > flicks.jsonl
+                  pantrace export actions --trace spec-4.9-2-short-flick --preset panmodal
+                """)
+
+        @OptionGroup var options: GestureExportOptions
+
+        func run() throws {
+            try options.run(.actions)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import PanTraceKit
+import PanTraceStore
+
+/// The options `export actions` and `export xcuitest` share: the database,
+/// the selection, the config and `--faithful-only` (docs/commands.md §7.11).
+struct GestureExportOptions: ParsableArguments {
+    @OptionGroup var store: StoreOptions
+
+    @Option(name: .customLong("trace"), help: ArgumentHelp("Export this stored trace (repeatable; with --family, both).", valueName: "name"))
+    var traces: [String] = []
+
+    @Option(name: .customLong("family"), help: ArgumentHelp("Export the traces of this family, meta.family (repeatable).", valueName: "name"))
+    var families: [String] = []
+
+    @Option(
+        name: .customLong("changed"),
+        help: ArgumentHelp(
+            "Export the traces whose decision or detent differs between the baseline run and this run: a run id, latest or baseline (with --trace/--family: those of them).",
+            valueName: "run"))
+    var changed: RunReference?
+
+    @OptionGroup var configOptions: ConfigOptions
+
+    @Flag(name: .customLong("faithful-only"), help: "Leave out the traces whose exported form decides otherwise (they are still counted).")
+    var faithfulOnly = false
+
+    /// The exporter of `form`: the config given, or (none given) the baseline run's.
+    func exporter(_ form: GestureExporter.Form) throws -> GestureExporter {
+        let source = configOptions.source
+        let given = source.file != nil || source.preset != nil || !source.overrides.isEmpty
+        return GestureExporter(
+            form: form, config: given ? try configOptions.resolve() : nil,
+            selection: TraceSelection(names: traces, families: families), changed: changed, faithfulOnly: faithfulOnly)
+    }
+
+    /// Exports to standard output, then says the counts on standard error.
+    func run(_ form: GestureExporter.Form) throws {
+        let exporter = try exporter(form)
+        let store = try store.openExisting(readOnly: true)
+        let counts = try exporter.export(in: store) { try Console.out($0) }
+        try Console.finish()
+        Console.error(counts.description)
+    }
+}

@@ -1,0 +1,170 @@
+import PanTraceCore
+import PanTraceModel
+import PanTraceReports
+import PanTraceStore
+
+/// `export actions` and `export xcuitest` (docs/device.md): the selected
+/// traces as W3C WebDriver pointer actions or as XCUITest drags, each
+/// simulated again in the form exported and marked faithful or not.
+///
+/// Streams like ``Replayer``: the traces are read by name, a batch at a
+/// time, and decoded, simulated twice and rendered on the second core while
+/// this thread reads the next batch and writes the last; nothing holds the
+/// corpus. Nothing is written to the store.
+///
+/// ```swift
+/// let exporter = GestureExporter(form: .actions, changed: .latest)
+/// let counts = try exporter.export(in: store) { print($0, terminator: "") }
+/// counts.description   // "12 faithful, 2 unfaithful"
+/// ```
+public struct GestureExporter: Sendable {
+    /// What the traces become.
+    public enum Form: Sendable, Hashable {
+        /// One JSON object of W3C actions per line.
+        case actions
+        /// One Swift file, an `XCTestCase` subclass of this name.
+        case xcuitest(className: String)
+    }
+
+    /// What the traces become.
+    public var form: Form
+    /// The config that decides, for the comments and for "faithful"; `nil`
+    /// for the baseline run's stored config.
+    public var config: Config?
+    /// `--trace`/`--family`: which traces.
+    public var selection: TraceSelection
+    /// `--changed RUN`: only the traces whose decision differs between the
+    /// baseline run and this run (intersected with ``selection``).
+    public var changed: RunReference?
+    /// Leave the unfaithful traces out (they are counted all the same).
+    public var faithfulOnly: Bool
+
+    /// An exporter of `form`.
+    public init(
+        form: Form, config: Config? = nil, selection: TraceSelection = .all, changed: RunReference? = nil,
+        faithfulOnly: Bool = false
+    ) {
+        self.form = form
+        self.config = config
+        self.selection = selection
+        self.changed = changed
+        self.faithfulOnly = faithfulOnly
+    }
+
+    /// Writes the selected traces in ``form``, sorted by name, and counts the faithful ones.
+    ///
+    /// - Parameter write: called with each piece of output, newlines included.
+    /// - Returns: how many selected traces were faithful and unfaithful.
+    /// - Throws: ``GestureExportError/badClassName(_:)``;
+    ///   ``GestureExportError/noBaseline(database:)`` when `--changed` or the
+    ///   default config needs a baseline run and there is none;
+    ///   `StoreError.runNotFound` for an unknown `--changed` run and
+    ///   `StoreError.traceNotFound` for an unknown `--trace`;
+    ///   `WorkflowError.nothingToExport` when `--trace`/`--family` match no
+    ///   trace (nothing is written for any of these); errors of `write`.
+    @discardableResult
+    public func export(in store: Store, write: (String) throws -> Void) throws -> GestureExportCounts {
+        if case .xcuitest(let className) = form, !XCUITestFile.isClassName(className) {
+            throw GestureExportError.badClassName(className)
+        }
+        let config = try resolvedConfig(in: store)
+        let changedTraces = try changedTraceIDs(in: store)
+        var counts = GestureExportCounts()
+        var matched = 0
+        var names = XCUITestFile.MethodNames()
+        var begun = false
+        let form = form
+        let faithfulOnly = faithfulOnly
+        let header: String
+        if case .xcuitest(let className) = form {
+            header = XCUITestFile.header(className: className, config: config.name)
+        } else {
+            header = ""
+        }
+        try ComputeAhead.map(batches: { batch in
+            batch.map { stored in Result { try Self.render(stored, as: form, under: config) } }
+        }, over: { add in
+            try store.forEachStoredTrace(selection.filter, orderedBy: .name) { stored in
+                matched += 1
+                if let changedTraces, !changedTraces.contains(stored.id) { return }
+                try add(stored)
+            }
+        }) { stored, rendered in
+            let exported = try rendered.get()
+            if exported.faithful { counts.faithful += 1 } else { counts.unfaithful += 1 }
+            guard exported.faithful || !faithfulOnly else { return }
+            if !begun {
+                begun = true
+                if !header.isEmpty { try write(header) }
+            }
+            switch exported {
+            case .line(let line, _): try write(line)
+            case .drag(let gesture):
+                try write(
+                    XCUITestFile.test(
+                        named: names.unique(for: stored.name), trace: stored.name, width: stored.width,
+                        height: stored.height, gesture: gesture))
+            }
+        }
+        if matched == 0, !selection.isAll { throw WorkflowError.nothingToExport(selection) }
+        if case .xcuitest = form {
+            if !begun { try write(header) }
+            try write(XCUITestFile.footer)
+        }
+        return counts
+    }
+
+    /// The export's config: the one given, or the baseline run's.
+    func resolvedConfig(in store: Store) throws -> Config {
+        if let config {
+            try config.validate()
+            return config
+        }
+        guard let baseline = try store.defaultBaselineRunID() else {
+            throw GestureExportError.noBaseline(database: store.path)
+        }
+        guard let stored = try store.configOfRun(baseline) else { throw StoreError.runNotFound(baseline) }
+        return try Config(storedSettings: stored.settings, ofRun: baseline)
+    }
+
+    /// With ``changed``: the ids of the traces that decide otherwise in that run than in the baseline run.
+    func changedTraceIDs(in store: Store) throws -> Set<TraceID>? {
+        guard let changed else { return nil }
+        guard let baseline = try store.defaultBaselineRunID() else {
+            throw GestureExportError.noBaseline(database: store.path)
+        }
+        let candidate = try changed.runID(in: store)
+        var ids = Set<TraceID>()
+        try store.forEachComparison(baseline: baseline, candidate: candidate) { compared in
+            if let before = compared.baseline, !before.decidesAlike(compared.candidate) { ids.insert(compared.traceID) }
+        }
+        return ids
+    }
+
+    /// One trace exported: decoded, simulated as recorded and as performed, rendered when it is a line.
+    static func render(_ stored: StoredTrace, as form: Form, under config: Config) throws -> ExportedTrace {
+        let trace = try stored.unpacked()
+        switch form {
+        case .actions:
+            let gesture = DeviceGesture(actionsOf: trace, under: config)
+            let line = gesture.form.jsonLine(
+                trace: trace.name, width: trace.width, height: trace.height, faithful: gesture.faithful)
+            return .line(line + "\n", faithful: gesture.faithful)
+        case .xcuitest:
+            return .drag(DeviceGesture(dragOf: trace, under: config))
+        }
+    }
+}
+
+/// One trace as the second core hands it back.
+enum ExportedTrace: Sendable {
+    case line(String, faithful: Bool)
+    case drag(DeviceGesture<StraightDrag>)
+
+    var faithful: Bool {
+        switch self {
+        case .line(_, let faithful): faithful
+        case .drag(let gesture): gesture.faithful
+        }
+    }
+}

@@ -1,0 +1,12 @@
+extension Outcome {
+    /// True when `other` decides as this outcome does: the same decision (and,
+    /// for a sheet with detents, the same detent).
+    ///
+    /// The one comparison behind "faithful" (`export actions`, `export
+    /// xcuitest`: docs/device.md) and `--changed`'s selection: an exported
+    /// gesture is faithful when its simulation decides alike with the
+    /// original's, under the same config.
+    public func decidesAlike(_ other: Outcome) -> Bool {
+        decision == other.decision
+    }
+}
