@@ -1,0 +1,43 @@
+import Testing
+@testable import PanTraceCore
+@testable import PanTraceModel
+@testable import PanTraceReports
+
+/// The Swift file of `export xcuitest` (docs/device.md): its method names, class names and comments.
+@Suite struct XCUITestFileTests {
+    @Test func methodNamesAreTestAndTheNamesLettersAndDigits() {
+        var names = XCUITestFile.MethodNames()
+        #expect(names.unique(for: "flick-0001") == "testflick_0001")
+        #expect(names.unique(for: "a-b") == "testa_b")
+        #expect(names.unique(for: "a_b") == "testa_b_2")
+        #expect(names.unique(for: "a.b") == "testa_b_3")
+        #expect(names.unique(for: "a_b_2") == "testa_b_2_2")
+        #expect(names.unique(for: "caf\u{E9} 🙂") == "testcaf___")
+        #expect(names.unique(for: "line\nbreak") == "testline_break")
+    }
+
+    @Test(arguments: [
+        ("PantraceGestureTests", true), ("_Sheet2", true), ("Tésts", true), ("class", false), ("Self", false),
+        ("_", false), ("1Tests", false), ("a-b", false), ("", false), ("a b", false), ("`x`", false), ("x\n", false),
+    ])
+    func classNames(name: String, valid: Bool) {
+        #expect(XCUITestFile.isClassName(name) == valid)
+    }
+
+    /// The comment's first line is the trace's name, safe in a `//` comment.
+    @Test func theCommentNamesTheTraceAndWhatItDecides() {
+        var builder = PointerActionsTests.example2
+        builder.up()
+        let gesture = DeviceGesture(dragOf: builder.trace, under: Config.with { $0.decision = .velocity })
+        let test = XCUITestFile.test(named: "testx", trace: "x", width: 400, height: 800, gesture: gesture)
+        let lines = test.split(separator: "\n").map { String($0.drop { $0 == " " }) }
+        #expect(lines[0] == "// x")
+        #expect(lines[1] == "// simulated: finish/flick, percent 0.1125, velocity 1250.0 pt/s")
+        #expect(lines[2] == "// faithful: true")
+        #expect(test.contains("CGVector(dx: 0.5, dy: 0.125)"))
+        #expect(test.contains("CGVector(dx: 0.5, dy: 0.25)"))
+        #expect(test.contains("thenHoldForDuration: 0)"))
+        let awkward = XCUITestFile.test(named: "testa", trace: "a\nb", width: 400, height: 800, gesture: gesture)
+        #expect(awkward.hasPrefix("\n    // \"a\\nb\"\n"))
+    }
+}
