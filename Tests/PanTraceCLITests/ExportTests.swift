@@ -58,7 +58,7 @@ import TestThreads
         // No subcommand: an error, never the help on standard output (`pantrace export > corpus.jsonl`).
         let bare = try runner.run(["export"], db: false)
         #expect(bare.status == 64 && bare.stdout.isEmpty)
-        #expect(bare.stderr.hasPrefix("pantrace: error: say what to export: 'pantrace export traces' or 'pantrace export decisions'\n"))
+        #expect(bare.stderr.hasPrefix("pantrace: error: say what to export: 'pantrace export traces', 'decisions', 'actions' or 'xcuitest'\n"))
     }
 
     /// Opened read-only: a write-protected database exports, and is left byte for byte.

@@ -9,15 +9,19 @@ extension Pantrace.Export {
             commandName: "xcuitest",
             abstract: "Print one Swift file of XCUITest tests, one per selected trace, each a straight drag.",
             discussion: """
-                One XCTestCase subclass (--class) with a test per trace, named test and the trace's
-                letters and digits, that calls XCUICoordinate.press(forDuration: 0.05, thenDragTo:
-                withVelocity: thenHoldForDuration:) from the down place to the release place, on
-                coordinates normalised to the app's window, at the speed that gives the release
-                velocity along the axis, held for the rest. Each test's comment gives the trace's
-                name, the simulated decision, percent and velocity under the config (--config,
-                --preset, --set; default the baseline run's) and whether the straight drag decides
-                alike ('// faithful: true'); the assertion is left to you. Standard error ends with
-                'N faithful, M unfaithful'. See docs/device.md for running it in a UI-test target.
+                One XCTestCase subclass (--class) with a test per trace, named
+                test and the trace's letters and digits, that calls
+                XCUICoordinate's press(forDuration: 0.05, thenDragTo:,
+                withVelocity:, thenHoldForDuration:) from the down place to the
+                release place, on coordinates normalised to the app's window, at
+                the speed that gives the release velocity along the axis, held
+                for the rest. Each test's comment gives the trace's name, the
+                decision, percent and velocity simulated under the config
+                (--config, --preset, --set; default the baseline run's) and
+                whether the straight drag decides alike ('// faithful: true');
+                the assertion is left to you. Standard error ends with
+                'N faithful, M unfaithful'. See docs/device.md for running the
+                file in an app's UI-test target.
 
                 Examples:
                   pantrace export xcuitest --changed latest > PantraceGestureTests.swift
