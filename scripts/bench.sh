@@ -27,6 +27,9 @@
 #   compare pantrace compare --preset all over the same database (read-only;
 #           11 configs, 5 simulations per trace): its time as a multiple of
 #           one replay (target ≤ 2) and its peak memory;
+#   actions pantrace export actions over the same database (read-only; every
+#           trace simulated twice, its W3C actions written to a file): its
+#           time as a multiple of one replay (target ≤ 1) and its peak memory;
 # `pantrace lab`: N gestures of 120 samples (default 300) POSTed on loopback
 # one after the other on a keep-alive connection (scripts/bench/lab_post.py),
 # each stored and committed before its result comes back: median and p95;
@@ -49,7 +52,7 @@ while [ $# -gt 0 ]; do
         --startup-runs) startup_runs="$2"; shift 2 ;;
         --lab-posts) lab_posts="$2"; shift 2 ;;
         --keep) keep=1; shift ;;
-        -h|--help) sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,40p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -112,7 +115,7 @@ for size in $sizes; do
     db="$work/pantrace-$size.sqlite"
     pristine="$work/pristine-$size.sqlite"
     cdb="$work/reference-$size.sqlite"
-    rec_p=""; rec_c=""; rep_p=""; rep_c=""; mem=""; tune_p=""; tune_mem=""; tune91_p=""; tune91_mem=""; cmp_p=""; cmp_mem=""
+    rec_p=""; rec_c=""; rep_p=""; rep_c=""; mem=""; tune_p=""; tune_mem=""; tune91_p=""; tune91_mem=""; cmp_p=""; cmp_mem=""; act_p=""; act_mem=""
     for run in $(seq "$runs"); do
         rm -f "$db" "$db-wal" "$db-shm"
         measure "$pantrace" record --db "$db" --count "$size" --seed 1 --quiet
@@ -147,6 +150,9 @@ for size in $sizes; do
         tune91_p="$tune91_p $elapsed"; tune91_mem="$tune91_mem $peak"
         measure "$pantrace" compare --db "$pristine" --preset all --quiet
         cmp_p="$cmp_p $elapsed"; cmp_mem="$cmp_mem $peak"
+        measure "$pantrace" export actions --db "$pristine"
+        act_p="$act_p $elapsed"; act_mem="$act_mem $peak"
+        : >"$work/cmd.out"
     done
     result[$size.rows]=$rows
     result[$size.samples]=$n_sample
@@ -162,6 +168,8 @@ for size in $sizes; do
     result[$size.tune91_mem]=$(echo "$tune91_mem" | median)
     result[$size.cmp]=$(echo "$cmp_p" | median)
     result[$size.cmp_mem]=$(echo "$cmp_mem" | median)
+    result[$size.act]=$(echo "$act_p" | median)
+    result[$size.act_mem]=$(echo "$act_mem" | median)
     rm -f "$db"* "$cdb"* "$pristine"*
 done
 
@@ -232,6 +240,11 @@ echo
 echo "compare --preset all, 11 configs (5 simulations per trace), read-only:"
 for size in $sizes; do
     echo "  $size traces: ${result[$size.cmp]} s, $(ratio "${result[$size.cmp]}" "${result[$size.rep_p]}") × one replay (target ≤ 2), peak $(awk -v k="${result[$size.cmp_mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }')"
+done
+echo
+echo "export actions, every trace as W3C actions, simulated twice (original and rounded times), read-only:"
+for size in $sizes; do
+    echo "  $size traces: ${result[$size.act]} s, $(ratio "${result[$size.act]}" "${result[$size.rep_p]}") × one replay (target ≤ 1), peak $(awk -v k="${result[$size.act_mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }')"
 done
 set -- $sizes
 if [ $# -ge 2 ]; then

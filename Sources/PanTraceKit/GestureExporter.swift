@@ -8,9 +8,9 @@ import PanTraceStore
 /// simulated again in the form exported and marked faithful or not.
 ///
 /// Streams like ``Replayer``: the traces are read by name, a batch at a
-/// time, and decoded, simulated twice and rendered on the second core while
-/// this thread reads the next batch and writes the last; nothing holds the
-/// corpus. Nothing is written to the store.
+/// time, and decoded and simulated twice on the second core while this
+/// thread reads the next batch and renders and writes the last; nothing
+/// holds the corpus. Nothing is written to the store.
 ///
 /// ```swift
 /// let exporter = GestureExporter(form: .actions, changed: .latest)
@@ -98,7 +98,12 @@ public struct GestureExporter: Sendable {
                 if !header.isEmpty { try write(header) }
             }
             switch exported {
-            case .line(let line, _): try write(line)
+            case .actions(let actions, let faithful):
+                // Rendered here, not on the worker: the two simulations there and
+                // the text here take about as long (docs/performance.md).
+                try write(
+                    actions.jsonLine(trace: stored.name, width: stored.width, height: stored.height, faithful: faithful)
+                        + "\n")
             case .drag(let gesture):
                 try write(
                     XCUITestFile.test(
@@ -141,15 +146,13 @@ public struct GestureExporter: Sendable {
         return ids
     }
 
-    /// One trace exported: decoded, simulated as recorded and as performed, rendered when it is a line.
+    /// One trace exported: decoded, and simulated as recorded and as performed.
     static func render(_ stored: StoredTrace, as form: Form, under config: Config) throws -> ExportedTrace {
         let trace = try stored.unpacked()
         switch form {
         case .actions:
             let gesture = DeviceGesture(actionsOf: trace, under: config)
-            let line = gesture.form.jsonLine(
-                trace: trace.name, width: trace.width, height: trace.height, faithful: gesture.faithful)
-            return .line(line + "\n", faithful: gesture.faithful)
+            return .actions(gesture.form, faithful: gesture.faithful)
         case .xcuitest:
             return .drag(DeviceGesture(dragOf: trace, under: config))
         }
@@ -158,12 +161,12 @@ public struct GestureExporter: Sendable {
 
 /// One trace as the second core hands it back.
 enum ExportedTrace: Sendable {
-    case line(String, faithful: Bool)
+    case actions(PointerActions, faithful: Bool)
     case drag(DeviceGesture<StraightDrag>)
 
     var faithful: Bool {
         switch self {
-        case .line(_, let faithful): faithful
+        case .actions(_, let faithful): faithful
         case .drag(let gesture): gesture.faithful
         }
     }

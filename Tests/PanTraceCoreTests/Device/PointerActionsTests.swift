@@ -124,3 +124,47 @@ import Testing
         }
     }
 }
+
+/// The line's numbers are JSONWriter's, whatever fast path writes them.
+@Suite struct PointerActionsNumberTests {
+    @Test(arguments: [
+        0.0, -0.0, 0.5, -0.5, 1, -1, 277.5, -3.5, 42, 0.25, 1e-7, 0.001, 0.0001, 277.333, 1e9 - 0.5, 0.1 + 0.2, 123456789.12345679, 1e15, 4.5e15, -1e21, 0.1, 2.5e-300,
+        Double.greatestFiniteMagnitude, 9_007_199_254_740_993,
+    ])
+    func numbersAreJSONWritersText(value: Double) {
+        var bytes: [UInt8] = []
+        PointerActions.append(number: value, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == JSONWriter.number(value))
+    }
+
+    /// Property: decimals of every kind, and doubles with no short decimal, read as JSONWriter writes them.
+    @Test func numbersOfEveryKindAreJSONWritersText() {
+        var random = SystemRandomNumberGenerator()
+        var values: [Double] = []
+        for _ in 0..<10_000 {
+            let whole = Double(Int.random(in: -5_000_000...5_000_000, using: &random))
+            values.append(whole / 3)
+            values.append(whole / 7)
+            values.append(whole / 1000)
+            values.append(whole / 1_000_000)
+            values.append(whole / 1_024)
+            values.append(Double.random(in: -1000...1000, using: &random))
+            values.append(Double.random(in: 0.0009...0.0011, using: &random))
+            values.append(Double(Float.random(in: 0...900, using: &random)))
+        }
+        var mismatches: [Double] = []
+        for value in values {
+            var bytes: [UInt8] = []
+            PointerActions.append(number: value, to: &bytes)
+            if String(decoding: bytes, as: UTF8.self) != JSONWriter.number(value) { mismatches.append(value) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5).map { ($0, JSONWriter.number($0)) })")
+    }
+
+    @Test(arguments: [0, 7, -7, 10, 1234567, Int.max, Int.min + 1])
+    func integersAreDecimal(value: Int) {
+        var bytes: [UInt8] = []
+        PointerActions.append(integer: value, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == String(value))
+    }
+}
