@@ -19,7 +19,7 @@ public enum Exporter {
     /// Writes the selected traces as JSON Lines (docs/model.md §3), one trace per line,
     /// sorted by name (by the names' UTF-8 bytes, ``TraceOrder/name``).
     ///
-    /// Each line is ``PanTraceCore/Trace/jsonLine()`` and a newline: numbers in
+    /// Each line is ``PanTraceModel/Trace/jsonLine()`` and a newline: numbers in
     /// their shortest round-trip text and `meta` as stored, so that
     /// `record --from` of the output stores the same traces.
     ///

@@ -57,7 +57,7 @@ public struct ReplayPageBuilder {
     }
 }
 
-/// The HTML report of a replay (docs/model.md, "Reports"), as a
+/// The HTML report of a replay (docs/commands.md §7.8), as a
 /// ``ReplayReporter``: the releases gathered as the traces go by, the page
 /// written to `path` (atomically) before the run is committed.
 public final class ReplayPageReporter: ReplayReporter {

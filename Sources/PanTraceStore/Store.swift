@@ -166,8 +166,7 @@ public final class Store {
     ///
     /// With `readingResults`, the results an open ``RunSession`` of this
     /// store has queued are inserted first, so that `body` reads them: the
-    /// session inserts results 16 rows per `INSERT`, which saves 15 % of a
-    /// replay's instructions (docs/performance.md).
+    /// session inserts results 16 rows per `INSERT` (docs/performance.md).
     /// Only the methods that read `result` rows ask for it.
     func guarded<T>(readingResults: Bool = false, _ body: () throws -> T) throws -> T {
         do {

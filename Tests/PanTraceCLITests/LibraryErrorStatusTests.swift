@@ -4,7 +4,7 @@ import TestThreads
 
 @testable import PanTraceCommands
 
-/// The exit statuses of the errors issue 23 added (docs/spec-readings.md):
+/// The exit statuses of the library's errors (docs/spec-readings.md):
 /// a typed config out of range and a bad allow list are invalid input (65),
 /// several runs without `export decisions --run` a usage error (64), each
 /// with its message after `pantrace: error:`.

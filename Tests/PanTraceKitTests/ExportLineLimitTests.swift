@@ -4,7 +4,7 @@ import PanTraceCore
 import PanTraceStore
 import Testing
 
-/// Issue 24, case 5 from the export's side (docs/safety.md): a stored trace
+/// docs/safety.md "What export writes, record reads", from the export's side: a stored trace
 /// whose line would pass the limit `record` reads (stored through the
 /// library, or before the limit was checked) is never exported.
 @Suite struct ExportLineLimitTests {
