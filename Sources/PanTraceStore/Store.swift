@@ -70,6 +70,7 @@ public final class Store {
     /// store created is removed again if nothing was committed to it.
     ///
     /// - Parameters:
+    ///   - path: the database file; a missing or empty one becomes a pantrace database.
     ///   - readOnly: open without writing; an older schema is read as it is
     ///     (never upgraded) and a missing file is not created.
     ///   - busyTimeoutMilliseconds: the longest a write waits for other writers in all.
