@@ -3,6 +3,7 @@ import Testing
 import TestThreads
 
 @testable import PanTraceCommands
+import PanTraceModel
 
 /// The exit statuses of the library's errors (docs/spec-readings.md):
 /// a typed config out of range and a bad allow list are invalid input (65),

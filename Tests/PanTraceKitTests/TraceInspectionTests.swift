@@ -1,6 +1,8 @@
-import TestFolders
 import PanTraceKit
+import PanTraceModel
+import PanTraceStore
 import SQLiteTestSupport
+import TestFolders
 import Testing
 
 /// `show`'s view of a trace, in-process: stored frames, recomputed frames, the

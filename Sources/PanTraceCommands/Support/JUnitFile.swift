@@ -8,6 +8,7 @@ import Darwin
 #endif
 import PanTraceModel
 import PanTraceReports
+import PanTraceStore
 
 /// The JUnit XML report of a regression (docs/commands.md §7.3), written
 /// as the replay streams: each trace's test case goes to a scratch file, and
