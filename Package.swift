@@ -24,7 +24,8 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
-        // docs/architecture.md: what each target owns and may import.
+        // docs/architecture.md: what each target owns and may import
+        // (scripts/check-package.py holds every target to its row).
         // The values: trace, sample, config, outcome, frame, and their JSON codec.
         .target(name: "PanTraceModel"),
         // The simulation, synthetic traces, tuning and run comparison: no I/O, no reports.
@@ -51,7 +52,7 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
-        // docs/capture.md: what an app links to capture its users' pans; Core at most.
+        // docs/capture.md: what an app links to capture its users' pans; the model only.
         .target(name: "PanTraceCapture", dependencies: ["PanTraceModel"]),
         // The README's capture example, verbatim; PanTraceCaptureTests runs it.
         .executableTarget(name: "capture-example", dependencies: ["PanTraceCapture", "PanTraceModel"]),
@@ -70,10 +71,7 @@ let package = Package(
         // `pantrace-lab`: what `pantrace lab` runs (docs/lab.md).
         .executableTarget(
             name: "PanTraceLabCLI",
-            dependencies: [
-                "PanTraceCommands", "PanTraceLab", "PanTraceKit", "PanTraceCore", "PanTraceModel", "PanTraceStore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["PanTraceCommands", "PanTraceLab", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Headless Chromium and what the browser tests read back from a page,
         // shared by the renderer's tests and the workflow's (docs/commands.md §7.8).
@@ -114,7 +112,8 @@ let package = Package(
             // The end-to-end tests run the built binary; depending on the
             // executable makes `swift test` build it first.
             dependencies: [
-                "PanTraceCLI", "PanTraceLabCLI", "PanTraceCommands", "PanTraceModel", "SQLiteTestSupport", "TestFolders",
+                "PanTraceCLI", "PanTraceLabCLI", "PanTraceCommands", "PanTraceKit", "PanTraceStore", "PanTraceCore", "PanTraceModel",
+                "SQLiteTestSupport", "TestFolders",
                 "BrowserTestSupport", "TestThreads",
             ],
             // The help's golden files, read from the source tree by path.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# pantrace benchmark (issue 4): record and replay against a C reference that
-# does the same SQLite work through the C API, run alternately, as ratios.
+# pantrace benchmark: record and replay against C references that do
+# the same SQLite work through the C API, run alternately, as ratios.
 #
 #   scripts/bench.sh [--runs N] [--sizes "20000 80000"] [--startup-runs N] [--lab-posts N] [--keep]
 #
@@ -13,8 +13,16 @@
 #           trace, sample, config, run, result, frame);
 #   replay  pantrace replay --set threshold=0.3 (no frames) on a copy of that
 #           database (after `sync`, so that it does not wait behind the
-#           writeback of the records before it), then the reference scanning every column of `sample`
-#           (samples per second), peak memory of the replay (/usr/bin/time %M);
+#           writeback of the records before it), peak memory of the replay
+#           (/usr/bin/time %M), then two C references (samples per second):
+#           same work: `reference replay-packed` on another copy, the work
+#             of that replay on the same bytes (scripts/bench/simulation.c:
+#             trace.packed decoded, the default rule simulated with
+#             threshold 0.3, the results inserted in one transaction); the
+#             first run checks that its results equal pantrace's, column
+#             for column (sqlite3);
+#           row scan: `reference replay`, C reading every column of `sample`,
+#             the unpacked rows (a storage-format anchor, docs/performance.md);
 #           the size of the recorded database file (frames included);
 #   tune    pantrace tune over the same recorded database (read-only: it
 #           stores nothing), a 91 × 57 grid: --sweep threshold=0.05:0.95:0.01
@@ -52,7 +60,7 @@ while [ $# -gt 0 ]; do
         --startup-runs) startup_runs="$2"; shift 2 ;;
         --lab-posts) lab_posts="$2"; shift 2 ;;
         --keep) keep=1; shift ;;
-        -h|--help) sed -n '2,40p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,48p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -79,6 +87,7 @@ missing=()
 command -v gcc >/dev/null 2>&1 || missing+=(gcc)
 [ -f /usr/include/sqlite3.h ] || missing+=(libsqlite3-dev)
 [ -x /usr/bin/time ] || missing+=(time)
+command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
 if [ ${#missing[@]} -gt 0 ]; then apt_install "${missing[@]}"; fi
 if ! command -v hyperfine >/dev/null 2>&1; then
     apt_install hyperfine || echo "bench.sh: no hyperfine; timing start-up with a loop" >&2
@@ -90,7 +99,7 @@ swift build -c release --scratch-path .build-release >&2
 pantrace="$root/.build-release/release/pantrace"
 work="$(mktemp -d "${TMPDIR:-/tmp}/pantrace-bench.XXXXXX")"
 if [ "$keep" -eq 0 ]; then trap 'rm -rf "$work"' EXIT; else echo "keeping $work" >&2; fi
-gcc -O2 -o "$work/reference" scripts/bench/reference.c -lsqlite3 -lm
+gcc -O2 -o "$work/reference" scripts/bench/reference.c scripts/bench/simulation.c -lsqlite3 -lm
 reference="$work/reference"
 
 # --- helpers ---------------------------------------------------------------
@@ -115,7 +124,8 @@ for size in $sizes; do
     db="$work/pantrace-$size.sqlite"
     pristine="$work/pristine-$size.sqlite"
     cdb="$work/reference-$size.sqlite"
-    rec_p=""; rec_c=""; rep_p=""; rep_c=""; mem=""; tune_p=""; tune_mem=""; tune91_p=""; tune91_mem=""; cmp_p=""; cmp_mem=""; act_p=""; act_mem=""
+    sdb="$work/same-work-$size.sqlite"
+    rec_p=""; rec_c=""; rep_p=""; rep_c=""; rep_s=""; mem=""; tune_p=""; tune_mem=""; tune91_p=""; tune91_mem=""; cmp_p=""; cmp_mem=""; act_p=""; act_mem=""
     for run in $(seq "$runs"); do
         rm -f "$db" "$db-wal" "$db-shm"
         measure "$pantrace" record --db "$db" --count "$size" --seed 1 --quiet
@@ -142,6 +152,23 @@ for size in $sizes; do
         rep_p="$rep_p $elapsed"; mem="$mem $peak"
         measure "$reference" replay "$pristine"
         rep_c="$rep_c $elapsed"
+        cp "$pristine" "$sdb"; rm -f "$sdb-wal" "$sdb-shm"
+        sync
+        measure "$reference" replay-packed "$sdb" 0.3
+        rep_s="$rep_s $elapsed"
+        [ "$(awk '{ print $2 }' "$work/cmd.out")" = "$n_trace" ] || { echo "bench.sh: the same-work reference stored $(cat "$work/cmd.out"), expected $n_trace results" >&2; exit 1; }
+        if [ "$run" -eq 1 ]; then
+            # Both replays are run 2 of their copy: the same results, column for column.
+            differ=$(sqlite3 "$db" "ATTACH '$sdb' AS c;
+                SELECT count(*) FROM main.result p LEFT JOIN c.result r ON r.run_id = 2 AND r.trace_id = p.trace_id
+                WHERE p.run_id = 2 AND (r.trace_id IS NULL OR p.decision IS NOT r.decision OR p.reason IS NOT r.reason
+                    OR p.percent IS NOT r.percent OR p.peak_percent IS NOT r.peak_percent OR p.velocity IS NOT r.velocity
+                    OR p.projected IS NOT r.projected OR p.settle IS NOT r.settle OR p.overscroll IS NOT r.overscroll
+                    OR p.tracking_error IS NOT r.tracking_error OR p.attempted IS NOT r.attempted
+                    OR p.began_seq IS NOT r.began_seq OR p.start_seq IS NOT r.start_seq OR p.rest IS NOT r.rest
+                    OR p.stale IS NOT r.stale)")
+            [ "$differ" = 0 ] || { echo "bench.sh: $differ of pantrace's replay results differ from the same-work reference's" >&2; exit 1; }
+        fi
         [ "$(awk '{ print $2 }' "$work/cmd.out")" = "$n_sample" ] || { echo "bench.sh: reference scanned $(cat "$work/cmd.out"), expected $n_sample samples" >&2; exit 1; }
         measure "$pantrace" tune --db "$pristine" --sweep threshold=0.05:0.95:0.01 --sweep flickVelocity=200:3000:50 \
             --set decision=velocity --quiet
@@ -160,6 +187,7 @@ for size in $sizes; do
     result[$size.rec_c]=$(echo "$rec_c" | median)
     result[$size.rep_p]=$(echo "$rep_p" | median)
     result[$size.rep_c]=$(echo "$rep_c" | median)
+    result[$size.rep_s]=$(echo "$rep_s" | median)
     result[$size.mem]=$(echo "$mem" | median)
     result[$size.dbsize]=$dbsize
     result[$size.tune]=$(echo "$tune_p" | median)
@@ -170,7 +198,7 @@ for size in $sizes; do
     result[$size.cmp_mem]=$(echo "$cmp_mem" | median)
     result[$size.act]=$(echo "$act_p" | median)
     result[$size.act_mem]=$(echo "$act_mem" | median)
-    rm -f "$db"* "$cdb"* "$pristine"*
+    rm -f "$db"* "$cdb"* "$sdb"* "$pristine"*
 done
 
 # --- lab -------------------------------------------------------------------
@@ -210,11 +238,14 @@ printf '| %-8s | %-26s | %-14s | %-14s | %-6s | %-7s |\n' -------- -------------
 for size in $sizes; do
     rows=${result[$size.rows]}; samples=${result[$size.samples]}
     rp=${result[$size.rec_p]}; rc=${result[$size.rec_c]}
-    pp=${result[$size.rep_p]}; pc=${result[$size.rep_c]}
+    pp=${result[$size.rep_p]}; pc=${result[$size.rep_c]}; ps=${result[$size.rep_s]}
     printf '| %-8s | %-26s | %-14s | %-14s | %-6s | %-7s |\n' "$size" "record: rows/s ($rows rows)" \
         "$(fmt_rate "$(awk -v r="$rows" -v t="$rp" 'BEGIN { print r / t }')")" \
         "$(fmt_rate "$(awk -v r="$rows" -v t="$rc" 'BEGIN { print r / t }')")" "$(ratio "$rc" "$rp")" "≥ 1"
-    printf '| %-8s | %-26s | %-14s | %-14s | %-6s | %-7s |\n' "$size" "replay: samples/s" \
+    printf '| %-8s | %-26s | %-14s | %-14s | %-6s | %-7s |\n' "$size" "replay: same work, samples/s" \
+        "$(fmt_rate "$(awk -v r="$samples" -v t="$pp" 'BEGIN { print r / t }')")" \
+        "$(fmt_rate "$(awk -v r="$samples" -v t="$ps" 'BEGIN { print r / t }')")" "$(ratio "$ps" "$pp")" "≥ 0.8"
+    printf '| %-8s | %-26s | %-14s | %-14s | %-6s | %-7s |\n' "$size" "replay: row scan, samples/s" \
         "$(fmt_rate "$(awk -v r="$samples" -v t="$pp" 'BEGIN { print r / t }')")" \
         "$(fmt_rate "$(awk -v r="$samples" -v t="$pc" 'BEGIN { print r / t }')")" "$(ratio "$pc" "$pp")" "≥ 1.5"
 done

@@ -1,20 +1,37 @@
 #!/usr/bin/env python3
-"""Checks the package's layout rules (docs/architecture.md) on `swift package dump-package`.
+"""Checks the package against docs/architecture.md's "may import" table.
 
-- Every target and product name stays unique when lowercased: on macOS's
-  default case-insensitive file system two modules differing only by case
-  are written to the same file in .build/…/Modules/.
-- PanTraceCapture (linked into apps) reaches only PanTraceModel; the
-  simulation (PanTraceCore) and the model reach no report, store or CLI code.
-- The `pantrace` executable does not link the lab (`pantrace-lab` does).
+Reads `swift package dump-package` on standard input and the table of
+docs/architecture.md (the rows of "The targets" and "The test targets":
+a target in backticks, what it owns, then the targets and products it may
+import, each in backticks), and checks:
+
+- every target of the package has a row, and every row names a target;
+- each target's dependencies in Package.swift are among those its row allows
+  (a product as the module it brings: FlyingFox, ArgumentParser, PropertyBased);
+- each `import` of its Swift files names an allowed module or one of the
+  platform's (Foundation, Glibc, Dispatch, Testing …), and none is
+  `@_exported`, which would let its importers use what their row forbids;
+- every target and product name stays unique when lowercased (on macOS's
+  case-insensitive file system two such modules are one file);
+- the `pantrace` executable does not reach the lab (`pantrace-lab` does).
 
 Usage: swift package dump-package | python3 scripts/check-package.py
 """
 import json
+import os
+import re
 import sys
 
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 package = json.load(sys.stdin)
 problems = []
+
+# The platform's modules: any target may import them.
+PLATFORM = {"Foundation", "FoundationEssentials", "FoundationXML", "FoundationNetworking", "Glibc", "Musl",
+            "Darwin", "Dispatch", "Synchronization", "Testing", "XCTest", "UIKit", "os"}
+# Modules a product brings besides its own name.
+PRODUCT_MODULES = {"FlyingFox": {"FlyingFox", "FlyingSocks"}}
 
 for kind, names in (("target", [t["name"] for t in package["targets"]]),
                     ("product", [p["name"] for p in package["products"]])):
@@ -24,43 +41,88 @@ for kind, names in (("target", [t["name"] for t in package["targets"]]),
         if other != name:
             problems.append(f"{kind}s {other!r} and {name!r} differ only by case")
 
-# Every module's name must also differ from every other module's, products aside.
-def target_dependencies(target):
+targets = {t["name"]: t for t in package["targets"]}
+
+
+def dependencies(target):
     names = []
     for dependency in target.get("dependencies", []):
-        for key in ("byName", "target"):
+        for key in ("byName", "target", "product"):
             if key in dependency:
                 names.append(dependency[key][0])
     return names
 
-targets = {t["name"]: t for t in package["targets"]}
 
 def reach(name, seen=None):
     seen = set() if seen is None else seen
-    for dependency in target_dependencies(targets[name]):
+    for dependency in dependencies(targets[name]):
         if dependency in targets and dependency not in seen:
             seen.add(dependency)
             reach(dependency, seen)
     return seen
 
-allowed = {
-    "PanTraceModel": set(),
-    "PanTraceCapture": {"PanTraceModel"},
-    "PanTraceCore": {"PanTraceModel"},
-}
-for name, permitted in allowed.items():
-    extra = reach(name) - permitted
-    if extra:
-        problems.append(f"{name} may depend on {sorted(permitted) or 'nothing'} only, but reaches {sorted(extra)}")
+
+# The table: | `Target` | owns | `A`, `B` … |
+architecture = os.path.join(root, "docs", "architecture.md")
+allowed = {}
+with open(architecture, encoding="utf-8") as text:
+    for number, line in enumerate(text, 1):
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")] if line.startswith("| `") else []
+        if len(cells) != 3:
+            continue
+        name = re.fullmatch(r"`([A-Za-z-]+)`", cells[0])
+        if not name:
+            continue
+        if name.group(1) in allowed:
+            problems.append(f"docs/architecture.md:{number}: a second row for {name.group(1)}")
+        allowed[name.group(1)] = set(re.findall(r"`([A-Za-z-]+)`", cells[2]))
+
+for name in targets:
+    if name not in allowed:
+        problems.append(f"{name} has no row in docs/architecture.md's \"may import\" table")
+for name in allowed:
+    if name not in targets:
+        problems.append(f"docs/architecture.md names {name}, which is not a target")
+
+import_line = re.compile(r"^\s*(@[A-Za-z_]+(?:\([^)]*\))?\s+)*import\s+(?:(?:struct|class|enum|func|var|let|protocol|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)")
+for name, target in targets.items():
+    if name not in allowed:
+        continue
+    permitted = allowed[name]
+    modules = set(permitted)
+    for product, brought in PRODUCT_MODULES.items():
+        if product in permitted:
+            modules |= brought
+    for dependency in dependencies(target):
+        if dependency not in permitted:
+            problems.append(f"{name} depends on {dependency} in Package.swift; docs/architecture.md allows {sorted(permitted) or 'nothing'}")
+    if target.get("type") == "system":
+        continue
+    path = target.get("path") or os.path.join("Tests" if target.get("type") == "test" else "Sources", name)
+    for folder, _, files in os.walk(os.path.join(root, path)):
+        for file in sorted(files):
+            if not file.endswith(".swift"):
+                continue
+            with open(os.path.join(folder, file), encoding="utf-8") as source:
+                for number, line in enumerate(source, 1):
+                    match = import_line.match(line)
+                    if not match:
+                        continue
+                    where = f"{os.path.relpath(os.path.join(folder, file), root)}:{number}"
+                    if "@_exported" in line:
+                        problems.append(f"{where}: @_exported import: import what each file uses instead")
+                    module = match.group(2)
+                    if module not in modules and module not in PLATFORM and module != name:
+                        problems.append(f"{where}: {name} imports {module}; docs/architecture.md allows {sorted(permitted) or 'nothing'}")
 
 # `pantrace` never links the lab: its server brings Foundation, which every
 # command would then load at start-up (docs/performance.md); `pantrace lab`
 # execs `pantrace-lab` instead.
-if "PanTraceLab" in reach("PanTraceCLI"):
+if "PanTraceCLI" in targets and "PanTraceLab" in reach("PanTraceCLI"):
     problems.append("PanTraceCLI (pantrace) must not reach PanTraceLab: `pantrace lab` execs pantrace-lab")
 
 for problem in problems:
     print(f"check-package: {problem}", file=sys.stderr)
 if problems:
     sys.exit(1)
-print(f"check-package: {len(targets)} targets, names unique ignoring case, layout rules hold")
+print(f"check-package: {len(targets)} targets, each as docs/architecture.md allows, names unique ignoring case")

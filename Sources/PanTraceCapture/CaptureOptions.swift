@@ -18,7 +18,7 @@ public struct CaptureOptions: Equatable, Sendable {
     /// and used to read a scroll view's state along the right axis.
     public var interaction: Interaction
     /// Seconds a finished gesture is held before it is written, during which
-    /// ``GestureRecorder/setIntent(_:)`` may label it. Default 10; 0 writes
+    /// ``GestureRecorder/setIntent(_:askedThePerson:)`` may label it. Default 10; 0 writes
     /// at once.
     public var labellingWindow: Double
     /// The largest size of the file in bytes. A line that would take the file

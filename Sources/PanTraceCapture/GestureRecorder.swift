@@ -6,7 +6,7 @@ import PanTraceModel
 /// Feed it every event of the container's gestures with ``record(_:screen:)``;
 /// read the screen (container size, scroll state) only at a `down`. A
 /// finished gesture is held for ``CaptureOptions/labellingWindow`` seconds,
-/// during which ``setIntent(_:)`` may label it; after that it is written by
+/// during which ``GestureRecorder/setIntent(_:askedThePerson:)`` may label it; after that it is written by
 /// the next call into the recorder, by ``writeExpired()`` (call it from a
 /// timer) or by ``flush()`` (call it when the app goes to the background).
 ///

@@ -1,6 +1,6 @@
 import PanTraceModel
 
-/// One touch event as an app sees it: a ``Sample`` whose time is still on
+/// One touch event as an app sees it: a `Sample` whose time is still on
 /// the app's clock (docs/capture.md).
 ///
 /// `t` is in seconds on any monotonic clock (for example `UITouch.timestamp`,

@@ -6,7 +6,7 @@ import PanTraceStore
 /// storing nothing (`pantrace compare`; docs/presets.md).
 ///
 /// Each config is decided exactly as `replay` would decide it
-/// (``ConfigComparison``); the store is only read, so a read-only database
+/// (`ConfigComparison`); the store is only read, so a read-only database
 /// will do.
 ///
 /// ```swift

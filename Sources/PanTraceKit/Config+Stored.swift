@@ -14,7 +14,7 @@ extension RunSummary {
 
 extension Config {
     /// The config of run `run`, read back from its stored canonical JSON
-    /// (`config.settings`); a key it lacks reads ``Config/storedDefaults``
+    /// (`config.settings`); a key it lacks reads `Config.storedDefaults`
     /// (`velocityEstimator`: `lsq2`, the default when it was stored; docs/configs.md).
     ///
     /// - Throws: ``WorkflowError/damagedConfig(run:reason:)`` when the text is not a config.

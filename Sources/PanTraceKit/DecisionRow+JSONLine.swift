@@ -6,7 +6,7 @@ extension DecisionRow {
     /// are the view's columns in the view's order (docs/commands.md §7.6, `export decisions`).
     ///
     /// SQL NULL is `null`, an INTEGER an integer, a REAL its shortest
-    /// round-trip text (``JSONWriter/number(_:)``: the same double, bit for
+    /// round-trip text (`JSONWriter.number(_:)`: the same double, bit for
     /// bit, when read back) and TEXT a JSON string. The same row gives the
     /// same bytes on every machine, so that two exports diff line by line.
     /// The columns named in `omitting` are left out.

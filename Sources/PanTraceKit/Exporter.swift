@@ -17,13 +17,16 @@ import PanTraceModel
 /// ```
 public enum Exporter {
     /// Writes the selected traces as JSON Lines (docs/model.md §3), one trace per line,
-    /// sorted by name (by the names' UTF-8 bytes, ``TraceOrder/name``).
+    /// sorted by name (by the names' UTF-8 bytes, `TraceOrder.name`).
     ///
-    /// Each line is ``PanTraceCore/Trace/jsonLine()`` and a newline: numbers in
+    /// Each line is `Trace.jsonLine()` and a newline: numbers in
     /// their shortest round-trip text and `meta` as stored, so that
     /// `record --from` of the output stores the same traces.
     ///
-    /// - Parameter write: called with each line, newline included.
+    /// - Parameters:
+    ///   - selection: the traces to write.
+    ///   - store: the store they are read from (only read).
+    ///   - write: called with each line, newline included.
     /// - Returns: the number of traces written.
     /// - Throws: `StoreError.traceNotFound` for a `--trace` name that is not
     ///   stored (nothing is written then); ``WorkflowError/nothingToExport(_:)``
@@ -54,12 +57,13 @@ public enum Exporter {
     /// Writes the `decisions` view's rows of `run`, one JSON object per line,
     /// sorted by trace name.
     ///
-    /// Each line is ``PanTraceStore/DecisionRow/jsonLine()`` and a newline:
+    /// Each line is `DecisionRow.jsonLine()` and a newline:
     /// every column of the view as a key, in the view's order.
     ///
     /// - Parameters:
     ///   - run: a run id, ``RunReference/baseline`` or ``RunReference/latest``;
     ///     `nil` for the store's only run (docs/sqlite.md "Exporting decisions").
+    ///   - store: the store it is read from (only read).
     ///   - write: called with each line, newline included.
     /// - Returns: the run exported and the number of lines written.
     /// - Throws: `StoreError.runNotFound` for an unknown run id;

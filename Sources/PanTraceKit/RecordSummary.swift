@@ -25,7 +25,7 @@ public struct RecordSummary: Sendable, Equatable {
     /// Whether the run stored its results' frames (not with `--no-frames`).
     public internal(set) var framesStored = true
     /// One warning per input whose times look like milliseconds
-    /// (``PanTraceCore/Trace/timeUnitSuspicion``), naming its first such
+    /// (`Trace.timeUnitSuspicion`), naming its first such
     /// trace: `record` prints them on standard error.
     public internal(set) var warnings: [String] = []
 

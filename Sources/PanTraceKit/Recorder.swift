@@ -46,8 +46,10 @@ public struct Recorder {
 
     /// Records every trace as one new run of `store`, in one transaction.
     ///
-    /// - Parameter progress: called with the number of traces recorded so far,
-    ///   every 256 traces.
+    /// - Parameters:
+    ///   - store: the store the run is written to.
+    ///   - progress: called with the number of traces recorded so far,
+    ///     every 256 traces.
     /// - Returns: what was stored.
     /// - Throws: `InvalidConfigError` for a config value docs/configs.md
     ///   does not allow; `TraceError` for an invalid trace (naming its input and

@@ -10,7 +10,7 @@ import PanTraceCore
 public enum RegressionGate: String, CaseIterable, Sendable, Hashable {
     /// Every changed decision counts (the default).
     case any
-    /// Only a regression against intent counts (``ComparedTrace/isRegression``):
+    /// Only a regression against intent counts (`ComparedTrace.isRegression`):
     /// a change whose trace has an intent that the baseline's result agreed
     /// with and the candidate's does not. A change that now agrees with
     /// intent, or whose trace has no intent, passes.

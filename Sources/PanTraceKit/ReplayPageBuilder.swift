@@ -5,7 +5,7 @@ import PanTraceReports
 
 /// Gathers the HTML report of a `replay` or `regress` (docs/commands.md §7.8) as the
 /// replay streams, in bounded memory: the release of every trace compactly
-/// (``ReleaseMapInput``, 9 bytes a trace), then, once the run is stored, the
+/// (`ReleaseMapInput`, 9 bytes a trace), then, once the run is stored, the
 /// changed traces to plot (at most `limit`) read back from the store by name
 /// and simulated under both configs for their course.
 ///
@@ -57,7 +57,7 @@ public struct ReplayPageBuilder {
     }
 }
 
-/// The HTML report of a replay (docs/model.md, "Reports"), as a
+/// The HTML report of a replay (docs/commands.md §7.8), as a
 /// ``ReplayReporter``: the releases gathered as the traces go by, the page
 /// written to `path` (atomically) before the run is committed.
 public final class ReplayPageReporter: ReplayReporter {

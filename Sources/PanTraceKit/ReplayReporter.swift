@@ -22,7 +22,7 @@ public protocol ReplayReporter: AnyObject {
     func replayed(_ count: Int)
 
     /// One trace, as it is simulated: its comparison with the baseline, and
-    /// the stored trace (its fields; ``StoredTrace/unpacked()`` decodes its
+    /// the stored trace (its fields; `StoredTrace.unpacked()` decodes its
     /// samples, which the replay itself decoded on another thread and did not keep).
     ///
     /// An error it throws ends the replay, and nothing is stored.

@@ -7,9 +7,9 @@ import PanTraceModel
 ///
 /// The candidates are every combination of the sweeps on top of the base
 /// config; each is decided exactly as `replay` would decide it. The store is
-/// only read (``Store/forEachTrace(_:_:)``), so a read-only database will do.
-/// A first pass counts every candidate (``TuningEngine``); a second compares
-/// the best one with the base config trace by trace (``TuningComparison``).
+/// only read (`Store.forEachTrace(_:orderedBy:_:)`), so a read-only database will do.
+/// A first pass counts every candidate (`TuningEngine`); a second compares
+/// the best one with the base config trace by trace (`TuningComparison`).
 ///
 /// ```swift
 /// let store = try Store(path: "pantrace.sqlite", readOnly: true)
@@ -50,7 +50,7 @@ public struct Tuner: Sendable {
     /// before any trace is read.
     ///
     /// - Throws: `InputFileError` or `ConfigError` for the base config;
-    ///   ``TuningError`` for a sweep (an unknown key, a value docs/configs.md does not
+    ///   `TuningError` for a sweep (an unknown key, a value docs/configs.md does not
     ///   allow, an empty or reversed range, a step of 0, more than 3 sweeps
     ///   or 1,000,000 candidates).
     public func grid() throws -> TuningGrid {
@@ -59,8 +59,10 @@ public struct Tuner: Sendable {
 
     /// Tunes over the selected traces of `store`, writing nothing to it.
     ///
-    /// - Parameter progress: called with the traces read so far in each of
-    ///   the two passes, every 1024 traces.
+    /// - Parameters:
+    ///   - store: the store whose traces are read.
+    ///   - progress: called with the traces read so far in each of
+    ///     the two passes, every 1024 traces.
     /// - Throws: what ``grid()`` throws, before any trace is read;
     ///   ``TunerError`` when no selected trace has an intent (without
     ///   ``evidence``: with it, the tuning has nothing to learn from and no

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Dispatch
 import Foundation
-import PanTraceKit
 import PanTraceLab
 import PanTraceCommands
 

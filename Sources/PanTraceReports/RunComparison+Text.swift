@@ -12,7 +12,7 @@ extension RunComparison {
     /// an escape and cannot start a line or recolour the terminal.
     public func textReport(limit: Int = 50, style: TextStyle = .plain) -> String {
         var lines: [String] = []
-        // Names come from the input: escaped, so that none can forge a row (issue 14).
+        // Names come from the input: escaped, so that none can forge a row (docs/safety.md).
         lines.append("baseline   run \(baseline.run)  \(TerminalText.escaped(baseline.config))")
         lines.append("candidate  run \(candidate.run)  \(TerminalText.escaped(candidate.config))")
         if settingChanges.isEmpty {

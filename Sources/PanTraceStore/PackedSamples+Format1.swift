@@ -4,7 +4,7 @@ import PanTraceModel
 ///
 /// The byte `0x01`, then for every sample in `seq` order `t`, `x` and `y` as
 /// IEEE 754 binary64 bit patterns, little-endian, 8 bytes each; the phase as
-/// one byte (``PanTraceCore/Phase/packedCode``: 0 `down`, 1 `move`, 2 `up`,
+/// one byte (``Phase/packedCode``: 0 `down`, 1 `move`, 2 `up`,
 /// 3 `cancel`); `touches` as an unsigned LEB128 varint of its 64-bit two's
 /// complement (one byte for 1 … 127). Doubles are kept bit for bit, −0
 /// included (the REAL columns of `sample` store −0 as 0). Written for a trace

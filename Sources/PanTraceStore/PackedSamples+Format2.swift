@@ -9,7 +9,7 @@ import PanTraceModel
 ///    first sample's from 0, so it is its value), zigzag-encoded
 ///    (`(d << 1) ^ (d >> 63)`: 0, −1, 1, −2 … become 0, 1, 2, 3 …);
 /// 4. `touches << 2 | phase` unsigned, the phase as its
-///    ``PanTraceCore/Phase/packedCode`` (0 `down`, 1 `move`, 2 `up`, 3 `cancel`):
+///    ``Phase/packedCode`` (0 `down`, 1 `move`, 2 `up`, 3 `cancel`):
 ///    one byte for 1 … 31 fingers.
 ///
 /// A value `v` with integer `m` on a grid of `scale` steps a unit (10⁶ for

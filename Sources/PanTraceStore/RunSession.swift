@@ -7,14 +7,14 @@ import PanTraceModel
 /// (record) and results; then ``commit()``. Until then nothing is visible to
 /// other connections; ``rollback()``, an error thrown by any method, or
 /// releasing the session without committing leaves the database exactly as
-/// it was. Reading the store (``Store/forEachTrace(_:_:)``) while the session
+/// it was. Reading the store (``Store/forEachTrace(_:orderedBy:_:)``) while the session
 /// is open is allowed and sees the session's own writes.
 ///
 /// The work is shared by three parts: the transaction, with SQLite's
-/// foreign-key checks off while it lasts (``WriteTransaction``; the
+/// foreign-key checks off while it lasts (`WriteTransaction`; the
 /// references are kept by construction); the traces, with their digests and
-/// packed samples (``TraceWriter``); the results, 16 rows per `INSERT` with
-/// ids assigned here, and their frames (``ResultWriter``).
+/// packed samples (`TraceWriter`); the results, 16 rows per `INSERT` with
+/// ids assigned here, and their frames (`ResultWriter`).
 public final class RunSession {
     /// The run being written (its row exists only inside the transaction until ``commit()``).
     public let runID: RunID
@@ -83,7 +83,7 @@ public final class RunSession {
     /// Stores `trace` and its samples, or finds it stored already; returns its id.
     ///
     /// The samples are written twice in the same transaction: as rows of
-    /// `sample`, and packed in `trace.packed` (``PackedSamples``), which
+    /// `sample`, and packed in `trace.packed` (`PackedSamples`), which
     /// replay reads.
     ///
     /// - Throws: ``StoreError/traceConflict(name:)`` when a trace of that name
@@ -97,7 +97,7 @@ public final class RunSession {
     /// Stores the result of the trace `traceID` in this run, with its frames (possibly none).
     ///
     /// The row itself may be inserted later, with the next 15 results or
-    /// before the next read of results (``ResultWriter``): a second result for
+    /// before the next read of results (`ResultWriter`): a second result for
     /// the same trace is reported by the call that inserts it.
     ///
     /// - Returns: the result's id (`result.id`).

@@ -45,10 +45,10 @@ extension Store {
     /// The outcome is `nil` for a trace that `run` did not simulate. This is
     /// what replay needs to compare as it goes: the baseline's outcome of
     /// each trace beside the trace itself, without a second pass over the
-    /// results. Like ``forEachTrace(_:_:)``, `body` may write through an open
+    /// results. Like ``forEachTrace(_:orderedBy:_:)``, `body` may write through an open
     /// ``RunSession`` of this store.
     ///
-    /// - Throws: ``StoreError/traceNotFound(name:)`` as ``forEachTrace(_:_:)``; errors of `body` as they are.
+    /// - Throws: ``StoreError/traceNotFound(name:)`` as ``forEachTrace(_:orderedBy:_:)``; errors of `body` as they are.
     public func forEachTrace(
         _ filter: TraceFilter = .all, withOutcomesOf run: RunID, _ body: (TraceID, Trace, Outcome?) throws -> Void
     ) throws {

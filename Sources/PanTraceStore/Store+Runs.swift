@@ -5,6 +5,7 @@ extension Store {
     /// Starts writing a run of `kind` under a config: one `BEGIN IMMEDIATE` transaction until ``RunSession/commit()``.
     ///
     /// - Parameters:
+    ///   - kind: what makes the run: `record`, `replay` or `regress`.
     ///   - configName: the config's name (docs/configs.md `name`).
     ///   - configJSON: the config's canonical JSON (`Config.canonicalJSON()`):
     ///     its identity; the same text is the same `config` row.

@@ -70,6 +70,7 @@ public final class Store {
     /// store created is removed again if nothing was committed to it.
     ///
     /// - Parameters:
+    ///   - path: the database file; a missing or empty one becomes a pantrace database.
     ///   - readOnly: open without writing; an older schema is read as it is
     ///     (never upgraded) and a missing file is not created.
     ///   - busyTimeoutMilliseconds: the longest a write waits for other writers in all.
@@ -166,8 +167,7 @@ public final class Store {
     ///
     /// With `readingResults`, the results an open ``RunSession`` of this
     /// store has queued are inserted first, so that `body` reads them: the
-    /// session inserts results 16 rows per `INSERT`, which saves 15 % of a
-    /// replay's instructions (docs/performance.md).
+    /// session inserts results 16 rows per `INSERT` (docs/performance.md).
     /// Only the methods that read `result` rows ask for it.
     func guarded<T>(readingResults: Bool = false, _ body: () throws -> T) throws -> T {
         do {

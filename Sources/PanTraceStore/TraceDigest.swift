@@ -5,7 +5,7 @@ import PanTraceModel
 /// The encoding is fixed by this type (part of schema version 1): lengths
 /// before variable data, doubles as their IEEE 754 bit patterns (−0 as +0,
 /// which SQLite cannot keep apart), integers as 64-bit little-endian,
-/// enumerations as small codes (a phase as its ``PanTraceCore/Phase/packedCode``). No text is formatted per sample.
+/// enumerations as small codes (a phase as its ``Phase/packedCode``). No text is formatted per sample.
 struct TraceDigest {
     private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
     private static let prime: UInt64 = 0x0000_0100_0000_01b3

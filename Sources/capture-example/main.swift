@@ -1,4 +1,5 @@
 import PanTraceCapture
+import PanTraceModel
 
 // On a device: a path in the app's Documents folder, for users who opted in.
 let recorder = try GestureRecorder(

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestThreads
 
-/// Issue 14, with the binary: a closed or failing standard stream is never a
+/// docs/safety.md "Reports are written whole or reported", with the binary: a closed or failing standard stream is never a
 /// crash. A report that cannot be written to standard output is exit 74 with
 /// one line on standard error (none for a reader that went away); a closed
 /// standard error drops the messages and keeps the exit status; nothing

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestThreads
 
-/// docs/commands.md §7.4 and issue 5: a `record` killed with SIGKILL at any moment leaves a
+/// docs/commands.md §7.4 and docs/safety.md: a `record` killed with SIGKILL at any moment leaves a
 /// database that passes `PRAGMA integrity_check`, holds no partial run, and
 /// takes the next `record` normally.
 ///

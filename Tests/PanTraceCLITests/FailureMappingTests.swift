@@ -5,6 +5,8 @@ import TestThreads
 import PanTraceModel
 
 @testable import PanTraceCommands
+import PanTraceCore
+import PanTraceStore
 
 /// docs/commands.md §7.4 in-process: every class of pantrace's errors maps to its exit
 /// status, and every usage error — the parser's own included — speaks with

@@ -4,7 +4,7 @@ import SQLiteTestSupport
 import Testing
 import TestThreads
 
-/// Issue 24 on the command line, in-process (``InProcessCommandLine``): each
+/// docs/safety.md on the command line, in-process (``InProcessCommandLine``): each
 /// case ends with the right status and a message naming what is wrong, and
 /// changes nothing it should not.
 @Suite(.blocksItsThread) struct HostileCommandTests {

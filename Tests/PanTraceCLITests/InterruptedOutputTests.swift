@@ -7,7 +7,7 @@ import TestThreads
 import Glibc
 #endif
 
-/// Issue 24, case 8 (docs/safety.md): SIGINT or SIGTERM while `regress
+/// docs/safety.md "Reports are written whole or reported": SIGINT or SIGTERM while `regress
 /// --junit`, `tune --html` or `tune --best-config` is at work leaves no
 /// `.NAME.XXXXXX` temporary file beside the outputs, and no output. The
 /// process still ends by the signal, as a shell expects.
@@ -87,7 +87,7 @@ import Glibc
     }
 }
 
-/// Issue 24, case 1 (docs/safety.md): `--best-config /dev/stdout` with
+/// docs/safety.md "Reports are written whole or reported": `--best-config /dev/stdout` with
 /// standard output redirected to a file writes through it: the file keeps the
 /// report and gets the config, and stays the file the shell opened.
 @Suite(.blocksItsThread) struct StandardOutputTargetTests {

@@ -3,8 +3,9 @@ import Testing
 import TestThreads
 
 @testable import PanTraceCommands
+import PanTraceModel
 
-/// The exit statuses of the errors issue 23 added (docs/spec-readings.md):
+/// The exit statuses of the library's errors (docs/spec-readings.md):
 /// a typed config out of range and a bad allow list are invalid input (65),
 /// several runs without `export decisions --run` a usage error (64), each
 /// with its message after `pantrace: error:`.

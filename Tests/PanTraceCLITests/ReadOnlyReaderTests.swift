@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestThreads
 
-/// Issue 24, case 7 (docs/safety.md): a command on a database its user cannot
+/// docs/safety.md "Read-only files stay usable": a command on a database its user cannot
 /// write, in a folder it can, leaves no `-wal` or `-shm` behind (they would
 /// take the file's read-only mode, and once the file is writable again every
 /// write would fail "read-only" until they were deleted by hand).

@@ -134,7 +134,7 @@ import TestFolders
     /// passes, with its new decisions committed; the same change with the old
     /// `decisions.jsonl` fails at the `diff` — also when the lines meet the
     /// databases of an earlier run (`export decisions` never exports the
-    /// leftover run: issue 23).
+    /// leftover run).
     @Test(arguments: [(false, false), (true, false), (false, true)])
     func aPullRequestWithoutRegressionsPassesWhenItsDecisionsAreCommitted(stale: Bool, leftovers: Bool) throws {
         let shell = try Self.repository()
@@ -181,7 +181,7 @@ import TestFolders
         #expect(!FileManager.default.fileExists(atPath: shell.path("ci/pantrace.xml")))
     }
 
-    /// The recipe never writes a git configuration (issue 23): no
+    /// The recipe never writes a git configuration: no
     /// `git config`, and after the job the `HOME` of the shell holds none.
     @Test func theJobLeavesGitConfigurationAlone() throws {
         #expect(!(try Self.ciLines()).contains { $0.contains("git config") })

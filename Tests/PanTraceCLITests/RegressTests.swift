@@ -7,7 +7,7 @@ import TestThreads
 import FoundationXML
 #endif
 
-/// `pantrace regress` end to end (docs/commands.md §7.3, §7.4, issue 3): the JSON and JUnit
+/// `pantrace regress` end to end (docs/commands.md §7.3, §7.4): the JSON and JUnit
 /// reports against the `decisions` view, the exit statuses, `--accept` and the CI guard.
 @Suite(.blocksItsThread) struct RegressTests {
     /// Candidate configs that change decisions in different ways (threshold

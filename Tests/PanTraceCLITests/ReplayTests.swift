@@ -3,7 +3,7 @@ import SQLiteTestSupport
 import Testing
 import TestThreads
 
-/// `pantrace replay` end to end (docs/commands.md §7.2, issue 3): what it stores, checked
+/// `pantrace replay` end to end (docs/commands.md §7.2): what it stores, checked
 /// in the database with SQL, and what it reports on its streams. Properties
 /// of the replay itself (a run's own config changes nothing, a threshold flips
 /// exactly the traces between, replay equals a fresh record) are tested
@@ -185,7 +185,7 @@ import TestThreads
         let document = try JUnitDocument(path: junit)
         #expect(Set(document.testcases.filter(\.failed).map(\.name)) == changed)
         #expect(Set(document.testcases.map(\.name)) == (try runner.names("SELECT name FROM trace")))
-        // The text report too, with the tab escaped as `\t` (issue 14: no control reaches the terminal raw).
+        // The text report too, with the tab escaped as `\t` (docs/safety.md: no control reaches the terminal raw).
         let textReport = try runner.expect(0, ["replay", "--baseline", "1", "--set", "threshold=0.5", "--set", "decision=velocity"]).stdout
         for name in changed { #expect(textReport.contains(name.replacingOccurrences(of: "\t", with: #"\t"#))) }
         #expect(!textReport.contains("\t"))

@@ -3,7 +3,7 @@ import Testing
 import TestThreads
 
 /// `pantrace runs`, `pantrace show` and what every command shares: help with
-/// an example, colour only on a terminal and never with NO_COLOR (issue 3).
+/// an example, colour only on a terminal and never with NO_COLOR.
 @Suite(.blocksItsThread) struct RunsAndShowTests {
     @Test func runsListsEveryRunWithItsCounts() throws {
         let runner = try CommandRunner()

@@ -5,7 +5,7 @@ import PanTraceModel
 import PropertyBased
 import Testing
 
-/// Issue 24, case 13: every line the capture library writes is one that
+/// docs/safety.md "What export writes, record reads": every line the capture library writes is one that
 /// `pantrace record` accepts (Core's JSON Lines reader, as `record --from`
 /// reads), in every situation; an option it cannot honour is refused at `init`.
 @Suite struct HostileCaptureTests {

@@ -8,7 +8,7 @@ import Testing
 /// finite numbers under every estimator and every rule, however close its
 /// samples are in time and however large its places.
 @Suite struct FiniteSimulationTests {
-    /// Issue 24's trace: moves of 10 pt every 1e-200 s.
+    /// docs/safety.md's trace: moves of 10 pt every 1e-200 s.
     static func underflowingSteps() -> Trace {
         var builder = TraceBuilder()
         builder.down(t: 0, y: 100)

@@ -6,7 +6,7 @@ import Testing
 @testable import PanTraceModel
 @testable import PanTraceReports
 
-/// Issue 5's fuzzing inside `swift test`: thousands of mutated trace lines,
+/// `scripts/fuzz.sh`'s fuzzing inside `swift test`: thousands of mutated trace lines,
 /// config files and `--set` overrides (byte flips, truncations, deletions,
 /// repeats and insertions of valid-looking tokens) must each give a clean
 /// error or a valid value, never a crash (libFuzzer goes further: scripts/fuzz.sh).

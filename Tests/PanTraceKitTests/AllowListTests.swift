@@ -1,5 +1,9 @@
 import Foundation
+import PanTraceCore
 import PanTraceKit
+import PanTraceModel
+import PanTraceReports
+import PanTraceStore
 import PropertyBased
 import Testing
 

@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// Issue 24, case 1 (docs/safety.md): what an output path names decides how
+/// docs/safety.md "Reports are written whole or reported": what an output path names decides how
 /// it is written. A regular file is replaced atomically and keeps its
 /// permission bits; a symbolic link is followed and stays a link; a device,
 /// a FIFO or a terminal is written through, never replaced. The tests run as

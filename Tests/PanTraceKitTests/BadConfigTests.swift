@@ -1,5 +1,6 @@
 import Foundation
 import PanTraceKit
+import PanTraceModel
 import Testing
 
 /// One bad config file (`--config`, docs/configs.md): exit 65 naming file, line and key.

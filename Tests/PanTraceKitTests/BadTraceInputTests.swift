@@ -1,6 +1,8 @@
-import TestFolders
 import Foundation
 import PanTraceKit
+import PanTraceModel
+import PanTraceStore
+import TestFolders
 import Testing
 
 /// One bad JSON Lines input for `pantrace record --from` (docs/model.md §3, docs/commands.md §7.4).

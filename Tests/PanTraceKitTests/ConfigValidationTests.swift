@@ -1,5 +1,8 @@
 import Foundation
+import PanTraceCore
 import PanTraceKit
+import PanTraceModel
+import PanTraceStore
 import PropertyBased
 import Testing
 

@@ -3,6 +3,7 @@ import PanTraceKit
 import Testing
 
 @testable import PanTraceStore
+import PanTraceModel
 
 /// `export decisions` as a library workflow (docs/commands.md §7.6): one JSON object per
 /// trace, by trace name, whose keys are the `decisions` view's columns and

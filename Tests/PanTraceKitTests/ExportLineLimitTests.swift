@@ -1,10 +1,11 @@
 import Foundation
-import PanTraceKit
 import PanTraceCore
+import PanTraceKit
+import PanTraceModel
 import PanTraceStore
 import Testing
 
-/// Issue 24, case 5 from the export's side (docs/safety.md): a stored trace
+/// docs/safety.md "What export writes, record reads", from the export's side: a stored trace
 /// whose line would pass the limit `record` reads (stored through the
 /// library, or before the limit was checked) is never exported.
 @Suite struct ExportLineLimitTests {

@@ -1,6 +1,8 @@
-import TestFolders
 import Foundation
 import PanTraceKit
+import PanTraceModel
+import PanTraceStore
+import TestFolders
 import Testing
 
 /// docs/sqlite.md "Exporting decisions": `--run` is a run id, `baseline` or

@@ -1,6 +1,8 @@
-import TestFolders
 import Foundation
 import PanTraceKit
+import PanTraceModel
+import PanTraceStore
+import TestFolders
 import Testing
 
 /// `export traces` as a library workflow (docs/commands.md §7.6): `record --from` of the

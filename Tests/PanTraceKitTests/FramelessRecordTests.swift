@@ -1,5 +1,6 @@
 import Foundation
 import PanTraceKit
+import PanTraceStore
 import SQLiteTestSupport
 import Testing
 

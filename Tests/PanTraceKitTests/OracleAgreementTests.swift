@@ -1,8 +1,9 @@
 import Foundation
 import PanTraceKit
+import PanTraceStore
 import SQLiteTestSupport
-import Testing
 import TestThreads
+import Testing
 
 /// Every field of the `decisions` view agrees with `scripts/oracle.py`, an
 /// independent Python implementation of docs/model.md §4 written from the spec alone,

@@ -1,4 +1,5 @@
 import PanTraceKit
+import PanTraceModel
 import Testing
 
 /// An outcome prints as one line: its decision and reason in the stored words, then its numbers.

@@ -2,6 +2,8 @@ import PanTraceKit
 import Testing
 
 @testable import PanTraceStore
+import PanTraceCore
+import PanTraceModel
 
 /// `trace.packed` format 2 through the workflows: a recorded synthetic corpus
 /// is packed in format 2, and replaying it stores the very results that

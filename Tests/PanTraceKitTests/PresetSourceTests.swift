@@ -1,5 +1,6 @@
-import PanTraceKit
 import PanTraceCore
+import PanTraceKit
+import PanTraceModel
 import Testing
 
 /// docs/presets.md: `--preset` through the workflows' config source.

@@ -4,6 +4,9 @@ import Testing
 
 // README: begin
 import PanTraceKit
+import PanTraceCore
+import PanTraceModel
+import PanTraceStore
 
 /// Records 300 synthetic gestures, replays them under the velocity rule, then
 /// tunes its flick velocity against the gestures' intents.

@@ -1,4 +1,6 @@
+import PanTraceCore
 import PanTraceKit
+import PanTraceModel
 import PropertyBased
 import Testing
 

@@ -1,4 +1,8 @@
+import PanTraceCore
 import PanTraceKit
+import PanTraceModel
+import PanTraceReports
+import PanTraceStore
 import Testing
 
 /// The regression's decision as a value (docs/commands.md §7.3) and the rule for `--accept`.

@@ -1,8 +1,10 @@
 import BrowserTestSupport
 import Foundation
 import PanTraceKit
-import Testing
+import PanTraceReports
+import PanTraceStore
 import TestThreads
+import Testing
 
 /// `replay --html` as a workflow (docs/commands.md §7.8), in a real browser: the bundled
 /// Fixtures recorded into a fresh database, replayed under a changed config

@@ -1,5 +1,8 @@
 import Foundation
+import PanTraceCore
 import PanTraceKit
+import PanTraceReports
+import PanTraceStore
 
 /// What `pantrace replay --html` does, as the HTML tests run it in-process.
 enum ReplayHTMLWorkflow {

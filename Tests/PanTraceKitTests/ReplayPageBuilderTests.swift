@@ -1,5 +1,6 @@
 import Foundation
 import PanTraceKit
+import PanTraceStore
 import Testing
 
 /// The page's data gathered from a stored replay (docs/commands.md §7.8) without a

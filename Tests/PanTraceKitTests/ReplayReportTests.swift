@@ -1,5 +1,7 @@
 import Foundation
 import PanTraceKit
+import PanTraceModel
+import PanTraceStore
 import Testing
 
 /// The JSON report of a stored replay (docs/commands.md §7.3) against the stored results:

@@ -1,9 +1,10 @@
 import Foundation
 import PanTraceKit
+import PanTraceStore
 import SQLiteTestSupport
 import Testing
 
-/// Replay as a workflow (docs/commands.md §7.2, issue 3): what ``Replayer`` and
+/// Replay as a workflow (docs/commands.md §7.2): what ``Replayer`` and
 /// ``Regression`` store, checked in the database with SQL, and the reports
 /// they give (the JSON parsed by Foundation). PanTraceCLITests shows what only
 /// the binary shows: the reports on standard output, the exit statuses.

@@ -8,7 +8,7 @@ import TestThreads
 import PanTraceModel
 import PanTraceReports
 
-/// Issue 13 and 14 through the workflows: run deletion, refused records
+/// docs/safety.md through the workflows: run deletion, refused records
 /// leaving no file, `--accept` in one transaction, hand edits then replay.
 @Suite struct StoreEdgeWorkflowTests {
     /// The worked examples recorded as run 1 into the workspace's database.

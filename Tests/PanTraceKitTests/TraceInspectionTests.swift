@@ -1,6 +1,8 @@
-import TestFolders
 import PanTraceKit
+import PanTraceModel
+import PanTraceStore
 import SQLiteTestSupport
+import TestFolders
 import Testing
 
 /// `show`'s view of a trace, in-process: stored frames, recomputed frames, the
@@ -28,7 +30,7 @@ import Testing
         #expect(stored.text().split(separator: "\n").first?.hasSuffix("intent finish (person)") == true)
     }
 
-    /// Issue 14: a name from the input (the trace's, the config's) reaches the
+    /// docs/safety.md: a name from the input (the trace's, the config's) reaches the
     /// terminal escaped, never as an ESC sequence or a line break.
     @Test func namesAreEscapedForTheTerminal() throws {
         let workspace = try Workspace()

@@ -1,6 +1,7 @@
 import Foundation
-import PanTraceKit
 import PanTraceCore
+import PanTraceKit
+import PanTraceModel
 import PanTraceStore
 import Testing
 

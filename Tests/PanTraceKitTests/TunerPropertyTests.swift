@@ -1,4 +1,7 @@
+import PanTraceCore
 import PanTraceKit
+import PanTraceModel
+import PanTraceStore
 import PropertyBased
 import Synchronization
 import Testing

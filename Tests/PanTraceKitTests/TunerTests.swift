@@ -1,5 +1,8 @@
 import Foundation
+import PanTraceCore
 import PanTraceKit
+import PanTraceModel
+import PanTraceStore
 import Testing
 
 /// `pantrace tune` as a library workflow (docs/commands.md §7.5): the best config read

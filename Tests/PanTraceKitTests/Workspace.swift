@@ -1,7 +1,8 @@
 import Foundation
 import PanTraceKit
-import Testing
+import PanTraceStore
 import TestFolders
+import Testing
 
 /// A fresh temporary folder for one test: its database and input files.
 struct Workspace {

@@ -6,7 +6,7 @@ import Testing
 
 @testable import PanTraceStore
 
-/// Issue 24's store cases, in-process: the schema checked against what the
+/// docs/safety.md's store cases, in-process: the schema checked against what the
 /// migrations make (12), an empty file (11), a raw CR in `meta` (10), and
 /// hand edits that break the trace format (6).
 @Suite struct HostileStoreTests {
@@ -215,7 +215,7 @@ import Testing
 }
 
 /// The same trace is recognised as the same by its content, not only by the
-/// digest stored with it (issue 24, case 10's class).
+/// digest stored with it (docs/safety.md "Hand edits are safe").
 @Suite struct SameTraceTests {
     @Test func theExportOfATraceEditedByHandRecordsIntoItsOwnDatabase() throws {
         let folder = try TemporaryFolder()

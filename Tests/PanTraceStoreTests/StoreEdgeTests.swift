@@ -12,7 +12,7 @@ import TestThreads
 
 @testable import PanTraceStore
 
-/// Issue 14 around the store: odd files, leftovers, locks, a full disk, damage, names.
+/// docs/safety.md around the store: odd files, leftovers, locks, a full disk, damage, names.
 @Suite struct StoreEdgeTests {
     static func listing(_ folder: TemporaryFolder) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()

@@ -10,8 +10,8 @@ import Darwin
 /// process, `pantrace-tests-<pid>`, which is removed when the process exits
 /// (set `PANTRACE_KEEP_TEST_FILES` to keep it). The roots of test processes
 /// that are gone (a crash, a kill) are removed when the next one starts, so
-/// that runs never pile up: they used to leave every database behind, tens of
-/// gigabytes after a day of work.
+/// that runs never pile up (a day of work would otherwise leave tens of
+/// gigabytes of databases behind).
 ///
 /// In `/dev/shm` where it has 2 GiB free (Linux's shared-memory tmpfs): the tests'
 /// databases are throwaway, no test is about surviving a power cut (a kill is

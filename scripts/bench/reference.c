@@ -1,7 +1,7 @@
 /*
  * The C reference of scripts/bench.sh: the same SQLite work as pantrace,
  * written directly against the C API, so that pantrace's speed can be given
- * as a ratio to it (issue 4).
+ * as a ratio to it.
  *
  *   reference record DB SCHEMA TRACES SAMPLES RESULTS FRAMES
  *       Creates DB from the schema file (schema.sql) with pantrace's
@@ -32,14 +32,24 @@
  *       Opens DB like pantrace and reads every column of every sample row:
  *       SELECT trace_id, seq, t, x, y, phase, touches FROM sample
  *       ORDER BY trace_id, seq
+ *       Prints one line, "rows N", for the caller to check the work done.
+ *       It reads unpacked rows where pantrace reads packed blobs: a ratio to
+ *       it measures the storage format as much as the code.
  *
- * Prints one line, "rows N", for the caller to check the work done.
+ *   reference replay-packed DB [THRESHOLD]
+ *       replay's work on the same bytes (replay_packed below): the traces'
+ *       trace.packed decoded and simulated under the default config with
+ *       THRESHOLD (default 0.4; scripts/bench/simulation.c), merged with the
+ *       baseline run's results, and stored as a replay run in one
+ *       transaction. Prints "results N changed C run R".
  */
 #include <math.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "simulation.h"
 
 static sqlite3 *db;
 
@@ -360,12 +370,159 @@ static int replay(const char *path) {
     return 0;
 }
 
+/* Binds one result (schema.sql `result`, from decision to stale) at parameter `at` on. */
+static void bind_outcome(sqlite3_stmt *statement, int at, const struct outcome *o) {
+    sqlite3_bind_text(statement, at, o->decision, -1, SQLITE_STATIC);
+    sqlite3_bind_text(statement, at + 1, o->reason, -1, SQLITE_STATIC);
+    sqlite3_bind_double(statement, at + 2, o->percent);
+    sqlite3_bind_double(statement, at + 3, o->peak_percent);
+    sqlite3_bind_double(statement, at + 4, o->velocity);
+    sqlite3_bind_null(statement, at + 5);
+    sqlite3_bind_double(statement, at + 6, o->settle);
+    sqlite3_bind_double(statement, at + 7, o->overscroll);
+    sqlite3_bind_double(statement, at + 8, o->tracking_error);
+    sqlite3_bind_int(statement, at + 9, o->attempted);
+    if (o->began_seq < 0) sqlite3_bind_null(statement, at + 10); else sqlite3_bind_int64(statement, at + 10, o->began_seq);
+    if (o->start_seq < 0) sqlite3_bind_null(statement, at + 11); else sqlite3_bind_int64(statement, at + 11, o->start_seq);
+    sqlite3_bind_double(statement, at + 12, o->rest);
+    sqlite3_bind_int(statement, at + 13, o->stale);
+}
+
+#define RESULT_COLUMNS "id, run_id, trace_id, decision, reason, percent, peak_percent, velocity, projected, settle, " \
+    "overscroll, tracking_error, attempted, began_seq, start_seq, rest, stale"
+#define RESULT_ROW "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+enum { RESULT_PARAMETERS = 17, RESULTS_PER_INSERT = 16 };
+
+/* The rows of `pending` results, inserted by the 16-row statement or one at a time. */
+struct pending_result {
+    sqlite3_int64 id, trace_id;
+    struct outcome outcome;
+};
+
+static void insert_results(sqlite3_stmt *statement, sqlite3_int64 run_id, const struct pending_result *rows, int count) {
+    for (int i = 0; i < count; i++) {
+        int at = 1 + i * RESULT_PARAMETERS;
+        sqlite3_bind_int64(statement, at, rows[i].id);
+        sqlite3_bind_int64(statement, at + 1, run_id);
+        sqlite3_bind_int64(statement, at + 2, rows[i].trace_id);
+        bind_outcome(statement, at + 3, &rows[i].outcome);
+    }
+    run(statement);
+}
+
+/*
+ * replay's work on the same bytes: in one write transaction, a config and a
+ * run row, then every trace row in id order with its packed samples, merged
+ * with the baseline run's results in trace order (counting the decisions
+ * that change), each trace decoded and simulated under the default config
+ * with `threshold` (simulation.c), and its result inserted, 16 rows an INSERT
+ * with ids assigned from max(id) + 1, as pantrace's ResultWriter does.
+ */
+static int replay_packed(const char *path, double threshold) {
+    open_database(path);
+    exec("BEGIN IMMEDIATE");
+    char settings[160];
+    snprintf(settings, sizeof settings, "{\"name\":\"baseline\",\"threshold\":%.17g,\"reference\":\"replay-packed\"}", threshold);
+    sqlite3_stmt *config = prepare("INSERT INTO config (name, settings) VALUES ('baseline', ?) ON CONFLICT (settings) DO NOTHING");
+    sqlite3_bind_text(config, 1, settings, -1, SQLITE_STATIC);
+    run(config);
+    sqlite3_stmt *config_id = prepare("SELECT id FROM config WHERE settings = ?");
+    sqlite3_bind_text(config_id, 1, settings, -1, SQLITE_STATIC);
+    if (sqlite3_step(config_id) != SQLITE_ROW) fail("config id");
+    sqlite3_int64 config_row = sqlite3_column_int64(config_id, 0);
+    sqlite3_finalize(config_id);
+    sqlite3_stmt *baseline = prepare("SELECT coalesce((SELECT id FROM run WHERE baseline = 1), (SELECT min(id) FROM run))");
+    if (sqlite3_step(baseline) != SQLITE_ROW) fail("baseline");
+    sqlite3_int64 baseline_run = sqlite3_column_int64(baseline, 0);
+    sqlite3_finalize(baseline);
+    sqlite3_stmt *insert_run = prepare("INSERT INTO run (config_id, kind) VALUES (?, 'replay')");
+    sqlite3_bind_int64(insert_run, 1, config_row);
+    run(insert_run);
+    sqlite3_int64 run_id = sqlite3_last_insert_rowid(db);
+    sqlite3_stmt *next_id = prepare(
+        "SELECT max(coalesce((SELECT max(id) FROM result), 0), coalesce((SELECT id FROM id_high_water WHERE tbl = 'result'), 0)) + 1");
+    if (sqlite3_step(next_id) != SQLITE_ROW) fail("next result id");
+    sqlite3_int64 id = sqlite3_column_int64(next_id, 0);
+    sqlite3_finalize(next_id);
+
+    char sql[4096];
+    int length = snprintf(sql, sizeof sql, "INSERT INTO result (" RESULT_COLUMNS ") VALUES " RESULT_ROW);
+    for (int i = 1; i < RESULTS_PER_INSERT; i++) length += snprintf(sql + length, sizeof sql - (size_t)length, ", " RESULT_ROW);
+    sqlite3_stmt *insert_many = prepare(sql);
+    sqlite3_stmt *insert_one = prepare("INSERT INTO result (" RESULT_COLUMNS ") VALUES " RESULT_ROW);
+    sqlite3_stmt *outcomes = prepare(
+        "SELECT trace_id, decision, reason, percent, peak_percent, velocity, projected, settle, overscroll, "
+        "tracking_error, attempted, began_seq, start_seq, rest, stale FROM result WHERE run_id = ? ORDER BY trace_id");
+    sqlite3_bind_int64(outcomes, 1, baseline_run);
+    sqlite3_stmt *traces = prepare(
+        "SELECT id, width, height, scroll_offset, scroll_content, sample_count, packed FROM trace ORDER BY id");
+
+    struct pending_result pending[RESULTS_PER_INSERT];
+    int pending_count = 0;
+    long results = 0, changed = 0;
+    int has_outcome = sqlite3_step(outcomes) == SQLITE_ROW;
+    int code;
+    while ((code = sqlite3_step(traces)) == SQLITE_ROW) {
+        sqlite3_int64 trace_id = sqlite3_column_int64(traces, 0);
+        struct trace_screen screen = {
+            sqlite3_column_double(traces, 1), sqlite3_column_double(traces, 2),
+            sqlite3_column_double(traces, 3), sqlite3_column_double(traces, 4),
+        };
+        long long sample_count = sqlite3_column_int64(traces, 5);
+        const unsigned char *packed = sqlite3_column_blob(traces, 6);
+        int packed_size = sqlite3_column_bytes(traces, 6);
+        struct pending_result *row = &pending[pending_count];
+        if (!packed || simulate_packed(packed, (size_t)packed_size, sample_count, &screen, threshold, &row->outcome) != 0) {
+            fprintf(stderr, "reference: trace %lld: no packed samples this reference can read\n", (long long)trace_id);
+            exit(1);
+        }
+        /* The baseline's outcome of this trace, read in full as pantrace reads it. */
+        const char *was = NULL;
+        while (has_outcome) {
+            sqlite3_int64 owner = sqlite3_column_int64(outcomes, 0);
+            if (owner > trace_id) break;
+            if (owner == trace_id) {
+                was = (const char *)sqlite3_column_text(outcomes, 1);
+                for (int column = 2; column < 15; column++) (void)sqlite3_column_double(outcomes, column);
+                if (was && strcmp(was, row->outcome.decision) != 0) changed++;
+            }
+            has_outcome = sqlite3_step(outcomes) == SQLITE_ROW;
+        }
+        row->id = id++;
+        row->trace_id = trace_id;
+        results++;
+        if (++pending_count == RESULTS_PER_INSERT) {
+            insert_results(insert_many, run_id, pending, pending_count);
+            pending_count = 0;
+        }
+    }
+    if (code != SQLITE_DONE) fail("traces");
+    for (int i = 0; i < pending_count; i++) insert_results(insert_one, run_id, &pending[i], 1);
+    sqlite3_stmt *count = prepare("UPDATE run SET trace_count = ? WHERE id = ?");
+    sqlite3_bind_int64(count, 1, results);
+    sqlite3_bind_int64(count, 2, run_id);
+    run(count);
+    sqlite3_finalize(config);
+    sqlite3_finalize(insert_run);
+    sqlite3_finalize(insert_many);
+    sqlite3_finalize(insert_one);
+    sqlite3_finalize(outcomes);
+    sqlite3_finalize(traces);
+    sqlite3_finalize(count);
+    exec("COMMIT");
+    sqlite3_close(db);
+    printf("results %ld changed %ld run %lld\n", results, changed, (long long)run_id);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc == 8 && strcmp(argv[1], "record") == 0)
         return record(argv[2], argv[3], atol(argv[4]), atol(argv[5]), atol(argv[6]), atol(argv[7]));
     if (argc == 3 && strcmp(argv[1], "replay") == 0) return replay(argv[2]);
+    if ((argc == 3 || argc == 4) && strcmp(argv[1], "replay-packed") == 0)
+        return replay_packed(argv[2], argc == 4 ? atof(argv[3]) : 0.4);
     if (argc == 3 && strcmp(argv[1], "count") == 0) return count(argv[2]);
     if (argc == 2 && strcmp(argv[1], "version") == 0) return printf("%s\n", sqlite3_libversion()) < 0;
-    fprintf(stderr, "usage: reference record DB SCHEMA TRACES SAMPLES RESULTS FRAMES | reference replay DB | reference count DB | reference version\n");
+    fprintf(stderr, "usage: reference record DB SCHEMA TRACES SAMPLES RESULTS FRAMES | reference replay DB | reference replay-packed DB [THRESHOLD] | reference count DB | reference version\n");
     return 64;
 }

@@ -8,8 +8,9 @@ import Darwin
 #endif
 import PanTraceModel
 import PanTraceReports
+import PanTraceStore
 
-/// The JUnit XML report of a regression (docs/model.md, "Reports"), written
+/// The JUnit XML report of a regression (docs/commands.md §7.3), written
 /// as the replay streams: each trace's test case goes to a scratch file, and
 /// ``finish(_:)`` writes the header with the totals, the cases and the
 /// footer. Memory stays flat however many traces there are.

@@ -9,9 +9,8 @@ import PanTraceReports
 ///
 /// Not nested in here as option groups: built for debugging,
 /// swift-argument-parser checks every group of a command, and every group
-/// inside it, again for each check of the enclosing one, and the one more
-/// level made a debug `pantrace replay` take 248 M instructions instead of
-/// 163 M (measured with callgrind; issue 16's notes in git history).
+/// inside it, again for each check of the enclosing one, so each level of
+/// nesting adds to the start-up of a debug build (docs/performance.md).
 struct ReplayOptions: ParsableArguments {
     @Option(name: .customLong("trace"), help: ArgumentHelp("Replay only this stored trace (repeatable; with --family, both are replayed).", valueName: "name"))
     var traces: [String] = []
@@ -55,7 +54,7 @@ struct ReplayOptions: ParsableArguments {
     /// terminal, the `--html` page, then (after whatever `extra` reporters
     /// write, a JUnit file) the report on standard output.
     ///
-    /// - Throws: when `--html` names the database (docs/model.md, "Reports"),
+    /// - Throws: when `--html` names the database (docs/safety.md, "Reports are written whole or reported"),
     ///   before it is opened.
     func reporters(for replayer: Replayer, database: String, extra: [any ReplayReporter] = []) throws -> [any ReplayReporter] {
         var reporters: [any ReplayReporter] = [ProgressReporter(quiet: quiet)]

@@ -101,7 +101,7 @@ extension JSONScanner {
         if value == 0, mantissa != 0 || mantissaOverflowed {
             throw JSONError(offset: start, reason: "too small for a double (it rounds to 0)")
         }
-        // Integer keys must not take a rounded value (issue 14). An integer
+        // Integer keys must not take a rounded value (docs/safety.md). An integer
         // literal is exact up to 2^53; any other literal whose double is a whole
         // number in range (rare: `1.0`, `3e2`) has its digits checked.
         let isExactInteger: Bool

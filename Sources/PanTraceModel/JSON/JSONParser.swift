@@ -51,7 +51,7 @@ struct JSONScanner {
     /// The members of the objects being parsed, innermost last. Each object
     /// copies its own into an array of exactly their number when it closes,
     /// so memory follows the input (a `{"":0}` costs one member, not a
-    /// reserve of eight: issue 14's bounded memory).
+    /// reserve of eight: memory bounded by the input).
     var pendingMembers: [JSONMember] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {

@@ -49,7 +49,7 @@ extension ExactName {
     /// terminals cut a name at it, so it could not be stored or shown whole.
     /// Every other character is allowed, controls included (a tab, an ESC, a
     /// line break): they are stored exactly and escaped wherever a name is
-    /// printed for a person (``TerminalText/escaped(_:)``).
+    /// printed for a person (`TerminalText.escaped(_:)` of PanTraceReports).
     public static func issue(in text: String, maximumLength: Int) -> String? {
         let length = text.unicodeScalars.count
         guard (1...maximumLength).contains(length) else {

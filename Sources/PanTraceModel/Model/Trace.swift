@@ -70,7 +70,7 @@ extension Trace {
             && a.family.map(ExactName.init) == b.family.map(ExactName.init) && a.samples == b.samples
     }
 
-    /// Hashes every field ``==`` compares, the texts by their bytes.
+    /// Hashes every field `==` compares, the texts by their bytes.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ExactName(name))
         hasher.combine(width)

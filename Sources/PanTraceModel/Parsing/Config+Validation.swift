@@ -28,7 +28,7 @@ public struct InvalidConfigError: Error, Equatable, Hashable, Sendable, CustomSt
         self.reason = reason
     }
 
-    /// What the key allows, taken from ``reason`` (`> 0 and ≤ 1`, `` one of `linear`, `easeIn` … ``);
+    /// What the key allows, taken from ``reason`` (`> 0 and ≤ 1`, or `one of` and the words);
     /// `nil` when the reason does not say it in the usual form.
     public var allowed: String? {
         // Without `firstRange(of:)`, which iOS 15 (Package.swift's floor) does not have.

@@ -5,7 +5,7 @@ import Testing
 import PanTraceModel
 import PanTraceReports
 
-/// The replay page of a large corpus (docs/commands.md §7.8, issue 11): at 80,000 traces
+/// The replay page of a large corpus (docs/commands.md §7.8): at 80,000 traces
 /// under ~5 MB and rendered in under 2 s by headless Chromium.
 @Suite struct HTMLScaleTests {
     /// 80,000 made-up releases (no simulation, so that it runs on every

@@ -100,7 +100,7 @@ import Testing
     }
 
     /// An object's members take the room of their number, not a reserve of
-    /// eight (8 MiB of `{"":0}` would otherwise cost gigabytes: issue 14).
+    /// eight (8 MiB of `{"":0}` would otherwise cost gigabytes).
     @Test func objectsKeepOnlyTheirMembers() throws {
         let node = try parse(#"[{"a": 0}, {}, {"b": {"c": 1}}]"#)
         let objects = try #require(node.elements).map { $0.members ?? [] }

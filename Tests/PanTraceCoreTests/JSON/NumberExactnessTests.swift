@@ -5,7 +5,7 @@ import Testing
 @testable import PanTraceReports
 @testable import PanTraceModel
 
-/// Issue 24, case 9: the parser reads every number it accepts as the nearest
+/// docs/safety.md "Numbers are what they say": the parser reads every number it accepts as the nearest
 /// double, or refuses it (65, naming the key).
 @Suite struct NumberExactnessTests {
     /// `0.` and 999,999 zeros, then `1e10000000`: 10^9,000,000, which was read as 1.

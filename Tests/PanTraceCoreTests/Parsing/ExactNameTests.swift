@@ -5,7 +5,7 @@ import Testing
 @testable import PanTraceModel
 @testable import PanTraceReports
 
-/// Names are compared as exact Unicode scalar sequences (issue 14), never by
+/// Names are compared as exact Unicode scalar sequences, never by
 /// Swift's canonical equivalence.
 @Suite struct ExactNameTests {
     static let nfc = "caf\u{E9}"  // é as one scalar

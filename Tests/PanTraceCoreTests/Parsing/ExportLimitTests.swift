@@ -4,7 +4,7 @@ import Testing
 @testable import PanTraceReports
 @testable import PanTraceModel
 
-/// Issue 24, case 5: one limit for a trace's line, read or exported
+/// docs/safety.md "What export writes, record reads": one limit for a trace's line, read or exported
 /// (``InputLimits/maximumTraceLineBytes``): what export writes, record reads.
 @Suite struct ExportLimitTests {
     /// `count` samples at 10^15 (4 bytes read, 16 written) on one compact line.

@@ -6,7 +6,7 @@ import TestFolders
 @testable import PanTraceModel
 @testable import PanTraceReports
 
-/// Issue 14: a trace line or a config over its documented limit is refused
+/// docs/model.md §3: a trace line or a config over its documented limit is refused
 /// (invalid data, naming the file and line) as soon as the limit is passed,
 /// without keeping more than the limit in memory.
 @Suite struct InputLimitTests {

@@ -57,7 +57,7 @@ struct InvalidLine: CustomTestStringConvertible, Sendable {
         .init(label: "fractional touches", text: L.minimal(samples: sampleWith(#""touches": 1.5"#)), keyPath: "samples[1].touches", reason: "expected an integer ≥ 1, found the number 1.5"),
         .init(label: "string touches", text: L.minimal(samples: sampleWith(#""touches": "1""#)), keyPath: "samples[1].touches", reason: "found a string"),
         .init(label: "bool touches", text: L.minimal(samples: sampleWith(#""touches": true"#)), keyPath: "samples[1].touches", reason: "found true"),
-        // 2^53 + 1 = 9007199254740993 is not a double: it would be stored as …992 (issue 14).
+        // 2^53 + 1 = 9007199254740993 is not a double: it would be stored as …992 (docs/safety.md).
         .init(label: "touches beyond 2^53", text: L.minimal(samples: sampleWith(#""touches": 9007199254740993"#)), keyPath: "samples[1].touches",
               reason: "must be an integer ≥ 1 of at most 9007199254740992 (2^53), found a number a double only holds rounded (to 9007199254740992)"),
         .init(label: "touches 1 plus 10^-19", text: L.minimal(samples: sampleWith(#""touches": 1.0000000000000000001"#)), keyPath: "samples[1].touches",

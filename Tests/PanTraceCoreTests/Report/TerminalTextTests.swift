@@ -5,7 +5,7 @@ import Testing
 @testable import PanTraceModel
 @testable import PanTraceReports
 
-/// Issue 14: control characters in names must not reach the terminal raw.
+/// docs/safety.md: control characters in names must not reach the terminal raw.
 @Suite struct TerminalTextTests {
     @Test(arguments: [
         ("flick\u{1B}[2J", #"flick\u{1B}[2J"#),  // ESC: would clear the screen

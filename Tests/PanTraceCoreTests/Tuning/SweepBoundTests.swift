@@ -4,7 +4,7 @@ import Testing
 @testable import PanTraceReports
 @testable import PanTraceModel
 
-/// Issue 24, case 2: every sweep is bounded by construction and has no value
+/// Every sweep is bounded by construction and has no value
 /// twice (docs/configs.md, "Sweeps"); `FROM + i × STEP` while `≤ TO + STEP × 1e-9`
 /// still reads ordinary ranges.
 @Suite struct SweepBoundTests {
