@@ -54,8 +54,9 @@ public enum Exporter {
     /// Writes the `decisions` view's rows of `run`, one JSON object per line,
     /// sorted by trace name.
     ///
-    /// Each line is ``PanTraceStore/DecisionRow/jsonLine()`` and a newline:
-    /// every column of the view as a key, in the view's order.
+    /// Each line is ``PanTraceStore/DecisionRow/jsonLine(omitting:)`` and a newline:
+    /// every column of the view as a key, `trace`, `decision`, `reason` (and
+    /// `detent`) first, the numbers rounded for reading in a diff.
     ///
     /// - Parameters:
     ///   - run: a run id, ``RunReference/baseline`` or ``RunReference/latest``;
