@@ -72,7 +72,7 @@ public struct Comparer: Sendable {
         return configs.filter { $0.interaction != baseline.config.interaction }.map { config in
             TuningContext.interactionWarning(
                 recorded: baseline.config.interaction, run: baseline.run, other: config.interaction,
-                who: "the config \(JSONWriter.string(config.name))")
+                who: "the config \(JSONWriter.string(config.name)) runs")
         }
     }
 

@@ -17,8 +17,11 @@ public struct ConfigOrigin: Sendable, Hashable, CustomStringConvertible {
         case file(String)
         /// A built-in preset.
         case preset(String)
-        /// The defaults of docs/configs.md (no run to take a config from).
+        /// The defaults of docs/configs.md.
         case defaults
+        /// The defaults, where the baseline run's config was asked for but
+        /// the database has no run.
+        case defaultsWithoutRun
         /// A config a Swift caller built.
         case given
     }
@@ -38,14 +41,15 @@ public struct ConfigOrigin: Sendable, Hashable, CustomStringConvertible {
     public static func baselineRun(_ run: RunID) -> ConfigOrigin { ConfigOrigin(.baselineRun(run)) }
 
     /// `the config of baseline run 1`, `file velocity.json with threshold=0.3`,
-    /// `preset uikit-sheet`, `the defaults (no run is stored)`.
+    /// `preset uikit-sheet`, `the defaults with threshold=0.3`.
     public var description: String {
         let start =
             switch self.start {
             case .baselineRun(let run): "the config of baseline run \(run)"
             case .file(let path): "file \(path)"
             case .preset(let name): "preset \(name)"
-            case .defaults: "the defaults (no run is stored)"
+            case .defaults: "the defaults"
+            case .defaultsWithoutRun: "the defaults (the database has no run)"
             case .given: "a config given by the caller"
             }
         return overrides.isEmpty ? start : start + " with " + overrides.joined(separator: " ")

@@ -65,7 +65,8 @@ public struct Tuner: Sendable {
     ///
     /// - Throws: what ``grid()`` throws; ``WorkflowError/damagedConfig(run:reason:)``.
     public func grid(in store: Store) throws -> (grid: TuningGrid, origin: ConfigOrigin) {
-        guard config.isEmpty, let baseline = try store.baselineConfig() else { return (try grid(), config.origin) }
+        guard config.isEmpty else { return (try grid(), config.origin) }
+        guard let baseline = try store.baselineConfig() else { return (try grid(), ConfigOrigin(.defaultsWithoutRun)) }
         return (try TuningGrid(base: baseline.config, sweeping: sweeps), .baselineRun(baseline.run))
     }
 

@@ -68,22 +68,26 @@ extension RunComparison {
             lines.append("")
             lines.append(contentsOf: reasonTable(limit: limit))
         }
-        if let judgement { lines.append(contentsOf: Self.judgementLines(judgement, style: style)) }
+        if let judgement { lines.append(contentsOf: Self.judgementLines(judgement, limit: limit, style: style)) }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The allow list and the verdict, the last lines of a judged `regress`'s text report.
-    static func judgementLines(_ judgement: RegressionJudgement, style: TextStyle) -> [String] {
+    /// The allow list (its first `limit` entries) and the verdict, the last
+    /// lines of a judged `regress`'s text report.
+    static func judgementLines(_ judgement: RegressionJudgement, limit: Int, style: TextStyle) -> [String] {
         var lines = [""]
         if let file = judgement.allowFile {
             lines.append(
                 "accepted by \(TerminalText.escaped(file)): \(judgement.accepted) of \(judgement.allowList.count) listed "
                     + "traces changed and do not count")
-            for entry in judgement.allowList {
+            for entry in judgement.allowList.prefix(limit) {
                 let state = entry.changed ? "accepted" : "unchanged (remove the line)"
                 lines.append(
                     "  \(TerminalText.escaped(file)):\(entry.line)  \(TerminalText.escaped(entry.trace))  \(state)"
                         + (entry.reason.map { "  # \(TerminalText.escaped($0))" } ?? ""))
+            }
+            if judgement.allowList.count > limit, limit > 0 {
+                lines.append("  … and \(judgement.allowList.count - limit) more (--format json lists them all)")
             }
         }
         let verdict = "verdict: \(judgement.word)"

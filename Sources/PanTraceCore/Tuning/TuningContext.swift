@@ -53,14 +53,16 @@ public struct TuningContext: Sendable, Equatable {
         }
         var seen: Set<Interaction> = []
         return runs.filter { $0 != recordedUnder.interaction && seen.insert($0).inserted }.map { other in
-            Self.interactionWarning(recorded: recordedUnder.interaction, run: recordedUnder.run, other: other, who: "candidates")
+            Self.interactionWarning(
+                recorded: recordedUnder.interaction, run: recordedUnder.run, other: other, who: "candidates run")
         }
     }
 
-    /// `the traces were recorded under swipe-back (baseline run 1) and the
-    /// candidates run pull-to-dismiss: …`, the sentence `tune` and `compare` share.
+    /// `the traces were recorded under swipe-back (baseline run 1) and
+    /// candidates run pull-to-dismiss: …`, the sentence `tune` and `compare`
+    /// share; `who` names the candidates or the config with its verb.
     public static func interactionWarning(recorded: Interaction, run: Int64, other: Interaction, who: String) -> String {
-        "the traces were recorded under \(recorded.rawValue) (baseline run \(run)) and \(who) run \(other.rawValue): "
+        "the traces were recorded under \(recorded.rawValue) (baseline run \(run)) and \(who) \(other.rawValue): "
             + "a trace's intent was meant for the gesture it was recorded for, and most gestures of one interaction "
             + "never begin under another, so the counts against intent compare different gestures"
     }

@@ -73,6 +73,10 @@ extension ReplayPage {
     /// those the allow list did not accept.
     private var regressions: Int { judgement?.regressions ?? comparison.regressions }
 
+    /// True for a judged `regress` that passes: no count of its page is then
+    /// painted as a failure (a passing job in orange would contradict its verdict).
+    private var passes: Bool { judgement?.passes == true }
+
     /// The verdict in the words of the other reports, and the allow list.
     private func renderJudgement(_ judgement: RegressionJudgement, _ markup: inout Markup) {
         markup.element("h2", [], "Verdict")
@@ -113,9 +117,9 @@ extension ReplayPage {
              regressions, regressions == 0 ? "" : judgement?.passes == true ? "" : "bad"),
             ("reasonChanges", "reasons changed, same decision", comparison.reasonChanges, ""),
             ("accidental", "new accidental dismissals (intent cancel, now finish)",
-             comparison.accidentalDismissalIndexes.count, comparison.accidentalDismissalIndexes.isEmpty ? "" : "bad"),
+             comparison.accidentalDismissalIndexes.count, comparison.accidentalDismissalIndexes.isEmpty || passes ? "" : "bad"),
             ("missed", "newly missed dismissals (intent finish, now cancel)", comparison.missedDismissalIndexes.count,
-             comparison.missedDismissalIndexes.isEmpty ? "" : "bad"),
+             comparison.missedDismissalIndexes.isEmpty || passes ? "" : "bad"),
             ("nowAgree", "now agree with intent", comparison.nowAgreeIndexes.count,
              comparison.nowAgreeIndexes.isEmpty ? "" : "good"),
             ("stale", "decided by a stale velocity (candidate; ringed on the release map)", comparison.candidateStale,
