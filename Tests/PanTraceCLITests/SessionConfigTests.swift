@@ -31,8 +31,10 @@ import TestThreads
         // panmodal's own threshold is 0.5: that candidate is the recorded run, decision for decision.
         let results = try #require(report["results"] as? [[String: Any]])
         #expect(results[1]["agree"] as? Int == (try Self.recordedAgree(runner)))
-        let text = try runner.expect(0, ["tune", "--sweep", "threshold=0.3,0.5"])
+        let text = try runner.expect(0, ["tune", "--sweep", "threshold=0.3,0.5", "--html", runner.path("tune.html")])
         #expect(text.stdout.hasPrefix("base        panmodal   (the config of baseline run 1)\n"))
+        let page = try String(contentsOfFile: runner.path("tune.html"), encoding: .utf8)
+        #expect(page.contains("Base config: panmodal, the config of baseline run 1."))
         // --set alone starts from the defaults, as replay does.
         let set = try runner.expect(0, ["tune", "--set", "threshold=0.4", "--sweep", "flickVelocity=300,600", "--format", "json"])
         let setReport = try #require(try JSONSerialization.jsonObject(with: Data(set.stdout.utf8)) as? [String: Any])

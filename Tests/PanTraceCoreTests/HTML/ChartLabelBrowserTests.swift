@@ -61,6 +61,14 @@ struct ChartLabelBrowserTests {
     }
 
     @Test(arguments: widths)
+    func replayChartsKeepTheirLabelsInside(width: Int) throws {
+        let page = HTMLFixtures.replayPage(
+            traces: Array(SyntheticCorpus(seed: 7).traces(count: 400)), baseline: HTMLFixtures.config([]),
+            candidate: HTMLFixtures.config(["decision=velocity", "threshold=0.3"]), limit: 6)
+        try expectReadable(page.html(), named: "labels-replay-\(width)", width: width, height: 3200)
+    }
+
+    @Test(arguments: widths)
     func compareChartsKeepTheirLabelsInside(width: Int) throws {
         try expectReadable(Self.comparePage().html(), named: "labels-compare-\(width)", width: width, height: 3600)
     }
