@@ -21,20 +21,59 @@ public struct Comparer: Sendable {
     public var selection: TraceSelection
     /// The most divided traces to list (`--limit`).
     public var limit: Int
+    /// The overrides to apply to the baseline run's stored config, added as
+    /// the first config (`--baseline`: after a `pantrace lab` session, the
+    /// config the person felt); nil to leave it out.
+    public let baselineOverrides: [String]?
 
-    /// A comparison of `configs` (at least two, with distinct names).
+    /// A comparison of `configs` (at least two with the baseline run's, with distinct names).
     ///
     /// - Throws: ``ComparerError`` (a usage error) for fewer than two configs
     ///   or a name given twice.
-    public init(configs: [Config], selection: TraceSelection = .all, limit: Int = 20) throws {
-        guard configs.count >= 2 else { throw ComparerError.tooFewConfigs(configs.count) }
+    public init(
+        configs: [Config], baselineOverrides: [String]? = nil, selection: TraceSelection = .all, limit: Int = 20
+    ) throws {
+        let count = configs.count + (baselineOverrides == nil ? 0 : 1)
+        guard count >= 2 else { throw ComparerError.tooFewConfigs(count) }
         var seen: Set<String> = []
         for config in configs where !seen.insert(config.name).inserted {
             throw ComparerError.namedTwice(config.name)
         }
         self.configs = configs
+        self.baselineOverrides = baselineOverrides
         self.selection = selection
         self.limit = limit
+    }
+
+    /// The configs as compared in `store`: the baseline run's first (with
+    /// ``baselineOverrides``), then ``configs``. The baseline run's config
+    /// keeps its stored name unless another config has it (a session run
+    /// under a preset, compared with every preset): then it is named
+    /// `uikit-sheet (baseline run 1)`.
+    ///
+    /// - Throws: ``WorkflowError/noRunsToCompare(database:)`` in a store without runs;
+    ///   `ConfigError` for an override; ``WorkflowError/damagedConfig(run:reason:)``.
+    public func configs(in store: Store) throws -> [Config] {
+        guard let baselineOverrides else { return configs }
+        guard let baseline = try store.baselineConfig() else { throw WorkflowError.noRunsToCompare(database: store.path) }
+        var config = baseline.config
+        try config.apply(overrides: baselineOverrides)
+        if configs.contains(where: { $0.name == config.name }) {
+            config.name += " (baseline run \(baseline.run))"
+        }
+        return [config] + configs
+    }
+
+    /// One warning per config whose `interaction` differs from the baseline
+    /// run's, the one the traces were recorded under (docs/tune.md "The
+    /// interaction"); `compare` gives them on standard error.
+    public static func interactionWarnings(_ configs: [Config], in store: Store) throws -> [String] {
+        guard let baseline = try store.baselineConfig() else { return [] }
+        return configs.filter { $0.interaction != baseline.config.interaction }.map { config in
+            TuningContext.interactionWarning(
+                recorded: baseline.config.interaction, run: baseline.run, other: config.interaction,
+                who: "the config \(JSONWriter.string(config.name)) runs")
+        }
     }
 
     /// The configs of `--preset` names (`all`: every preset, in docs/presets.md's
@@ -62,10 +101,10 @@ public struct Comparer: Sendable {
 
     /// Compares the configs over the selected traces of `store`, writing nothing.
     ///
-    /// - Throws: ``TunerError/noTraces(_:)`` when no trace is selected;
+    /// - Throws: what ``configs(in:)`` throws; ``TunerError/noTraces(_:)`` when no trace is selected;
     ///   `StoreError` for a `--trace` name that is not stored.
     public func compare(in store: Store, progress: ((Int) -> Void)? = nil) throws -> ConfigComparison {
-        var comparison = ConfigComparison(configs: configs, limit: limit)
+        var comparison = ConfigComparison(configs: try configs(in: store), limit: limit)
         var count = 0
         try store.forEachTrace(selection.filter) { _, trace in
             comparison.add(trace)
@@ -99,6 +138,7 @@ public enum ComparerError: Error, Equatable, CustomStringConvertible, Sendable {
             "compare needs two or more configs (--preset NAME, --preset all, --config FILE), found \(count)"
         case .namedTwice(let name):
             "the config \(JSONWriter.string(name)) is named twice: give each config once (or another name)"
+
         }
     }
 }

@@ -58,7 +58,8 @@ public enum Exporter {
     /// sorted by trace name.
     ///
     /// Each line is `DecisionRow.jsonLine()` and a newline:
-    /// every column of the view as a key, in the view's order.
+    /// every column of the view as a key, `trace`, `decision`, `reason` (and
+    /// `detent`) first, the numbers rounded for reading in a diff.
     ///
     /// - Parameters:
     ///   - run: a run id, ``RunReference/baseline`` or ``RunReference/latest``;

@@ -89,6 +89,13 @@ public struct Regression {
     /// The verdict on `comparison` without accepting anything: the changes
     /// that count under ``gate`` and are not in ``allowList``, against ``maxChanges``.
     public func verdict(for comparison: RunComparison) -> RegressionVerdict {
+        let count = count(for: comparison)
+        return count.exceeds ? .failed(count) : .passed(count)
+    }
+
+    /// The changes of `comparison` that count under ``gate`` and are not in
+    /// ``allowList``, and those the list accepted.
+    public func count(for comparison: RunComparison) -> RegressionCount {
         var counted = gate.counted(in: comparison)
         var accepted = 0
         if let allowList, !allowList.entries.isEmpty {
@@ -97,9 +104,8 @@ public struct Regression {
                 if gate.counts(change) { counted -= 1 }
             }
         }
-        let count = RegressionCount(
+        return RegressionCount(
             gate: gate, counted: counted, allowed: maxChanges, changed: comparison.changed, accepted: accepted)
-        return count.exceeds ? .failed(count) : .passed(count)
     }
 
     /// Whether `trace`'s change counts against this regression: a failure in

@@ -66,6 +66,9 @@ public final class ReplayPageReporter: ReplayReporter {
     /// The page written, once the replay has finished.
     public private(set) var page: ReplayPage?
     private var builder: ReplayPageBuilder
+    /// The verdict of a judged `regress` (``Regression/judgement(for:)``),
+    /// stated on the page as in every other report; nil for `replay`.
+    public var judge: ((RunComparison) -> RegressionJudgement)?
 
     /// A reporter writing the page of a replay of `kind` under `candidate` to `path`, plotting `limit` changes.
     public init(path: String, kind: RunKind, candidate: Config, limit: Int = 50) {
@@ -78,7 +81,8 @@ public final class ReplayPageReporter: ReplayReporter {
     }
 
     public func finish(_ replay: FinishedReplay) throws {
-        let page = try builder.page(for: replay.comparison, baseline: replay.baselineConfig, in: replay.store)
+        var page = try builder.page(for: replay.comparison, baseline: replay.baselineConfig, in: replay.store)
+        page.judgement = judge?(replay.comparison)
         try AtomicFile.write(page.html(), to: path)
         self.page = page
     }

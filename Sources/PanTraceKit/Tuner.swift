@@ -20,7 +20,8 @@ import PanTraceModel
 /// print(tuning.bestConfig?.canonicalJSON() ?? "no candidate within the limit")
 /// ```
 public struct Tuner: Sendable {
-    /// The base config (`--config`, `--set`).
+    /// The base config (`--config`, `--preset`, `--set`); when it names
+    /// none of them, the baseline run's stored config (docs/tune.md "The base").
     public var config: ConfigSource
     /// The `--sweep` texts (`threshold=0.2:0.6:0.01`, `decision=threshold,velocity`), one to three.
     public var sweeps: [String]
@@ -57,27 +58,46 @@ public struct Tuner: Sendable {
         try TuningGrid(base: try config.resolve(), sweeping: sweeps)
     }
 
-    /// Tunes over the selected traces of `store`, writing nothing to it.
+    /// The candidates over `store`: the base config is ``config``, or, when
+    /// it names no file, preset or override, the baseline run's stored
+    /// config (the one `replay` compares with: after a `pantrace lab`
+    /// session, the config the person felt); the defaults in a store without runs.
+    ///
+    /// - Throws: what ``grid()`` throws; ``WorkflowError/damagedConfig(run:reason:)``.
+    public func grid(in store: Store) throws -> (grid: TuningGrid, origin: ConfigOrigin) {
+        guard config.isEmpty else { return (try grid(), config.origin) }
+        guard let baseline = try store.baselineConfig() else { return (try grid(), ConfigOrigin(.defaultsWithoutRun)) }
+        return (try TuningGrid(base: baseline.config, sweeping: sweeps), .baselineRun(baseline.run))
+    }
+
+    /// Tunes over the selected traces of `store`, writing nothing to it,
+    /// on top of the base of ``grid(in:)``.
     ///
     /// - Parameters:
     ///   - store: the store whose traces are read.
     ///   - progress: called with the traces read so far in each of
     ///     the two passes, every 1024 traces.
-    /// - Throws: what ``grid()`` throws, before any trace is read;
+    /// - Throws: what ``grid(in:)`` throws, before any trace is read;
     ///   ``TunerError`` when no selected trace has an intent (without
     ///   ``evidence``: with it, the tuning has nothing to learn from and no
     ///   best, ``Tuning/nothingToLearn``); `StoreError` (a `--trace` name
     ///   that is not stored …).
     public func tune(in store: Store, progress: ((Int) -> Void)? = nil) throws -> Tuning {
-        try tune(try grid(), in: store, progress: progress)
+        let (grid, origin) = try grid(in: store)
+        return try tune(grid, origin: origin, in: store, progress: progress)
     }
 
-    /// Tunes the candidates of `grid` (from ``grid()``) over the selected traces of `store`.
+    /// Tunes the candidates of `grid` (from ``grid(in:)``) over the selected
+    /// traces of `store`; `origin` says where the grid's base came from.
     ///
     /// - Throws: `InvalidConfigError` when the grid's base config has a value
     ///   docs/configs.md does not allow (a typed `Config`), before any trace is read.
-    public func tune(_ grid: TuningGrid, in store: Store, progress: ((Int) -> Void)? = nil) throws -> Tuning {
+    public func tune(
+        _ grid: TuningGrid, origin: ConfigOrigin = ConfigOrigin(.given), in store: Store,
+        progress: ((Int) -> Void)? = nil
+    ) throws -> Tuning {
         try grid.base.validate()
+        let recordedUnder = try store.baselineConfig()
         var engine = TuningEngine(grid: grid)
         var evidence = TuningEvidence(admitting: self.evidence)
         try forEachSelectedTrace(in: store, progress: progress) { engine.add(evidence.admit($0)) }
@@ -86,8 +106,12 @@ public struct Tuner: Sendable {
         guard results.labelled > 0 || self.evidence != nil else {
             throw TunerError.noIntent(traces: results.traces, selection: selection)
         }
+        let context = TuningContext(
+            origin: origin.description, recordedUnder: recordedUnder.map { ($0.run, $0.config.interaction) },
+            bestWithPeople: try bestWithPeople(grid, evidence: evidence, in: store, progress: progress))
         guard results.labelled > 0, let best = results.bestConfig(maxAccidental: maxAccidental) else {
-            return Tuning(results: results, maxAccidental: maxAccidental, comparison: nil, evidence: evidence)
+            return Tuning(
+                results: results, maxAccidental: maxAccidental, comparison: nil, evidence: evidence, context: context)
         }
         // The second pass decides the base and the best trace by trace; the
         // bootstrap resamples those outcomes and simulates nothing again.
@@ -96,7 +120,21 @@ public struct Tuner: Sendable {
         try forEachSelectedTrace(in: store, progress: progress) { comparison.add(admitted.admit($0)) }
         return Tuning(
             results: results, maxAccidental: maxAccidental, comparison: comparison, evidence: evidence,
-            intervals: TuningIntervals(pairs: comparison.outcomes))
+            intervals: TuningIntervals(pairs: comparison.outcomes), context: context)
+    }
+
+    /// docs/tune.md "Evidence": when people's labels are present but
+    /// fewer than the generator's, the best over people's labels alone
+    /// (one more pass, only then), so the report can say how it changes.
+    private func bestWithPeople(
+        _ grid: TuningGrid, evidence: TuningEvidence, in store: Store, progress: ((Int) -> Void)?
+    ) throws -> TuningContext.PeopleBest? {
+        guard evidence.syntheticOutnumbersPeople else { return nil }
+        var engine = TuningEngine(grid: grid)
+        var people = TuningEvidence(admitting: [.person, .inferred])
+        try forEachSelectedTrace(in: store, progress: progress) { engine.add(people.admit($0)) }
+        let results = engine.finish()
+        return TuningContext.PeopleBest(labelled: results.labelled, best: results.best(maxAccidental: maxAccidental))
     }
 
     private func forEachSelectedTrace(

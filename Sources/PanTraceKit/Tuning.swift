@@ -16,18 +16,26 @@ public struct Tuning: Sendable {
     public let evidence: TuningEvidence
     /// The 95 % bootstrap intervals and the verdict; nil without a best candidate.
     public let intervals: TuningIntervals?
+    /// Where the base came from, the interaction the traces were recorded
+    /// under, and the best over people's labels when the generator's outnumber them.
+    public let context: TuningContext?
 
     /// The result of a tune (``Tuner`` makes it).
     public init(
         results: TuningResults, maxAccidental: Int?, comparison: TuningComparison?,
-        evidence: TuningEvidence = TuningEvidence(), intervals: TuningIntervals? = nil
+        evidence: TuningEvidence = TuningEvidence(), intervals: TuningIntervals? = nil, context: TuningContext? = nil
     ) {
         self.results = results
         self.maxAccidental = maxAccidental
         self.comparison = comparison
         self.evidence = evidence
         self.intervals = intervals
+        self.context = context
     }
+
+    /// The warnings `tune` gives on standard error: one per interaction a
+    /// candidate runs that the baseline run did not (docs/tune.md "The interaction").
+    public var interactionWarnings: [String] { context?.interactionWarnings(results.grid) ?? [] }
 
     /// True when no selected trace has an intent that counts (`--evidence`
     /// left none): there is nothing to learn from and no best.
@@ -48,16 +56,20 @@ public struct Tuning: Sendable {
     /// against the base with its intervals and verdict, the candidates.
     public func textReport(style: TextStyle = .plain) -> String {
         results.textReport(
-            maxAccidental: maxAccidental, comparison: comparison, evidence: evidence, intervals: intervals, style: style)
+            maxAccidental: maxAccidental, comparison: comparison, evidence: evidence, intervals: intervals, context: context,
+            style: style)
     }
 
     /// The JSON report (docs/tune.md "tune"), written in pieces to `write`.
     public func writeJSON(to write: (String) throws -> Void) rethrows {
-        try results.writeJSON(maxAccidental: maxAccidental, evidence: evidence, intervals: intervals, to: write)
+        try results.writeJSON(
+            maxAccidental: maxAccidental, evidence: evidence, intervals: intervals, context: context, to: write)
     }
 
     /// The HTML report (docs/commands.md §7.8): one self-contained page.
     public func html() -> String {
-        results.page(maxAccidental: maxAccidental, comparison: comparison, intervals: intervals, evidence: evidence).html()
+        results.page(
+            maxAccidental: maxAccidental, comparison: comparison, intervals: intervals, evidence: evidence, context: context
+        ).html()
     }
 }

@@ -4,18 +4,53 @@ import PanTraceCore
 /// changed decision that counts (docs/commands.md §7.3).
 public enum JUnitReport {
     /// The XML declaration and the opening `<testsuites>`/`<testsuite>` with the totals.
-    public static func header(suite: String, tests: Int, failures: Int, skipped: Int, seconds: Double) -> String {
+    ///
+    /// With a `judgement`, the suite's `<properties>` state the verdict
+    /// (`verdict`, `reason`, `failOn`, `changed`, `counted`, `maxChanges`,
+    /// and with an allow list `allow` and `allowed`), as every report of the run does.
+    public static func header(
+        suite: String, tests: Int, failures: Int, skipped: Int, seconds: Double, judgement: RegressionJudgement? = nil
+    ) -> String {
         let name = escape(suite)
         let time = TextFormat.fixed(seconds, digits: 3)
-        return """
+        var text = """
             <?xml version="1.0" encoding="UTF-8"?>
             <testsuites name="pantrace" tests="\(tests)" failures="\(failures)" errors="0" skipped="\(skipped)" time="\(time)">
             <testsuite name="\(name)" tests="\(tests)" failures="\(failures)" errors="0" skipped="\(skipped)" time="\(time)">
 
             """
+        guard let judgement else { return text }
+        var properties: [(String, String)] = [
+            ("verdict", judgement.word), ("reason", judgement.sentence), ("failOn", judgement.failOn),
+            ("changed", String(judgement.changed)), ("counted", String(judgement.counted)),
+            ("maxChanges", String(judgement.maxChanges)), ("regressions", String(judgement.regressions)),
+        ]
+        if let file = judgement.allowFile {
+            properties += [("allow", file), ("allowed", String(judgement.accepted))]
+        }
+        text += "  <properties>\n"
+        for (key, value) in properties {
+            text += "    <property name=\"\(key)\" value=\"\(escape(value))\"/>\n"
+        }
+        return text + "  </properties>\n"
     }
 
     public static let footer = "</testsuite>\n</testsuites>\n"
+
+    /// The end of the report; with a `judgement`, the suite's `<system-out>`
+    /// says the verdict in words and lists the allow list's entries.
+    public static func footer(judgement: RegressionJudgement?) -> String {
+        guard let judgement else { return footer }
+        var lines = ["verdict: " + judgement.line]
+        if let file = judgement.allowFile {
+            for entry in judgement.allowList {
+                lines.append(
+                    "\(file):\(entry.line) \(entry.trace) \(entry.changed ? "accepted" : "unchanged")"
+                        + (entry.reason.map { " # \($0)" } ?? ""))
+            }
+        }
+        return "  <system-out>\(escape(lines.joined(separator: "\n"), inAttribute: false))</system-out>\n" + footer
+    }
 
     /// One `<testcase>`: passed when the decision is unchanged, `<skipped>`
     /// without a baseline result, and for a changed decision a `<failure>`

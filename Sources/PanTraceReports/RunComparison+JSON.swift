@@ -13,21 +13,30 @@ extension RunComparison {
     /// (sentences, ``warnings``). Each change also carries the trace's
     /// `family` and `intent`. Both lists are sorted by trace name, so the
     /// report is stable.
-    public func jsonReport() -> String {
+    ///
+    /// A judged `regress` passes its ``RegressionJudgement``: `regressions`
+    /// then leaves out the changes the allow list accepted, `allowed` (with
+    /// an allow list) counts those, and `verdict` closes the object:
+    /// `{"result": "pass", "reason": …, "failOn": …, "counted": …,
+    /// "maxChanges": …, "allow": {"file": …, "traces": [{"trace": …,
+    /// "line": …, "reason": …, "changed": …}]}}` (`allow` null without a list).
+    public func jsonReport(judgement: RegressionJudgement? = nil) -> String {
         var report = ""
-        jsonReport { report += $0 }
+        jsonReport(judgement: judgement) { report += $0 }
         return report
     }
 
     /// ``jsonReport()`` in pieces of a few kilobytes, passed to `write` in order.
     ///
     /// However many traces changed, the report is never held whole in memory.
-    public func jsonReport(_ write: (String) throws -> Void) rethrows {
+    public func jsonReport(judgement: RegressionJudgement? = nil, _ write: (String) throws -> Void) rethrows {
         var out = "{\"baseline\": "
         Self.append(baseline, to: &out)
         out += ", \"candidate\": "
         Self.append(candidate, to: &out)
-        out += ", \"traces\": \(traces), \"changed\": \(changed), \"regressions\": \(regressions), \"changes\": ["
+        out += ", \"traces\": \(traces), \"changed\": \(changed), \"regressions\": \(judgement?.regressions ?? regressions)"
+        if let judgement, judgement.allowFile != nil { out += ", \"allowed\": \(judgement.accepted)" }
+        out += ", \"changes\": ["
         try Self.appendList(changeList, to: &out, write) { change, out in
             if let baseline = change.baseline {
                 out += ", \"baseline\": "
@@ -66,8 +75,34 @@ extension RunComparison {
             if index > 0 { out += ", " }
             JSONWriter.appendString(warning, to: &out)
         }
-        out += "]}"
+        out += "]"
+        if let judgement { Self.append(judgement, to: &out) }
+        out += "}"
         try write(out)
+    }
+
+    /// `, "verdict": {…}` of a judged `regress`.
+    private static func append(_ judgement: RegressionJudgement, to out: inout String) {
+        out += ", \"verdict\": {\"result\": \"\(judgement.word)\", \"reason\": "
+        JSONWriter.appendString(judgement.sentence, to: &out)
+        out += ", \"failOn\": \"\(judgement.failOn)\", \"counted\": \(judgement.counted), \"maxChanges\": \(judgement.maxChanges)"
+        out += ", \"allow\": "
+        guard let file = judgement.allowFile else {
+            out += "null}"
+            return
+        }
+        out += "{\"file\": "
+        JSONWriter.appendString(file, to: &out)
+        out += ", \"traces\": ["
+        for (index, entry) in judgement.allowList.enumerated() {
+            if index > 0 { out += ", " }
+            out += "{\"trace\": "
+            JSONWriter.appendString(entry.trace, to: &out)
+            out += ", \"line\": \(entry.line), \"reason\": "
+            if let reason = entry.reason { JSONWriter.appendString(reason, to: &out) } else { out += "null" }
+            out += ", \"changed\": \(entry.changed)}"
+        }
+        out += "]}}"
     }
 
     /// Appends one object per trace of `list`, by name: `{"trace": …`, what

@@ -10,7 +10,12 @@ extension RunComparison {
     /// Every name (configs, traces, families) is printed through
     /// ``TerminalText/escaped(_:)``: a control character in a name shows as
     /// an escape and cannot start a line or recolour the terminal.
-    public func textReport(limit: Int = 50, style: TextStyle = .plain) -> String {
+    ///
+    /// A judged `regress` passes its ``RegressionJudgement``: the
+    /// regressions are then those the allow list did not accept, and the
+    /// report ends with the allow list and the verdict, in the words of
+    /// every other report of the run.
+    public func textReport(limit: Int = 50, style: TextStyle = .plain, judgement: RegressionJudgement? = nil) -> String {
         var lines: [String] = []
         // Names come from the input: escaped, so that none can forge a row (docs/safety.md).
         lines.append("baseline   run \(baseline.run)  \(TerminalText.escaped(baseline.config))")
@@ -34,8 +39,12 @@ extension RunComparison {
         for (transition, count) in transitions.sorted(by: { $0.key < $1.key }) {
             lines.append("  \(transition.from.rawValue) → \(transition.to.rawValue)".padded(to: 22) + "\(count)")
         }
-        let against = "regressions against intent: \(regressions)"
-        lines.append(regressions == 0 ? against : style.bad(against))
+        let shownRegressions = judgement?.regressions ?? regressions
+        var against = "regressions against intent: \(shownRegressions)"
+        if let judgement, judgement.acceptedRegressions > 0 {
+            against += " (and \(judgement.acceptedRegressions) accepted by \(judgement.allowFile ?? "the allow list"))"
+        }
+        lines.append(shownRegressions == 0 ? against : style.bad(against))
         lines.append("reasons changed, same decision: \(reasonChanges)")
         // docs/model.md §4.6: decisions made by a movement that had already ended.
         lines.append("stale velocities: \(candidateStale) (baseline \(baselineStale))")
@@ -59,7 +68,31 @@ extension RunComparison {
             lines.append("")
             lines.append(contentsOf: reasonTable(limit: limit))
         }
+        if let judgement { lines.append(contentsOf: Self.judgementLines(judgement, limit: limit, style: style)) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The allow list (its first `limit` entries) and the verdict, the last
+    /// lines of a judged `regress`'s text report.
+    static func judgementLines(_ judgement: RegressionJudgement, limit: Int, style: TextStyle) -> [String] {
+        var lines = [""]
+        if let file = judgement.allowFile {
+            lines.append(
+                "accepted by \(TerminalText.escaped(file)): \(judgement.accepted) of \(judgement.allowList.count) listed "
+                    + "traces changed and do not count")
+            for entry in judgement.allowList.prefix(limit) {
+                let state = entry.changed ? "accepted" : "unchanged (remove the line)"
+                lines.append(
+                    "  \(TerminalText.escaped(file)):\(entry.line)  \(TerminalText.escaped(entry.trace))  \(state)"
+                        + (entry.reason.map { "  # \(TerminalText.escaped($0))" } ?? ""))
+            }
+            if judgement.allowList.count > limit, limit > 0 {
+                lines.append("  … and \(judgement.allowList.count - limit) more (--format json lists them all)")
+            }
+        }
+        let verdict = "verdict: \(judgement.word)"
+        lines.append((judgement.passes ? style.good(verdict) : style.bad(verdict)) + ": " + TerminalText.escaped(judgement.sentence))
+        return lines
     }
 
     private func appendNames(

@@ -32,6 +32,8 @@ public enum Chromium {
         public var log: String
         /// Wall time from opening the tab to the screenshot (the browser's start-up is not included).
         public var seconds: Double
+        /// What the `probe` expression returned (a string), when one was given.
+        public var probed: String = ""
     }
 
     /// No browser where one is required (CI).
@@ -48,7 +50,13 @@ public enum Chromium {
     /// `outerHTML`). Its console is what the tab reported (console calls,
     /// uncaught exceptions, log entries such as failed loads) and any line of
     /// the browser's log naming the page.
-    public static func load(_ page: URL, screenshot: URL? = nil, height: Int = 900) throws -> Load {
+    ///
+    /// `width` is the tab's width (1280 for a laptop, 390 for a phone);
+    /// `probe`, a JavaScript expression giving a string, is evaluated after
+    /// the load (``Load/probed``).
+    public static func load(
+        _ page: URL, screenshot: URL? = nil, height: Int = 900, width: Int = 1280, probe: String? = nil
+    ) throws -> Load {
         guard let path else { throw Missing() }
         let browser = try DevToolsBrowser.shared(path: path)
         let start = Date()
@@ -58,7 +66,7 @@ public enum Chromium {
         defer { _ = browser.takeEvents(of: session) }
         for domain in ["Page", "Runtime", "Log"] { try browser.send("\(domain).enable", session: session) }
         try browser.send(
-            "Emulation.setDeviceMetricsOverride", ["width": 1280, "height": height, "deviceScaleFactor": 1, "mobile": false],
+            "Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false],
             session: session)
         let navigation = try browser.send("Page.navigate", ["url": page.absoluteString], session: session)
         var log: [String] = []
@@ -76,12 +84,19 @@ public enum Chromium {
             let shot = try browser.send("Page.captureScreenshot", ["format": "png", "optimizeForSpeed": true], session: session)
             if let data = (shot["data"] as? String).flatMap({ Data(base64Encoded: $0) }) { try data.write(to: screenshot) }
         }
+        var probed = ""
+        if let probe {
+            let result = try browser.send("Runtime.evaluate", ["expression": probe, "returnByValue": true], session: session)
+            probed = (result["result"] as? [String: Any])?["value"] as? String ?? "probe failed: \(result)"
+        }
         let seconds = Date().timeIntervalSince(start)
         let reported = browser.takeEvents(of: session).compactMap(pageMessage)
         // Its CONSOLE lines in the browser's log repeat what the tab reported.
         let logged = pageMessages(in: browser.log, page: page)
         let messages = reported + logged.filter { !$0.contains(":CONSOLE") && !$0.contains("CONSOLE(") }
-        return Load(dom: dom, consoleMessages: messages, log: (log + reported + logged).joined(separator: "\n"), seconds: seconds)
+        return Load(
+            dom: dom, consoleMessages: messages, log: (log + reported + logged).joined(separator: "\n"), seconds: seconds,
+            probed: probed)
     }
 
     /// What a DevTools event says the page did, as one line: a console call

@@ -25,9 +25,9 @@ import TestThreads
         #expect(latest.status == 0, "\(latest.stderr)")
         let lines = latest.stdout.split(separator: "\n")
         #expect(lines.count == 10)
-        #expect(lines.allSatisfy { $0.hasPrefix(#"{"run": 2, "kind": "replay", "config": "baseline threshold=0.3", "#) })
+        #expect(lines.allSatisfy { $0.contains(#""run": 2, "kind": "replay", "config": "baseline threshold=0.3", "#) })
         let baseline = try ExportTests.export(runner, "decisions", ["--run", "baseline"])
-        #expect(baseline.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix(#"{"run": 1, "kind": "record""#) })
+        #expect(baseline.stdout.split(separator: "\n").allSatisfy { $0.contains(#""run": 1, "kind": "record""#) })
 
         let word = try ExportTests.export(runner, "decisions", ["--run", "newest"])
         #expect(word.status == 64 && word.stdout.isEmpty)

@@ -31,7 +31,9 @@ import TestThreads
         #expect(decisions.status == 0 && decisions.stderr.isEmpty, "\(decisions.stderr)")
         let lines = decisions.stdout.split(separator: "\n")
         #expect(lines.count == (try runner.integer("SELECT count(*) FROM result WHERE run_id = 1")))
-        #expect(lines.allSatisfy { $0.hasPrefix(#"{"run": 1, "kind": "record", "config": "baseline", "trace": "#) })
+        // docs/commands.md §7.6: each line starts with the trace, its decision and its reason.
+        #expect(lines.allSatisfy { $0.hasPrefix(#"{"trace": "#) && $0.contains(#"", "run": 1, "kind": "record", "config": "baseline", "#) })
+        #expect(lines.allSatisfy { $0.range(of: #"^\{"trace": "[^"]*", "decision": "[a-z]+", "reason": "[A-Za-z]+", "#, options: .regularExpression) != nil })
     }
 
     @Test(arguments: ["traces", "decisions"])

@@ -34,7 +34,10 @@ import TestThreads
             output.stderr.contains(
                 "warning: \(allow):\(staleLine): \"\(unchanged)\" is listed, but its decision did not change: "
                     + "remove the line when the change it accepted is gone\n"), "\(output.stderr)")
-        #expect(output.stderr.contains("regress: ok: 0 decision(s) changed, 0 allowed (\(changed.count) accepted by --allow)\n"))
+        #expect(
+            output.stderr.contains(
+                "regress: ok: 0 of \(changed.count) changed decisions count (\(changed.count) accepted by \(allow)), "
+                    + "no more than the 0 that --max-changes lets pass\n"), "\(output.stderr)")
         for name in changed {
             #expect(!output.stderr.contains("\"\(name)\" is listed"))
         }
@@ -52,11 +55,62 @@ import TestThreads
         let allow = try runner.write(changed.dropFirst().joined(separator: "\n"), to: "allow.txt")
         let junit = runner.path("pantrace.xml")
         let output = try runner.expect(1, ["regress", "--set", "threshold=0.3", "--allow", allow, "--junit", junit])
-        #expect(output.stderr.contains("regress: FAIL: 1 decision(s) changed, 0 allowed (\(changed.count - 1) accepted by --allow)\n"))
+        #expect(
+            output.stderr.contains(
+                "regress: FAIL: 1 of \(changed.count) changed decisions count (\(changed.count - 1) accepted by \(allow)), "
+                    + "more than the 0 that --max-changes lets pass\n"), "\(output.stderr)")
         #expect(!output.stderr.contains("is listed"))
         let document = try JUnitDocument(path: junit)
         #expect(document.testcases.filter(\.failed).map(\.name) == [changed[0]])
         #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("accepted in \(allow):1: no reason given\n"))
+    }
+
+    /// docs/commands.md §7.3: every report of one run agrees. With every
+    /// change listed, under `--fail-on intent`, the text, JSON, JUnit and
+    /// HTML reports and standard error count the same changes, the same
+    /// changes that count (none), the same accepted ones, and pass.
+    @Test func everyReportStatesTheSameVerdict() throws {
+        let (runner, changed, _) = try Self.corpus()
+        let allow = try runner.write(changed.map { "\($0) # on purpose" }.joined(separator: "\n") + "\n", to: "allow.txt")
+        let regressions = try runner.integer(
+            "SELECT count(*) FROM decisions AS b JOIN decisions AS c ON c.trace = b.trace WHERE b.run = 1 AND c.run = 2 "
+                + "AND ((b.intent = 'cancel' AND b.decision <> 'finish' AND c.decision = 'finish') "
+                + "OR (b.intent = 'finish' AND b.decision = 'finish' AND c.decision <> 'finish'))")
+        try #require(regressions > 0, "the fixture should have regressions for the allow list to accept")
+        let (junit, html) = (runner.path("pantrace.xml"), runner.path("regress.html"))
+        let arguments = ["regress", "--set", "threshold=0.3", "--fail-on", "intent", "--allow", allow]
+        let text = try runner.expect(0, arguments + ["--junit", junit, "--html", html])
+        let sentence =
+            "0 regressions against intent count (of \(changed.count) changed decisions, \(changed.count) accepted by \(allow)), "
+            + "no more than the 0 that --max-changes lets pass"
+        #expect(text.stdout.contains("regressions against intent: 0 (and \(regressions) accepted by \(allow))\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("accepted by \(allow): \(changed.count) of \(changed.count) listed traces changed"))
+        #expect(text.stdout.hasSuffix("verdict: pass: \(sentence)\n"), "\(text.stdout)")
+        #expect(text.stderr.hasSuffix("regress: ok: \(sentence)\n"), "\(text.stderr)")
+
+        let json = try runner.expect(0, arguments + ["--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["changed"] as? Int == changed.count)
+        #expect(object["regressions"] as? Int == 0)
+        #expect(object["allowed"] as? Int == changed.count)
+        let verdict = try #require(object["verdict"] as? [String: Any])
+        #expect(verdict["result"] as? String == "pass" && verdict["reason"] as? String == sentence)
+        #expect(verdict["counted"] as? Int == 0)
+        let listed = try #require((verdict["allow"] as? [String: Any])?["traces"] as? [[String: Any]])
+        #expect(listed.map { $0["trace"] as? String } == changed.map { $0 })
+
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(try JUnitDocument(path: junit).failures == 0)
+        #expect(xml.contains(#"<property name="verdict" value="pass"/>"#))
+        #expect(xml.contains(#"<property name="allowed" value="\#(changed.count)"/>"#))
+        #expect(xml.contains(#"<property name="regressions" value="0"/>"#))
+        #expect(xml.contains("<system-out>verdict: pass: \(sentence)\n"))
+
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        #expect(page.contains(#"data-verdict="pass""#) && page.contains(#"data-allowed="\#(changed.count)""#))
+        #expect(page.contains(#"data-count="regressions" data-value="0""#))
+        #expect(!page.contains(#"<li class="bad"><b data-count="regressions""#) && !page.contains(#"<li class="bad"><b data-count="changed""#))
+        #expect(page.contains(#"id="allow-list""#))
     }
 
     @Test func anUnknownNameIs65NamingFileAndLineAndStoresNothing() throws {

@@ -17,7 +17,7 @@ import TestThreads
         let runner = try Self.corpus()
         let before = try runner.files()
         let output = try runner.expect(0, ["tune", "--sweep", "threshold=0.2:0.6:0.1"])
-        #expect(output.stdout.hasPrefix("base        baseline\n"))
+        #expect(output.stdout.hasPrefix("base        baseline   (the config of baseline run 1)\n"))
         #expect(output.stdout.contains("◀ best"))
         #expect(output.stderr.hasPrefix("tune: 5 candidates over 200 traces of \(runner.db) in "))
         #expect(output.stderr.hasSuffix("s; nothing stored\n"))

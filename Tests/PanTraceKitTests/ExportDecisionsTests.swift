@@ -30,6 +30,23 @@ import PanTraceModel
         return (exported.run, text)
     }
 
+    /// docs/sqlite.md quotes the first line of `export decisions` after
+    /// recording the worked examples: it is this output, so it cannot go stale.
+    @Test func theDocsLineIsTheOutput() throws {
+        let workspace = try Workspace.recorded("export: worked examples") { store in
+            _ = try Recorder(inputs: [try TraceInput(path: Workspace.fixture("traces/worked-examples.jsonl"))]).record(into: store)
+        }
+        let first = try #require(try Self.export(try Store(path: workspace.db)).text.split(separator: "\n").first)
+        let page = try String(contentsOf: Workspace.repositoryRoot.appending(path: "docs/sqlite.md"), encoding: .utf8)
+        let quoted = try #require(page.components(separatedBy: "$ pantrace export decisions | head -1\n").dropFirst().first)
+        #expect(quoted.hasPrefix(first + "\n```"), "docs/sqlite.md quotes another line than: \(first)")
+        // Hand-computed from docs/model.md §4.9 example 1: percent 386.67/800 = 0.48333 → 0.4833,
+        // settle (1 − 0.48333) × 0.4 = 0.20667 s → 0.207, velocity 400 pt/s.
+        #expect(first.contains(#""percent": 0.4833, "peak_percent": 0.4833, "velocity": 400, "#))
+        #expect(first.contains(#""settle": 0.207, "#))
+        #expect(first.hasPrefix(#"{"trace": "spec-4.9-1-slow-drag", "decision": "finish", "reason": "threshold", "#))
+    }
+
     /// Each line against the row a plain `SELECT * FROM decisions` gives,
     /// column by column: NULL as null, INTEGER as an integer literal, REAL
     /// bit for bit, TEXT byte for byte — every column but `result`, the
@@ -55,17 +72,25 @@ import PanTraceModel
             #expect(object?["result"] == nil, "\(line)")
             let members = try #require(try JSONParser.parse(line).members)
             try #require(members.count == exported.count)
-            for (index, column) in exported.enumerated() {
-                let member = members[index]
-                #expect(member.key == rows.columnName(at: column))
+            // docs/commands.md §7.6: trace, decision, reason first, then the view's order.
+            let names = exported.map { rows.columnName(at: $0) }
+            let leading = ["trace", "decision", "reason", "detent"].filter(names.contains)
+            #expect(Array(members.prefix(leading.count).map(\.key)) == leading, "\(line)")
+            #expect(members.dropFirst(leading.count).map(\.key) == names.filter { !leading.contains($0) }, "\(line)")
+            for member in members {
+                let column = try #require(exported.first { rows.columnName(at: $0) == member.key })
                 switch rows.value(at: column) {
                 case .null: #expect(member.node.value == .null, "\(member.key) in \(line)")
                 case .integer(let value):
                     let number = try #require(member.node.number, "\(member.key) in \(line)")
                     #expect(number.isIntegerLiteral && number.integerValue == Int(value), "\(member.key) in \(line)")
                 case .real(let value):
+                    // Rounded for a diff: fractions to 4 decimals, seconds to 3, points and points per second to 1.
                     let number = try #require(member.node.number, "\(member.key) in \(line)")
-                    #expect(number.value.bitPattern == value.bitPattern, "\(member.key) in \(line)")
+                    let decimals = ["percent": 4, "peak_percent": 4, "projected": 4, "settle": 3, "rest": 3][member.key] ?? 1
+                    let scale = [1.0, 10, 100, 1000, 10000][decimals]
+                    #expect(number.value == (value * scale).rounded(.toNearestOrAwayFromZero) / scale, "\(member.key) in \(line)")
+                    #expect(abs(number.value - value) <= 0.5 / scale + 1e-12, "\(member.key) in \(line)")
                 case .text(let value):
                     #expect(member.node.string.map { Array($0.utf8) } == Array(value.utf8), "\(member.key) in \(line)")
                 }
@@ -101,7 +126,7 @@ import PanTraceModel
         let accepted = try export(.baseline)
         #expect(accepted.run == 2)
         #expect(accepted.text == (try Self.export(store, run: 2).text))
-        #expect(accepted.text.hasPrefix(#"{"run": 2, "kind": "replay", "config": "baseline threshold=0.3", "trace": "#))
+        #expect(accepted.text.split(separator: "\n").allSatisfy { $0.contains(#""run": 2, "kind": "replay", "config": "baseline threshold=0.3", "#) })
         #expect(try Self.export(store, run: 1).run == 1)
     }
 

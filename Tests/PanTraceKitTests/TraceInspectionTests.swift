@@ -26,8 +26,9 @@ import Testing
         #expect(stored.outcome.startSeq == 2)
         #expect(stored.text().contains("outcome  finish/threshold"))
         #expect(recomputed.text().contains("frames recomputed under the run's config"))
-        // docs/model.md "Evidence": the intent with where it came from (a file's label is a person's).
-        #expect(stored.text().split(separator: "\n").first?.hasSuffix("intent finish (person)") == true)
+        // docs/model.md "Evidence": the intent with where it came from (the worked examples' labels are
+        // marked synthetic, docs/model.md §4.9).
+        #expect(stored.text().split(separator: "\n").first?.hasSuffix("intent finish (synthetic)") == true)
     }
 
     /// docs/safety.md: a name from the input (the trace's, the config's) reaches the

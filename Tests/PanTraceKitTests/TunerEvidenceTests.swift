@@ -44,13 +44,39 @@ import Testing
         }
         #expect(tuning.evidence.count(of: .person) > 10 && tuning.evidence.count(of: .inferred) > 10)
         #expect(tuning.evidence.labelled == tuning.results.labelled)
-        #expect(tuning.evidence.leftOut == 0 && tuning.evidence.warning == nil)
+        #expect(tuning.evidence.leftOut == 0)
         var json = ""
         tuning.writeJSON { json += $0 }
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let evidence = try #require(object["evidence"] as? [String: Int])
         #expect(evidence == Dictionary(uniqueKeysWithValues: IntentSource.allCases.map { ($0.rawValue, tuning.evidence.count(of: $0)) }))
-        #expect(!tuning.textReport().contains("warning"))
+    }
+
+    /// docs/tune.md "Evidence": people's labels present but fewer than the
+    /// generator's: the warning says so, and names the best over people's
+    /// labels alone, the best of `--evidence person,inferred`.
+    @Test func mostlySyntheticEvidenceSaysHowTheBestChangesWithPeoplesLabels() throws {
+        let store = try Self.corpus()
+        let tuning = try Tuner(sweeps: ["threshold=0.3:0.5:0.05"]).tune(in: store)
+        let people = tuning.evidence.count(of: .person) + tuning.evidence.count(of: .inferred)
+        #expect(people > 0 && people < tuning.evidence.count(of: .synthetic), "the fixture is mostly synthetic")
+        #expect(tuning.evidence.warning?.hasPrefix("most of the evidence is the generator's guess") == true)
+        let alone = try Tuner(sweeps: ["threshold=0.3:0.5:0.05"], evidence: [.person, .inferred]).tune(in: store)
+        let found = try #require(tuning.context?.bestWithPeople)
+        #expect(found.labelled == people && found.best == alone.best)
+        let text = tuning.textReport()
+        let warning = try #require(text.range(of: "warning     most of the evidence is the generator's guess"))
+        let best = try #require(text.range(of: "\nbest        "))
+        #expect(warning.lowerBound < best.lowerBound)
+        let settings = try #require(alone.best.map { alone.results.settingsText($0) })
+        #expect(text.contains("with --evidence person,inferred (\(people) labelled traces) the best is \(settings)"))
+        var json = ""
+        tuning.writeJSON { json += $0 }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let entry = try #require(object["bestWithPeople"] as? [String: Any])
+        #expect(entry["labelled"] as? Int == people)
+        // With people's labels alone there is nothing more to warn about.
+        #expect(alone.evidence.warning == nil && alone.context?.bestWithPeople == nil)
     }
 
     /// `--evidence person,inferred`: every count over labelled traces uses only them.
@@ -98,7 +124,10 @@ import Testing
         #expect(!tuning.textReport().contains("◀ best"))
         var json = ""
         tuning.writeJSON { json += $0 }
-        #expect(json.hasSuffix(#","best":null,"evidence":{"person":0,"inferred":0,"synthetic":0},"intervals":null,"verdict":"uncertain"}"#))
+        #expect(
+            json.hasSuffix(
+                #","best":null,"evidence":{"person":0,"inferred":0,"synthetic":0},"intervals":null,"verdict":"uncertain","#
+                    + #""noChangeRecommended":false,"bestAtEdge":[]}"#))
         // Without --evidence, no label at all is still an input error.
         let unlabelled = try Workspace.recorded("evidence: edge cases") { store in
             _ = try Recorder(inputs: [try TraceInput(path: Workspace.fixture("traces/edge-cases.jsonl"))]).record(into: store)

@@ -14,10 +14,14 @@ extension Pantrace {
                 (from the first config), the differing decisions of every pair, and the
                 traces the configs are most divided on. The configs are --preset NAME
                 (--preset all: every preset) and --config FILE, in the order given, each
-                with the --set overrides. Nothing is stored: the database may be read-only.
+                with the --set overrides; --baseline adds the baseline run's stored config
+                first (named "NAME (baseline run N)" when another config has its name). A
+                config of another interaction than the baseline run's is warned about on
+                standard error. Nothing is stored: the database may be read-only.
 
                 Examples:
                   pantrace compare --preset all --html compare.html
+                  pantrace compare --baseline --preset all
                   pantrace compare --preset seed --preset panmodal --format json
                   pantrace compare --preset material3 --config Fixtures/configs/velocity.json
                 """)
@@ -31,6 +35,9 @@ extension Pantrace {
 
         @Option(name: .long, help: ArgumentHelp("A config JSON file to compare (repeatable).", valueName: "file"))
         var config: [String] = []
+
+        @Flag(name: .long, help: "Add the baseline run's stored config as the first config (after a lab session: the config the person felt).")
+        var baseline = false
 
         @Option(
             name: .customLong("set"),
@@ -90,13 +97,18 @@ extension Pantrace {
             let started = Console.now()
             let comparer = try Comparer(
                 configs: try Comparer.configs(sources: choices(), overrides: overrides),
-                selection: TraceSelection(names: traces, families: families), limit: limit)
+                baselineOverrides: baseline ? overrides : nil, selection: TraceSelection(names: traces, families: families), limit: limit)
             if let html { try OutputPath.refuseDatabase(html, option: "--html", database: store.db) }
             let htmlFile = try html.map { try AtomicFile(path: $0) }
             let database = try store.openExisting(readOnly: true)
             let progress = Progress(quiet: quiet)
             let comparison = try comparer.compare(in: database) { count in progress.update("compare: read \(count) traces…") }
             progress.finish()
+            if !quiet {
+                for warning in try Comparer.interactionWarnings(comparison.configs, in: database) {
+                    Console.error("warning: \(warning)")
+                }
+            }
             try Console.out(format == .json ? comparison.jsonReport() : comparison.textReport())
             try Console.finish()
             if let htmlFile {
@@ -105,7 +117,7 @@ extension Pantrace {
             }
             if !quiet {
                 Console.error(
-                    "compare: \(comparer.configs.count) configs over \(comparison.traces) traces of \(store.db) in "
+                    "compare: \(comparison.configs.count) configs over \(comparison.traces) traces of \(store.db) in "
                         + "\(TextFormat.fixed(Console.now() - started, digits: 2)) s; nothing stored")
             }
         }

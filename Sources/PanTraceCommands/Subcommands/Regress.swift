@@ -1,6 +1,8 @@
 import ArgumentParser
 import PanTraceKit
 import PanTraceModel
+import PanTraceCore
+import PanTraceReports
 
 extension Pantrace {
     /// `pantrace regress` (docs/commands.md §7.3): replay for CI, with an exit status.
@@ -76,7 +78,9 @@ extension Pantrace {
             if let junit { try OutputPath.refuseDatabase(junit, option: "--junit", database: store.db) }
             let junitReport = try junit.map { try JUnitFile(path: $0, regression: regression) }
             // Every report is written before the commit: a report that cannot be written stores and accepts nothing.
-            let reporters = try options.reporters(for: regression.replayer, database: store.db, extra: junitReport.map { [$0] } ?? [])
+            let judge: ((RunComparison) -> RegressionJudgement)? = accept ? nil : { regression.judgement(for: $0) }
+            let reporters = try options.reporters(
+                for: regression.replayer, database: store.db, extra: junitReport.map { [$0] } ?? [], judge: judge)
             let comparison = try regression.replay(in: try store.openExisting(), reporting: reporters)
             options.summarize(comparison, kind: .regress, database: store.db, started: started)
             let verdict = regression.conclude(comparison)
@@ -86,7 +90,13 @@ extension Pantrace {
                         "warning: \(allowList?.file ?? "--allow"):\(entry.line): \(JSONWriter.string(entry.trace)) is listed, but its decision did not change: "
                             + "remove the line when the change it accepted is gone")
                 }
-                Console.error(verdict.description)
+                // The sentence of every other report of the run (docs/commands.md §7.3).
+                if case .accepted = verdict {
+                    Console.error(verdict.description)
+                } else {
+                    let judgement = regression.judgement(for: comparison)
+                    Console.error("regress: \(judgement.passes ? "ok" : "FAIL"): \(judgement.sentence)")
+                }
             }
             if verdict.fails { throw ExitCode(1) }
         }

@@ -11,18 +11,24 @@ extension Pantrace {
             commandName: "tune",
             abstract: "Find the config whose decisions best match what people meant (the traces' intents).",
             discussion: """
-                Every combination of the sweeps (up to 3 sweeps, 1,000,000 combinations) is
-                decided as replay would decide it over the stored traces with an intent, and
-                counted: agree, accidental (meant cancel, finished), missed (meant finish, did
-                not). A candidate's floor is the fewest agree among it and its neighbours one
+                Every combination of the sweeps (up to 3 sweeps, 1,000,000 combinations) on
+                top of the base config (--config, --preset, --set; with none of them, the
+                baseline run's stored config, the one replay compares with, so that after a
+                lab session the base is the config the person felt) is decided as replay
+                would decide it over the stored traces with an intent, and counted: agree,
+                accidental (meant cancel, finished), missed (meant finish, did not). A candidate's floor is the fewest agree among it and its neighbours one
                 step away in each FROM:TO:STEP sweep; the best has the largest floor (with at
-                most --max-accidental accidental), then the most agree, so that a knife-edge
-                never wins over a plateau. The Pareto frontier holds those that no other beats
-                on both accidental and missed. 1,000 bootstrap resamples of the labelled
+                most --max-accidental accidental), then the base's own settings ("no change
+                recommended"), then the most agree, so that a knife-edge never wins over a
+                plateau; a best at either end of a FROM:TO:STEP sweep is said to lie at its
+                edge (widen the sweep). A candidate of another interaction than the baseline
+                run's is warned about on standard error. The Pareto frontier holds those
+                that no other beats on both accidental and missed. 1,000 bootstrap resamples of the labelled
                 traces give 95 % intervals for the base, the best and the gain, and the
                 verdict: better only when the whole interval of the gain in agree is above 0.
                 The evidence is counted by where each intent came from (person, inferred,
-                synthetic), with a warning when every label is the generator's; --evidence
+                synthetic), with a warning when every label is the generator's, or most of
+                them (then with the best over person,inferred labels alone); --evidence
                 keeps only the labels of those sources (none there: nothing to learn from,
                 exit 0). Candidates that differ only in keys their decision rule never reads
                 are one row; the text shows at most 30 rows (--format json has all).
@@ -104,8 +110,9 @@ extension Pantrace {
             let tuner = Tuner(
                 config: configOptions.source, sweeps: sweeps, selection: TraceSelection(names: traces, families: families),
                 maxAccidental: maxAccidental, evidence: try evidenceSources())
-            // Every refusal of the input before the database is opened.
-            let grid = try tuner.grid()
+            // Every refusal of the input before the database is opened (the
+            // base may then become the baseline run's config: the same sweeps).
+            _ = try tuner.grid()
             for (option, path) in [("--best-config", bestConfig), ("--html", html)] {
                 if let path { try OutputPath.refuseDatabase(path, option: option, database: store.db) }
             }
@@ -114,8 +121,11 @@ extension Pantrace {
 
             let database = try store.openExisting(readOnly: true)
             let progress = Progress(quiet: quiet)
-            let tuning = try tuner.tune(grid, in: database) { count in progress.update("tune: read \(count) traces…") }
+            let tuning = try tuner.tune(in: database) { count in progress.update("tune: read \(count) traces…") }
             progress.finish()
+            if !quiet {
+                for warning in tuning.interactionWarnings { Console.error("warning: \(warning)") }
+            }
 
             switch format {
             case .json:
@@ -137,7 +147,7 @@ extension Pantrace {
             }
             if !quiet {
                 Console.error(
-                    "tune: \(grid.count) candidates over \(tuning.results.traces) traces of \(store.db) in "
+                    "tune: \(tuning.results.grid.count) candidates over \(tuning.results.traces) traces of \(store.db) in "
                         + "\(TextFormat.fixed(Console.now() - started, digits: 2)) s; nothing stored")
             }
             if tuning.nothingToLearn {

@@ -60,7 +60,11 @@ final class JUnitFile: ReplayReporter {
 
     func finish(_ replay: FinishedReplay) throws {
         let suite = replay.comparison.candidate.config
-        try output.write(JUnitReport.header(suite: suite, tests: tests, failures: failures, skipped: skipped, seconds: Console.now() - started))
+        let judgement = regression.accept ? nil : regression.judgement(for: replay.comparison)
+        try output.write(
+            JUnitReport.header(
+                suite: suite, tests: tests, failures: failures, skipped: skipped, seconds: Console.now() - started,
+                judgement: judgement))
         guard fflush(cases) == 0 else {
             throw FileWriteError(path: path, reason: "scratch file: " + String(cString: strerror(errno)))
         }
@@ -74,7 +78,7 @@ final class JUnitFile: ReplayReporter {
         guard ferror(cases) == 0 else {
             throw FileWriteError(path: path, reason: "scratch file: cannot read it back")
         }
-        try output.write(JUnitReport.footer)
+        try output.write(JUnitReport.footer(judgement: judgement))
         try output.commit()
     }
 }

@@ -56,13 +56,21 @@ struct ReplayOptions: ParsableArguments {
     ///
     /// - Throws: when `--html` names the database (docs/safety.md, "Reports are written whole or reported"),
     ///   before it is opened.
-    func reporters(for replayer: Replayer, database: String, extra: [any ReplayReporter] = []) throws -> [any ReplayReporter] {
+    ///
+    /// `judge` (a judged `regress`) gives the verdict that the page and the
+    /// report on standard output state, as the JUnit file and the last line do.
+    func reporters(
+        for replayer: Replayer, database: String, extra: [any ReplayReporter] = [],
+        judge: ((RunComparison) -> RegressionJudgement)? = nil
+    ) throws -> [any ReplayReporter] {
         var reporters: [any ReplayReporter] = [ProgressReporter(quiet: quiet)]
         if let html {
             try OutputPath.refuseDatabase(html, option: "--html", database: database)
-            reporters.append(ReplayPageReporter(path: html, kind: replayer.kind, candidate: replayer.config, limit: limit))
+            let page = ReplayPageReporter(path: html, kind: replayer.kind, candidate: replayer.config, limit: limit)
+            page.judge = judge
+            reporters.append(page)
         }
-        return reporters + extra + [ConsoleReporter(format: format, limit: limit)]
+        return reporters + extra + [ConsoleReporter(format: format, limit: limit, judge: judge)]
     }
 
     /// Says on standard error (unless `--quiet`) what the replay stored, and
@@ -82,20 +90,25 @@ struct ReplayOptions: ParsableArguments {
 final class ConsoleReporter: ReplayReporter {
     let format: ReportFormat
     let limit: Int
+    let judge: ((RunComparison) -> RegressionJudgement)?
 
-    init(format: ReportFormat, limit: Int) {
+    init(format: ReportFormat, limit: Int, judge: ((RunComparison) -> RegressionJudgement)? = nil) {
         self.format = format
         self.limit = limit
+        self.judge = judge
     }
 
     func finish(_ replay: FinishedReplay) throws {
         let comparison = replay.comparison
+        let judgement = judge?(comparison)
         switch format {
         case .json:
             // In pieces: the report is never held whole (it lists every change).
-            try comparison.jsonReport { try Console.out($0) }
+            try comparison.jsonReport(judgement: judgement) { try Console.out($0) }
             try Console.out("\n")
-        case .text: try Console.out(comparison.textReport(limit: limit, style: TextStyle(colour: Console.colourOnStdout)))
+        case .text:
+            try Console.out(
+                comparison.textReport(limit: limit, style: TextStyle(colour: Console.colourOnStdout), judgement: judgement))
         }
         try Console.finish()
     }

@@ -52,14 +52,27 @@ public struct TuningEvidence: Equatable, Sendable {
     /// True when some label that counts is a person's or an app's.
     public var hasPeople: Bool { count(of: .person) + count(of: .inferred) > 0 }
 
+    /// True when `person` and `inferred` labels count but fewer than the
+    /// `synthetic` ones: most of the evidence is the generator's guess.
+    public var syntheticOutnumbersPeople: Bool {
+        hasPeople && count(of: .person) + count(of: .inferred) < count(of: .synthetic)
+    }
+
     /// `person, inferred`, as `--evidence` names the admitted sources.
     public var sourcesText: String {
         IntentSource.allCases.filter { sources?.contains($0) ?? true }.map(\.rawValue).joined(separator: ",")
     }
 
     /// The warning the text report prints before the best when the labels
-    /// that count are all the generator's; nil otherwise (or with no label).
+    /// that count are all the generator's, or mostly (``syntheticOutnumbersPeople``:
+    /// the report then adds how the best changes over people's labels alone);
+    /// nil otherwise (or with no label).
     public var warning: String? {
+        if syntheticOutnumbersPeople {
+            let people = count(of: .person) + count(of: .inferred)
+            return "most of the evidence is the generator's guess: \(count(of: .synthetic)) synthetic labels against "
+                + "\(people) from people (person, inferred), so the best follows the generator more than people."
+        }
         guard labelled > 0, !hasPeople else { return nil }
         return "every intent here is the generator's guess (intentSource synthetic): a value chosen from them is a "
             + "guess about fingers, not about people. Label real gestures with `pantrace lab` or PanTraceCapture."

@@ -80,9 +80,10 @@ public struct TuningResults: Sendable {
 
     /// The best candidate, the robust best of docs/tune.md: the largest
     /// floor (``floor(at:)``) among those with `accidental ≤ maxAccidental`
-    /// (among all when nil); ties to the most `agree`, then to fewer
-    /// `accidental`, then to the earlier candidate. Nil when none is within
-    /// the limit.
+    /// (among all when nil); ties to the base's settings when they are a
+    /// candidate (``TuningGrid/baseIndex``: a change must earn its place),
+    /// then to the most `agree`, then to fewer `accidental`, then to the
+    /// earlier candidate. Nil when none is within the limit.
     ///
     /// A value that wins by a few gestures while its neighbours lose is a
     /// knife-edge: its floor is its neighbours' agreement, so a plateau
@@ -105,7 +106,34 @@ public struct TuningResults: Sendable {
             }
             best = (index, floor, agree, accidental)
         }
+        // The base keeps its place against any candidate whose floor is no larger.
+        if let found = best, let base = grid.baseIndex, base != found.index,
+            maxAccidental.map({ Int(packedCounts[4 * base + 2]) <= $0 }) ?? true, floors[base] == found.floor
+        {
+            return base
+        }
         return best?.index
+    }
+
+    /// True when the best (``best(maxAccidental:)``) is the base's own
+    /// settings: the report says that no change is recommended.
+    public func keepsBase(maxAccidental: Int? = nil) -> Bool {
+        guard let best = best(maxAccidental: maxAccidental) else { return false }
+        return best == grid.baseIndex
+    }
+
+    /// The `FROM:TO:STEP` sweeps at whose first or last value candidate
+    /// `index` lies, with the end it lies at (docs/tune.md "The robust
+    /// best"): its neighbours are on one side only, so when it is the best
+    /// the sweep should be widened past it. A sweep of one value has no end
+    /// to widen past.
+    public func sweepEnds(at index: Int) -> [(sweep: Sweep, atStart: Bool)] {
+        zip(grid.sweeps, grid.digits(of: index)).compactMap { sweep, digit in
+            guard sweep.isRange, sweep.values.count > 1 else { return nil }
+            if digit == 0 { return (sweep, true) }
+            if digit == sweep.values.count - 1 { return (sweep, false) }
+            return nil
+        }
     }
 
     /// Every candidate's floor, from every candidate's `agree`.

@@ -94,21 +94,16 @@ extension ConfigComparison {
         markup.close()
     }
 
-    /// The velocity range the maps show: every release drawn, and the flick speeds.
+    /// The velocity range the maps show: the releases drawn, and no more.
+    /// The boundaries are drawn past it and clipped: a flick speed far above
+    /// every release (FloatingPanel's 5.5 × the distance to go) would
+    /// otherwise squeeze the data into a band and the boundaries into spaghetti.
     private func velocityRange() -> (Double, Double) {
         var low = 0.0
         var high = 0.0
         for release in releases {
             low = min(low, Double(release.velocity))
             high = max(high, Double(release.velocity))
-        }
-        for (index, config) in configs.enumerated() where config.decision == .velocity {
-            let speed = LiftRule.flickSpeed(
-                config.flickVelocity, unit: config.flickVelocityUnit, percent: 0, extent: mostCommonExtent(index) ?? 0)
-            if speed < 20_000 {
-                low = min(low, -speed * 1.15)
-                high = max(high, speed * 1.15)
-            }
         }
         if high - low < 1 { (low, high) = (-100, 100) }
         let pad = (high - low) * 0.04
@@ -139,7 +134,11 @@ extension ConfigComparison {
             &markup, id: "compare-map",
             label: "Release map: every trace at its release under the first config, coloured by intent, and every "
                 + "config's decision boundary",
-            data: [("data-releases", String(releases.count)), ("data-boundaries", String(configs.count))])
+            data: [
+                ("data-releases", String(releases.count)), ("data-boundaries", String(configs.count)),
+                ("data-velocity-top", String(Int(area.y.upper.rounded()))),
+                ("data-velocity-bottom", String(Int(area.y.lower.rounded()))),
+            ])
         area.drawAxes(
             &markup, xTitle: "percent complete at release (%), under config 1", yTitle: "release velocity (pt/s)",
             xTick: { HTMLText.number($0 * 100, digits: 1) }, xTicks: 10, yTicks: 8)
@@ -211,9 +210,20 @@ extension ConfigComparison {
     }
 
     /// The most divided traces, numbered as in their table, each with its name
-    /// and every config's decision on hover.
+    /// and every config's decision on hover. A number goes beside its ring
+    /// where it overlaps no other number (up to three rings of places
+    /// around it); when none is free it is left to the hover and the table.
     private func drawDividedNumbers(_ markup: inout Markup, _ area: PlotArea) {
         markup.open("g", [("class", "divided-numbers")])
+        var placed: [(x: Double, y: Double, width: Double, height: Double)] = []
+        func free(_ box: (x: Double, y: Double, width: Double, height: Double)) -> Bool {
+            guard box.x >= area.left, box.x + box.width <= area.right, box.y >= area.top, box.y + box.height <= area.bottom
+            else { return false }
+            return !placed.contains { other in
+                box.x < other.x + other.width + 1 && other.x < box.x + box.width + 1
+                    && box.y < other.y + other.height + 1 && other.y < box.y + box.height + 1
+            }
+        }
         for (number, trace) in mostDivided.enumerated() {
             guard let release = trace.release else { continue }
             let (x, y) = (area.x(release.percent), area.y(release.velocity))
@@ -223,7 +233,26 @@ extension ConfigComparison {
             markup.empty("circle", [
                 ("cx", n(x)), ("cy", n(y)), ("r", "7"), ("fill", "none"), ("stroke", "#000"), ("stroke-width", "1.5"),
             ])
-            markup.element("text", [("x", n(x + 9)), ("y", n(y - 6)), ("class", "mark-label")], String(number + 1))
+            let label = String(number + 1)
+            let (width, height) = (PlotArea.textWidth(label, fontSize: 11, bold: true) + 2, 14.0)
+            // Box corners around the ring, nearest first: right-up, left-up, right-down, left-down, then further out.
+            var spot: (x: Double, y: Double, width: Double, height: Double)?
+            search: for distance in [9.0, 18, 28] {
+                for (dx, dy) in [(1.0, -1.0), (-1, -1), (1, 1), (-1, 1), (0, -1.4), (0, 1.4), (1.4, 0), (-1.4, 0)] {
+                    let boxX = dx > 0 ? x + distance * dx : dx < 0 ? x + distance * dx - width : x - width / 2
+                    let boxY = dy < 0 ? y + distance * dy - height : dy > 0 ? y + distance * dy : y - height / 2
+                    let box = (x: boxX, y: boxY, width: width, height: height)
+                    if free(box) {
+                        spot = box
+                        break search
+                    }
+                }
+            }
+            if let spot {
+                placed.append(spot)
+                markup.element(
+                    "text", [("x", n(spot.x + 1)), ("y", n(spot.y + 11)), ("class", "mark-label")], label)
+            }
             markup.close()
         }
         markup.close()
@@ -241,7 +270,7 @@ extension ConfigComparison {
         for index in configs.indices.dropFirst() {
             markup.open("figure", [("data-multiple", String(index + 1))])
             let area = PlotArea(
-                id: "multiple-\(index + 1)", width: 340, height: 220, margins: (52, 10, 8, 40), x: (0, 1), y: range,
+                id: "multiple-\(index + 1)", width: 340, height: 220, margins: (66, 10, 8, 40), x: (0, 1), y: range,
                 niceX: false)
             area.open(&markup, id: "multiple-\(index + 1)", label: "config \(index + 1) against config 1")
             area.drawAxes(

@@ -41,7 +41,7 @@ enum HTMLDocument {
         .counts{display:flex;flex-wrap:wrap;gap:8px 12px;margin:6px 0 10px;padding:0;list-style:none}
         .counts li{border:1px solid #ddd;border-radius:6px;padding:6px 12px;min-width:120px}
         .counts b{display:block;font-size:20px;font-variant-numeric:tabular-nums}
-        .counts li.bad b{color:#D55E00}.counts li.good b{color:#007A57}
+        .counts li.bad b{color:#D55E00}.counts li.good b{color:#007A57}#verdict.good{color:#007A57;font-weight:600}#verdict.bad{color:#D55E00;font-weight:600}
         p.warning{border-left:4px solid #D55E00;padding-left:8px}
         figure{margin:10px 0 18px}
         figcaption{color:#333;font-size:14px;max-width:900px}

@@ -33,7 +33,7 @@ struct ParetoChart {
         area.drawAxes(
             &markup, xTitle: "accidental dismissals (intent cancel, decided finish)",
             yTitle: "missed dismissals (traces)", xTick: { HTMLText.number($0, digits: 1) },
-            yTick: { HTMLText.number($0, digits: 1) }, xTicks: 8, yTicks: 6)
+            yTick: { HTMLText.number($0, digits: 1) }, xTicks: 8, yTicks: 6, xCounts: true, yCounts: true)
         area.polyline(
             &markup, frontier.map { (Double($0.accidental), Double($0.missed)) },
             [("stroke", Palette.orange), ("stroke-width", "2.5"), ("class", "frontier")])
@@ -57,7 +57,17 @@ struct ParetoChart {
             let x = area.x(Double(candidate.accidental))
             let y = area.y(Double(candidate.missed))
             markup.empty("circle", [("cx", n(x)), ("cy", n(y)), ("r", "11"), ("fill", "none"), ("stroke", "#000"), ("stroke-width", "2")])
-            markup.element("text", [("x", n(x + 14)), ("y", n(y - 10)), ("class", "mark-label")], "best: " + settingsText(candidate))
+            // The label stays inside the chart: left of the ring when it would
+            // pass the right edge, below it when it would pass the top.
+            let label = "best: " + settingsText(candidate)
+            let width = PlotArea.textWidth(label, fontSize: 11, bold: true)
+            let toLeft = x + 14 + width > area.width - 2
+            let labelY = y - 10 - 11 < 2 ? y + 22 : y - 10
+            markup.element(
+                "text",
+                [("x", n(toLeft ? max(width + 2, x - 14) : x + 14)), ("y", n(labelY)), ("class", "mark-label")]
+                    + (toLeft ? [("text-anchor", "end")] : []),
+                label)
         }
         markup.close()
         markup.open("ul", [("class", "legend")])

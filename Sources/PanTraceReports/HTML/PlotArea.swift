@@ -46,14 +46,21 @@ struct PlotArea {
     }
 
     /// Grid lines, both axes with their tick values, and the axis titles.
+    ///
+    /// An axis of counts (`xCounts`, `yCounts`) has whole ticks only: no
+    /// 0.5 gestures. The vertical title stands left of the widest tick
+    /// label, never on it.
     func drawAxes(
         _ markup: inout Markup, xTitle: String, yTitle: String,
         xTick: (Double) -> String = { HTMLText.number($0, digits: 3) },
         yTick: (Double) -> String = { HTMLText.number($0, digits: 3) }, xTicks: Int = 6, yTicks: Int = 5,
-        xTickValues: [Double]? = nil
+        xTickValues: [Double]? = nil, xCounts: Bool = false, yCounts: Bool = false
     ) {
-        let xs = xTickValues ?? x.ticks(count: xTicks)
-        let ys = y.ticks(count: yTicks)
+        var xs = xTickValues ?? x.ticks(count: xTicks)
+        var ys = y.ticks(count: yTicks)
+        if xCounts { xs = xs.filter { $0 == $0.rounded() } }
+        if yCounts { ys = ys.filter { $0 == $0.rounded() } }
+        let widestTick = ys.map { Self.textWidth(yTick($0), fontSize: 11) }.max() ?? 0
         markup.open("g", [("class", "grid")])
         for value in xs { line(&markup, x(value), top, x(value), bottom) }
         for value in ys { line(&markup, left, y(value), right, y(value)) }
@@ -78,13 +85,21 @@ struct PlotArea {
             "text", [("x", n((left + right) / 2)), ("y", n(bottom + 36)), ("text-anchor", "middle"), ("class", "label")],
             xTitle)
         let middle = (top + bottom) / 2
+        // Rotated, the title's glyphs reach about 10 px left of its baseline and 3 px right.
+        let titleX = max(11, min(left - 48, left - 8 - widestTick - 6))
         markup.element(
             "text",
             [
-                ("x", n(left - 48)), ("y", n(middle)), ("text-anchor", "middle"), ("class", "label"),
-                ("transform", "rotate(-90 \(n(left - 48)) \(n(middle)))"),
+                ("x", n(titleX)), ("y", n(middle)), ("text-anchor", "middle"), ("class", "label"),
+                ("transform", "rotate(-90 \(n(titleX)) \(n(middle)))"),
             ], yTitle)
         markup.close()
+    }
+
+    /// A generous estimate of the width of `text` in the page's sans-serif
+    /// at `fontSize` px (digits and most letters are under 0.62 em).
+    static func textWidth(_ text: String, fontSize: Double, bold: Bool = false) -> Double {
+        Double(text.count) * fontSize * (bold ? 0.66 : 0.62)
     }
 
     /// Opens a group clipped to the plotting rectangle (the caller closes it).

@@ -52,9 +52,8 @@ struct ReleaseMapChart {
     func render(_ markup: inout Markup) {
         let releases = page.releases
         let changes = page.comparison.changeList
-        let boundaryConfigs = [page.baselineConfig, page.candidateConfig]
 
-        // The velocity axis spans every release drawn and the flick lines.
+        // The velocity axis spans every release drawn.
         var low = 0.0
         var high = 0.0
         for velocity in releases.velocities {
@@ -73,13 +72,9 @@ struct ReleaseMapChart {
                 high = max(high, baseline.velocity)
             }
         }
-        for config in boundaryConfigs where config.decision == .velocity {
-            // The flick speed at p = 0, where it is largest (docs/model.md §4.6).
-            let speed = LiftRule.flickSpeed(
-                config.flickVelocity, unit: config.flickVelocityUnit, percent: 0, extent: releases.mostCommonExtent ?? 0)
-            low = min(low, -speed * 1.15)
-            high = max(high, speed * 1.15)
-        }
+        // The axis fits the releases, not a boundary's extremes: a flick line far
+        // above every release is drawn past the edge and clipped.
+        if high - low < 1 { (low, high) = (-100, 100) }
         let pad = (high - low) * 0.04
         let area = PlotArea(
             id: "release-map", width: 1040, height: 580, margins: (78, 24, 16, 54), x: (0, 1),

@@ -18,6 +18,7 @@ extension ReplayPage {
                 markup.element("p", [("class", "warning"), ("data-warning", "")], "Warning: \(warning).")
             }
             renderCounts(&markup)
+            if let judgement { renderJudgement(judgement, &markup) }
             renderReleaseMap(&markup)
             renderPlots(&markup)
         }
@@ -68,19 +69,57 @@ extension ReplayPage {
         markup.close()
     }
 
+    /// The regressions against intent the page shows: for a judged `regress`,
+    /// those the allow list did not accept.
+    private var regressions: Int { judgement?.regressions ?? comparison.regressions }
+
+    /// True for a judged `regress` that passes: no count of its page is then
+    /// painted as a failure (a passing job in orange would contradict its verdict).
+    private var passes: Bool { judgement?.passes == true }
+
+    /// The verdict in the words of the other reports, and the allow list.
+    private func renderJudgement(_ judgement: RegressionJudgement, _ markup: inout Markup) {
+        markup.element("h2", [], "Verdict")
+        markup.element(
+            "p",
+            [("id", "verdict"), ("class", judgement.passes ? "good" : "bad"), ("data-verdict", judgement.word),
+             ("data-counted", String(judgement.counted)), ("data-max-changes", String(judgement.maxChanges)),
+             ("data-allowed", String(judgement.accepted))],
+            judgement.word.uppercased() + ": " + judgement.sentence + ".")
+        guard let file = judgement.allowFile else { return }
+        markup.element(
+            "p", [("id", "allow-summary")],
+            "Accepted by \(file): \(judgement.accepted) of the \(judgement.allowList.count) listed traces changed and do not count.")
+        markup.open("table", [("id", "allow-list")])
+        markup.open("tr")
+        for header in ["line", "trace", "in this run", "reason"] { markup.element("th", [], header) }
+        markup.close()
+        for entry in judgement.allowList {
+            markup.open("tr", [("data-trace", entry.trace), ("data-changed", String(entry.changed))])
+            markup.element("td", [("class", "num")], String(entry.line))
+            markup.element("td", [], entry.trace)
+            markup.element("td", [], entry.changed ? "changed, accepted" : "unchanged: remove the line")
+            markup.element("td", [], entry.reason ?? "")
+            markup.close()
+        }
+        markup.close()
+    }
+
     private func renderCounts(_ markup: inout Markup) {
         markup.element("h2", [], "Counts")
         markup.open("ul", [("class", "counts"), ("id", "counts")])
         var items: [(key: String, label: String, value: Int, tone: String)] = [
             ("traces", "traces compared", comparison.traces, ""),
-            ("changed", "decisions changed", comparison.changed, comparison.changed == 0 ? "good" : "bad"),
-            ("regressions", "regressions against intent", comparison.regressions,
-             comparison.regressions == 0 ? "" : "bad"),
+            ("changed", "decisions changed", comparison.changed,
+             comparison.changed == 0 ? "good" : judgement?.passes == true ? "" : "bad"),
+            ("regressions",
+             "regressions against intent" + (judgement.map { $0.acceptedRegressions > 0 ? " (and \($0.acceptedRegressions) accepted by \($0.allowFile ?? "the allow list"))" : "" } ?? ""),
+             regressions, regressions == 0 ? "" : judgement?.passes == true ? "" : "bad"),
             ("reasonChanges", "reasons changed, same decision", comparison.reasonChanges, ""),
             ("accidental", "new accidental dismissals (intent cancel, now finish)",
-             comparison.accidentalDismissalIndexes.count, comparison.accidentalDismissalIndexes.isEmpty ? "" : "bad"),
+             comparison.accidentalDismissalIndexes.count, comparison.accidentalDismissalIndexes.isEmpty || passes ? "" : "bad"),
             ("missed", "newly missed dismissals (intent finish, now cancel)", comparison.missedDismissalIndexes.count,
-             comparison.missedDismissalIndexes.isEmpty ? "" : "bad"),
+             comparison.missedDismissalIndexes.isEmpty || passes ? "" : "bad"),
             ("nowAgree", "now agree with intent", comparison.nowAgreeIndexes.count,
              comparison.nowAgreeIndexes.isEmpty ? "" : "good"),
             ("stale", "decided by a stale velocity (candidate; ringed on the release map)", comparison.candidateStale,

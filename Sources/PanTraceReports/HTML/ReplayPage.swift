@@ -32,6 +32,9 @@ public struct ReplayPage: Sendable {
     /// Above this many unchanged traces the map draws them as a density of
     /// binned cells instead of single marks (changed traces are always marks).
     public var densityAbove: Int
+    /// A judged `regress`'s verdict and allow list (nil for `replay`): the
+    /// page's counts and verdict are then those of every other report of the run.
+    public var judgement: RegressionJudgement?
 
     /// A page for `command` from its parts.
     public init(

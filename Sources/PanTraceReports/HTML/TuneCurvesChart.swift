@@ -44,16 +44,21 @@ struct TuneCurvesChart {
         area.open(&markup, id: id, label: series.map(\.name).joined(separator: " and ") + " over \(axis.key)")
         area.drawAxes(
             &markup, xTitle: axis.key, yTitle: title, xTick: axis.label, yTick: { HTMLText.number($0, digits: 1) },
-            xTicks: 8, xTickValues: axis.isCategorical ? axis.positions : nil)
+            xTicks: 8, xTickValues: axis.isCategorical ? axis.positions : nil, yCounts: true)
         if let best = page.best, let point = points.first(where: { $0.index == best }) {
             let x = area.x(point.x)
             markup.empty("line", [
                 ("x1", n(x)), ("y1", n(area.top)), ("x2", n(x)), ("y2", n(area.bottom)), ("stroke", "#000"),
                 ("stroke-dasharray", "2 3"), ("stroke-width", "1.5"),
             ])
+            // Left of the line when the label would pass the chart's right edge.
+            let label = "best: \(axis.key)=\(point.candidate.values.first ?? "")"
+            let toLeft = x + 5 + PlotArea.textWidth(label, fontSize: 11, bold: true) > area.width - 2
             markup.element(
-                "text", [("x", n(x + 5)), ("y", n(area.top + 13)), ("class", "mark-label")],
-                "best: \(axis.key)=\(point.candidate.values.first ?? "")")
+                "text",
+                [("x", n(toLeft ? x - 5 : x + 5)), ("y", n(area.top + 13)), ("class", "mark-label")]
+                    + (toLeft ? [("text-anchor", "end")] : []),
+                label)
         }
         for line in series {
             var attributes: [Markup.Attribute] = [("stroke", line.colour), ("stroke-width", "2.5"), ("data-series", line.name)]

@@ -18,6 +18,9 @@ extension TunePage {
                 markup.close()
             }
             markup.close()
+            if let baseOrigin {
+                markup.element("p", [("id", "base-origin")], "Base config: \(base), \(baseOrigin).")
+            }
             renderEvidence(&markup)
             renderBest(&markup)
             renderIntervals(&markup)
@@ -116,6 +119,9 @@ extension TunePage {
                 + ": agree \(candidate.agree) of \(labelled) labelled traces, accidental \(candidate.accidental), "
                 + "missed \(candidate.missed)" + (maxAccidental.map { " (at most \($0) accidental allowed)" } ?? "") + ".")
         markup.close()
+        for (index, note) in bestNotes.enumerated() {
+            markup.element("p", [("class", "best-note"), ("id", "best-note-\(index + 1)")], note)
+        }
         if let baseCounts {
             func change(_ name: String, _ before: Int, _ after: Int) -> String {
                 let delta = after - before

@@ -79,6 +79,11 @@ public struct TunePage: Sendable {
     /// The base's and the best's results decided by a stale velocity
     /// (docs/model.md §4.6), when known.
     public var stale: (base: Int, best: Int)?
+    /// Where the base config came from (`the config of baseline run 1`), when known.
+    public var baseOrigin: String?
+    /// What the best needs said beside it: no change recommended, a best at
+    /// a sweep's edge, the best over people's labels alone.
+    public var bestNotes: [String] = []
 
     /// A page from the fields of `tune --format json` (docs/commands.md §7.5).
     public init(

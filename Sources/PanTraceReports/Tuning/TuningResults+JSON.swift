@@ -34,11 +34,15 @@ extension TuningResults {
     /// (one per candidate), so a million candidates never become one string.
     public func writeJSON(
         maxAccidental: Int? = nil, evidence: TuningEvidence? = nil, intervals: TuningIntervals? = nil,
-        to write: (String) throws -> Void
+        context: TuningContext? = nil, to write: (String) throws -> Void
     ) rethrows {
         let values = settingValuesJSON()
         var head = "{\"traces\":\(traces),\"labelled\":\(labelled),\"base\":"
         JSONWriter.appendString(grid.base.name, to: &head)
+        if let context {
+            head += ",\"baseFrom\":"
+            JSONWriter.appendString(context.origin, to: &head)
+        }
         head += ",\"sweeps\":["
         head += grid.sweeps.map { JSONWriter.string($0.key) }.joined(separator: ",")
         try write(head + "],\"results\":[")
@@ -60,7 +64,17 @@ extension TuningResults {
             tail += "null"
         }
         let verdict = best == nil ? TuningIntervals.Verdict.uncertain : intervals?.verdict ?? .uncertain
-        try write(tail + ",\"verdict\":\"\(verdict.rawValue)\"}")
+        tail += ",\"verdict\":\"\(verdict.rawValue)\""
+        tail += ",\"noChangeRecommended\":\(best != nil && best == grid.baseIndex),\"bestAtEdge\":["
+        tail += (best.map(sweepEnds(at:)) ?? []).map {
+            "{\"key\":\(JSONWriter.string($0.sweep.key)),\"end\":\"\($0.atStart ? "first" : "last")\"}"
+        }.joined(separator: ",")
+        tail += "]"
+        if let people = context?.bestWithPeople {
+            tail += ",\"bestWithPeople\":{\"labelled\":\(people.labelled),\"best\":"
+            tail += (people.best.map { resultJSON($0, values) } ?? "null") + "}"
+        }
+        try write(tail + "}")
     }
 
     /// One candidate's entry.

@@ -10,7 +10,7 @@ extension TuningResults {
     /// ```
     public func page(
         maxAccidental: Int? = nil, comparison: TuningComparison? = nil, intervals: TuningIntervals? = nil,
-        evidence: TuningEvidence? = nil
+        evidence: TuningEvidence? = nil, context: TuningContext? = nil
     ) -> TunePage {
         let candidates = (0..<count).map { index in
             let counts = counts(at: index)
@@ -19,11 +19,23 @@ extension TuningResults {
                 none: counts.none, agree: counts.agree, accidental: counts.accidental, missed: counts.missed,
                 pareto: isPareto(index), floor: floor(at: index))
         }
-        return TunePage(
+        var page = TunePage(
             base: grid.base.name, traces: traces, labelled: labelled,
             sweeps: grid.sweeps.map { TunePage.Sweep(key: $0.key, values: $0.values) }, candidates: candidates,
             best: labelled == 0 ? nil : best(maxAccidental: maxAccidental), maxAccidental: maxAccidental,
             baseCounts: comparison?.baseCounts, baseCandidate: grid.baseIndex, intervals: intervals, evidence: evidence,
             stale: comparison.map { ($0.baseStale, $0.bestStale) })
+        page.baseOrigin = context?.origin
+        if labelled > 0, let best = best(maxAccidental: maxAccidental) {
+            if best == grid.baseIndex {
+                page.bestNotes.append("No change recommended: no candidate does better than the base's own settings.")
+            }
+            page.bestNotes += edgeSentences(at: best).map { $0.prefix(1).uppercased() + $0.dropFirst() + "." }
+        }
+        if let people = context?.bestWithPeople {
+            let text = peopleBestText(people, maxAccidental: maxAccidental)
+            page.bestNotes.append(text.prefix(1).uppercased() + text.dropFirst() + ".")
+        }
+        return page
     }
 }

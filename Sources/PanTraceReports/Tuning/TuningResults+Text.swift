@@ -14,15 +14,20 @@ extension TuningResults {
     /// it left out.
     public func textReport(
         maxAccidental: Int? = nil, comparison: TuningComparison? = nil, evidence: TuningEvidence? = nil,
-        intervals: TuningIntervals? = nil, limit: Int = Self.textRowLimit, style: TextStyle = .plain
+        intervals: TuningIntervals? = nil, context: TuningContext? = nil, limit: Int = Self.textRowLimit,
+        style: TextStyle = .plain
     ) -> String {
         var lines: [String] = []
-        lines.append("base        \(TerminalText.escaped(grid.base.name))")
+        let origin = context.map { "   (\(TerminalText.escaped($0.origin)))" } ?? ""
+        lines.append("base        \(TerminalText.escaped(grid.base.name))\(origin)")
         let searched = grid.sweeps.map { "\($0.key) \(Self.describe($0.values))" }.joined(separator: " × ")
         lines.append("candidates  \(count): \(searched)")
         lines.append("traces      \(traces), \(labelled) with an intent")
         if let evidence {
             lines.append(contentsOf: evidenceLines(evidence, style: style))
+            if let people = context?.bestWithPeople {
+                lines.append("            " + peopleBestText(people, maxAccidental: maxAccidental))
+            }
             if labelled == 0 {
                 lines.append("")
                 lines.append(
@@ -70,6 +75,11 @@ extension TuningResults {
             ? "largest floor\(limitText): its agree and its neighbours' all at least \(floor(at: best))"
             : "most agree\(limitText)"
         var lines = ["best        \(settingsText(best))   (\(why))"]
+        if best == grid.baseIndex {
+            lines.append(
+                style.good("            no change recommended") + ": no candidate does better than the base's own settings")
+        }
+        lines.append(contentsOf: edgeSentences(at: best).map { style.bad("            ") + $0 })
         let header = ["", "agree", "accidental", "missed"]
         var rows: [[String]] = []
         let bestCounts = counts(at: best)
@@ -145,6 +155,26 @@ extension TuningResults {
         return lines
     }
 
+    /// `the best lies at the first value of the sweep threshold (0.2): widen
+    /// the sweep below it`, one per `FROM:TO:STEP` sweep at whose end `index` lies.
+    public func edgeSentences(at index: Int) -> [String] {
+        sweepEnds(at: index).map { end in
+            let value = end.atStart ? end.sweep.values[0] : end.sweep.values[end.sweep.values.count - 1]
+            let side = end.atStart ? "below" : "above"
+            return "the best lies at the edge of the sweep \(end.sweep.key) (\(value), its \(end.atStart ? "first" : "last") "
+                + "value), with neighbours on one side only: widen the sweep \(side) it to see whether the best goes on"
+        }
+    }
+
+    /// `with --evidence person,inferred (12 labelled traces) the best is threshold=0.3`.
+    func peopleBestText(_ people: TuningContext.PeopleBest, maxAccidental: Int?) -> String {
+        let head = "with --evidence person,inferred (\(people.labelled) labelled traces) the best "
+        guard let best = people.best else { return head + "is none: no candidate is within the limit" }
+        let ownBest = self.best(maxAccidental: maxAccidental)
+        let same = ownBest == best ? " (the same)" : ownBest.map { " instead of \(settingsText($0))" } ?? ""
+        return head + "is \(settingsText(best))\(same)"
+    }
+
     /// The candidate table: at most `limit` rows after merging, in candidate order.
     private func candidateLines(best: Int?, limit: Int) -> [String] {
         let selection = textRows(best: best, limit: limit)
@@ -200,7 +230,7 @@ extension TuningResults {
     }
 
     /// `threshold=0.3 flickVelocity=600`, as `--set` takes them.
-    func settingsText(_ index: Int) -> String {
+    public func settingsText(_ index: Int) -> String {
         grid.settings(at: index).map { "\($0.key)=\($0.value)" }.joined(separator: " ")
     }
 

@@ -1,0 +1,69 @@
+import PanTraceModel
+
+/// What a tune's reports say around the counts: where the base config came
+/// from, the interaction the traces were recorded under, and the best over
+/// people's labels alone when the generator's outnumber them
+/// (docs/tune.md "The base", "Evidence", "The interaction").
+public struct TuningContext: Sendable, Equatable {
+    /// The best over the `person` and `inferred` labels alone.
+    public struct PeopleBest: Sendable, Equatable {
+        /// The traces with a `person` or `inferred` label.
+        public var labelled: Int
+        /// The best candidate over them (nil: none within the limit).
+        public var best: Int?
+
+        /// The best `best` over `labelled` labels of people.
+        public init(labelled: Int, best: Int?) {
+            self.labelled = labelled
+            self.best = best
+        }
+    }
+
+    /// Where the base config came from, in words (`the config of baseline run 1`).
+    public var origin: String
+    /// The baseline run and its config's interaction, the one the traces
+    /// were recorded under; nil in a store without runs.
+    public var recordedUnder: (run: Int64, interaction: Interaction)?
+    /// The best over people's labels alone; nil unless people's labels are
+    /// present and fewer than the generator's.
+    public var bestWithPeople: PeopleBest?
+
+    /// A context naming the base's `origin`.
+    public init(origin: String, recordedUnder: (run: Int64, interaction: Interaction)? = nil, bestWithPeople: PeopleBest? = nil) {
+        self.origin = origin
+        self.recordedUnder = recordedUnder
+        self.bestWithPeople = bestWithPeople
+    }
+
+    public static func == (lhs: TuningContext, rhs: TuningContext) -> Bool {
+        lhs.origin == rhs.origin && lhs.recordedUnder?.run == rhs.recordedUnder?.run
+            && lhs.recordedUnder?.interaction == rhs.recordedUnder?.interaction && lhs.bestWithPeople == rhs.bestWithPeople
+    }
+
+    /// One warning per interaction that some candidate of `grid` runs and
+    /// the baseline run did not: such a candidate is decided all the same,
+    /// but most gestures of one interaction never begin under another.
+    public func interactionWarnings(_ grid: TuningGrid) -> [String] {
+        guard let recordedUnder else { return [] }
+        var runs: [Interaction] = []
+        if let sweep = grid.sweeps.first(where: { $0.key == "interaction" }) {
+            runs = sweep.values.compactMap(Interaction.init(rawValue:))
+        } else {
+            runs = [grid.base.interaction]
+        }
+        var seen: Set<Interaction> = []
+        return runs.filter { $0 != recordedUnder.interaction && seen.insert($0).inserted }.map { other in
+            Self.interactionWarning(
+                recorded: recordedUnder.interaction, run: recordedUnder.run, other: other, who: "candidates run")
+        }
+    }
+
+    /// `the traces were recorded under swipe-back (baseline run 1) and
+    /// candidates run pull-to-dismiss: …`, the sentence `tune` and `compare`
+    /// share; `who` names the candidates or the config with its verb.
+    public static func interactionWarning(recorded: Interaction, run: Int64, other: Interaction, who: String) -> String {
+        "the traces were recorded under \(recorded.rawValue) (baseline run \(run)) and \(who) \(other.rawValue): "
+            + "a trace's intent was meant for the gesture it was recorded for, and most gestures of one interaction "
+            + "never begin under another, so the counts against intent compare different gestures"
+    }
+}
