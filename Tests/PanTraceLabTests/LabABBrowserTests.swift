@@ -1,0 +1,132 @@
+import BrowserTestSupport
+import Foundation
+import PanTraceCore
+import PanTraceLab
+import PanTraceModel
+import PanTraceStore
+import Testing
+import TestThreads
+
+/// docs/lab.md "Which felt better" and "Feel" in a real browser: headless
+/// Chromium emulating a phone, touches dispatched with their own timestamps,
+/// the answers tapped on the page's buttons, the database read back through
+/// a connection of its own. Screenshots in `.build/screenshots/lab-ab-*.png`.
+@Suite(.blocksItsThread, .enabled(if: Chromium.shouldRun))
+struct LabABBrowserTests {
+    typealias Stroke = LabBrowserTests.Stroke
+
+    /// B decides a short fast pull as a flick: the two tries of a pair can be told apart by feel only.
+    static var versus: Config {
+        var config = Config()
+        config.name = "flicky"
+        config.decision = .velocity
+        return config
+    }
+
+    /// Four tasks asked once each, in this order: four pairs.
+    static let tasks = [
+        LabTask(id: "close", prompt: "Close the sheet: drag it down and let go.", intent: .finish, repeatCount: 1),
+        LabTask(id: "peek", prompt: "Pull the sheet down a little, and let it go back.", intent: .cancel, repeatCount: 1),
+        LabTask(id: "flick", prompt: "Close the sheet with a quick flick down.", intent: .finish, repeatCount: 1),
+        LabTask(id: "scroll", prompt: "Scroll the list, without closing the sheet.", intent: .cancel, scrollOffset: 600, scrollContent: 2000, repeatCount: 1),
+    ]
+
+    /// A seed whose first four pairs come in both orders (A first in pairs 1 and 3, B first in 2 and 4).
+    static let seed: UInt64 = {
+        let wanted: [Preference.Side] = [.a, .b, .a, .b]
+        var seed: UInt64 = 0
+        while (1...4).map({ LabPairs.shownFirst(pair: $0, seed: seed) }) != wanted { seed += 1 }
+        return seed
+    }()
+
+    /// Taps the element `id` with one finger at its centre.
+    static func tap(_ id: String, on tab: PhoneTab) throws {
+        let box = try #require(try tab.evaluate(
+            "(() => { const r = document.getElementById('\(id)').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()") as? [Double])
+        let start = Date().timeIntervalSince1970
+        try tab.touch("touchStart", [.init(x: box[0], y: box[1])], timestamp: start)
+        try tab.touch("touchEnd", [], timestamp: start + 0.05)
+    }
+
+    /// Four pairs in both orders, answered first, second and the same, the last left unanswered:
+    /// every gesture in its config's run with the result `record` gives it, the three answers in `preference`.
+    @Test func anABSessionIsStoredAsDispatchedAndAnswered() async throws {
+        let lab = try LabFixture(versus: Self.versus, seed: Self.seed, tasks: Self.tasks)
+        let server = try await lab.serve()
+        do {
+            let tab = try PhoneTab(url: server.url, width: 390, height: 844)
+            defer { tab.close() }
+            let strokes = [
+                Stroke.line(x: 200, y: 150, dx: 0, dy: 22, steps: 18, dt: 0.0167),   // 396 pt: past 40 % under both
+                Stroke.line(x: 200, y: 300, dx: 0, dy: 9, steps: 10, dt: 0.008),     // example 2: cancel under A, a flick under B
+                Stroke.line(x: 200, y: 300, dx: 0, dy: 9, steps: 10, dt: 0.008),
+                Stroke.line(x: 200, y: 500, dx: 0, dy: -14, steps: 12, dt: 0.0167),  // the list scrolls; nothing closes
+            ]
+            let answers: [String?] = ["first", "second", "same", nil]
+            var traces: [[String]] = []
+            var count = 0
+            for (pair, answer) in answers.enumerated() {
+                var names: [String] = []
+                for attempt in 0..<2 {
+                    try tab.wait(until: LabBrowserTests.readyExpression)
+                    #expect(try tab.attribute("#task", "data-task") == Self.tasks[pair].id)
+                    #expect(try tab.attribute("#ask", "data-ready") == "false")
+                    let text = try tab.evaluate("document.getElementById('try').textContent") as? String ?? ""
+                    #expect(text.hasPrefix(attempt == 0 ? "First try" : "Second try"), "\(text)")
+                    try LabBrowserTests.dispatch(strokes[pair], on: tab, start: Date().timeIntervalSince1970)
+                    count += 1
+                    let shown = try LabBrowserTests.outcome(on: tab, count: count)
+                    names.append(shown.trace)
+                    let trace = try #require(try lab.storedTrace(shown.trace))
+                    LabBrowserTests.expectSamples(trace, match: strokes[pair], rest: 0.004)
+                    #expect(trace.meta?.contains("\"pair\": \(pair + 1)") == true, "\(trace.meta ?? "")")
+                    // Stored in the run of the config drawn for this try, decided as record decides it there.
+                    let side = attempt == 0 ? LabPairs.shownFirst(pair: pair + 1, seed: Self.seed) : LabPairs.shownFirst(pair: pair + 1, seed: Self.seed).other
+                    let config = side == .a ? lab.config : Self.versus
+                    let run = try #require(lab.recorder.runsBySide[side])
+                    let stored = try #require(try lab.store.result(ofRun: run, traceName: shown.trace))
+                    #expect(stored.outcome == (try LabBrowserTests.recorded(trace, under: config)))
+                    #expect(shown.decision == stored.outcome.decision.rawValue)
+                    if pair == 1 {
+                        try tab.wait(until: "document.body.dataset.mode === 'settled' || document.body.dataset.mode === 'asking'")
+                        try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-ab-pair2-\(attempt == 0 ? "first" : "second").png"))
+                    }
+                }
+                traces.append(names)
+                try tab.wait(until: "document.getElementById('ask').dataset.ready === 'true'")
+                #expect(try tab.attribute("#ask", "data-pair") == String(pair + 1))
+                #expect(try tab.attribute("#task", "data-ready") == "false")
+                if pair == 0 { try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-ab-question.png")) }
+                guard let answer else { break }
+                try Self.tap("prefer-\(answer)", on: tab)
+                try tab.wait(until: "document.getElementById('ask').dataset.ready === 'false' && document.getElementById('ask').hidden")
+            }
+            // The answers, committed when the page heard of them; read through another connection.
+            try tab.wait(until: LabBrowserTests.readyExpression + " || document.getElementById('ask').dataset.ready === 'true'")
+            let session = lab.recorder.session
+            let runs = lab.recorder.runsBySide
+            let runA = try #require(runs[.a]), runB = try #require(runs[.b])
+            var expected: Set<String> = []
+            for (pair, answer) in answers.enumerated() {
+                guard let answer else { continue }
+                let first = LabPairs.shownFirst(pair: pair + 1, seed: Self.seed)
+                let (traceA, traceB) = first == .a ? (traces[pair][0], traces[pair][1]) : (traces[pair][1], traces[pair][0])
+                let choice = answer == "same" ? "same" : (answer == "first") == (first == .a) ? "a" : "b"
+                expected.insert("\(session)|\(Self.tasks[pair].id)|\(runA)|\(runB)|\(traceA)|\(traceB)|\(first.rawValue)|\(choice)")
+            }
+            let rows = lab.database.rows("SELECT session, task, run_a, run_b, trace_a, trace_b, shown_first, choice FROM preference")
+            #expect(Set(rows.map { $0.joined(separator: "|") }) == expected)
+            // One run per config, four gestures each; the abandoned pair keeps both gestures and has no preference.
+            #expect(try lab.database.integer("SELECT count(*) FROM run") == 2)
+            #expect(try lab.database.integer("SELECT trace_count FROM run WHERE id = \(runA)") == 4)
+            #expect(try lab.database.integer("SELECT trace_count FROM run WHERE id = \(runB)") == 4)
+            #expect(try lab.database.integer("SELECT count(*) FROM preference WHERE trace_a IN ('\(traces[3][0])', '\(traces[3][1])') OR trace_b IN ('\(traces[3][0])', '\(traces[3][1])')") == 0)
+            #expect(try lab.storedTrace(traces[3][1]) != nil)
+            #expect(tab.consoleMessages.isEmpty, "\(tab.consoleMessages)")
+            await server.stop()
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+}
