@@ -52,8 +52,7 @@ extension LabPage {
             ask() {
               setMode("asking");
               setReady(false);
-              $("prompt").textContent = "Which felt better?";
-              $("try").textContent = "";
+              $("try").textContent = "Both tries done.";
               showCount(index);
               askEl.dataset.pair = String(next.pair);
               askEl.hidden = false;

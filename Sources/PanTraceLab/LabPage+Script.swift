@@ -310,7 +310,6 @@ extension LabPage {
           outcomeEl.dataset.reason = reply.reason;
           outcomeEl.dataset.count = String(reply.count);
           index += 1;
-          if (pairs) pairs.heard(reply);
           showCount(index);
           showMessage(reply);
           setMode("settling");
@@ -318,7 +317,7 @@ extension LabPage {
           settle(g, reply.percent, target, reply.decision === "none" ? 0 : reply.settle, reply.velocity, () => {
             // The settled screen stays a moment before the next task brings the view back.
             setMode("settled");
-            setTimeout(startTask, target === 1 ? 500 : 300);
+            setTimeout(() => { if (pairs) pairs.heard(reply); startTask(); }, target === 1 ? 500 : 300);
           });
         }
         """#

@@ -129,4 +129,74 @@ struct LabABBrowserTests {
             throw error
         }
     }
+
+    /// The message states under a projecting rule (`wwdc18-projection`): where the sheet was
+    /// heading, the signed velocity of a flick back, the colour by agreement with the task's
+    /// intent (not by decision), white for a task without one, and cleared when the next gesture starts.
+    @Test func theMessagesSayWhatHappenedInPlainWords() async throws {
+        let config = try Preset.named("wwdc18-projection").config
+        let tasks = [
+            LabTask(id: "close", prompt: "Close the sheet with a quick flick down.", intent: .finish, repeatCount: 1),
+            LabTask(id: "peek", prompt: "Pull the sheet down, then flick it back up.", intent: .cancel, repeatCount: 1),
+            LabTask(id: "close-slow", prompt: "Close the sheet: drag it down and let go.", intent: .finish, repeatCount: 1),
+            LabTask(id: "free", prompt: "Do anything.", intent: nil, repeatCount: 1),
+        ]
+        let lab = try LabFixture(config: config, tasks: tasks)
+        let server = try await lab.serve()
+        do {
+            let tab = try PhoneTab(url: server.url, width: 390, height: 844)
+            defer { tab.close() }
+            let down = Stroke.line(x: 200, y: 200, dx: 0, dy: 12, steps: 15, dt: 0.016).points
+            var back: [(t: Double, x: Double, y: Double)] = []
+            for step in 1...6 {
+                let moved = Double(step)
+                back.append((t: 0.24 + moved * 0.008, x: 200, y: 380 - 25 * moved))
+            }
+            let strokes: [(Stroke, Double)] = [
+                (Stroke.line(x: 200, y: 200, dx: 0, dy: 9, steps: 10, dt: 0.008), 0.004),   // example 2: heads past half
+                (Stroke(points: down + back), 0.004),                                       // down 180 pt, back up at −3,125 pt/s
+                (Stroke.line(x: 200, y: 200, dx: 0, dy: 8, steps: 10, dt: 0.016), 0.3),    // 80 pt at 500 pt/s, then a rest
+                (Stroke.line(x: 200, y: 150, dx: 0, dy: 22, steps: 18, dt: 0.0167), 0.004), // a long drag, no intent
+            ]
+            // What each message says and its colour: (words in it, class, data-agrees).
+            let expected: [([String], String, String)] = [
+                (["The sheet closed: you let go ", "moving down at +1,125 pt/s; at that speed it was heading for ", "past the 50 % it takes to close", "As you meant."], "agrees", "true"),
+                (["The sheet went back up: you let go ", "moving up at \u{2212}3,125 pt/s; at that speed it was heading back past where it started", "As you meant."], "agrees", "true"),
+                // About 500 pt/s (the browser's timestamps are whole milliseconds): 8 % + 0.5 · 499 / 844 = 38 %.
+                (["The sheet went back up: you let go 8 % of the way down, moving down at +5", " pt/s; at that speed it was heading for 3",
+                  " % of the way down, short of the 50 % it takes to close.", "Not what you meant."], "disagrees", "false"),
+                (["The sheet closed: you let go "], "neutral", ""),
+            ]
+            let names = ["heading", "flick-back", "not-meant", "no-intent"]
+            for (index, (stroke, rest)) in strokes.enumerated() {
+                try tab.wait(until: LabBrowserTests.readyExpression)
+                #expect(try tab.attribute("#task", "data-task") == tasks[index].id)
+                try LabBrowserTests.dispatch(stroke, on: tab, start: Date().timeIntervalSince1970, rest: rest)
+                _ = try LabBrowserTests.outcome(on: tab, count: index + 1)
+                try tab.wait(until: "document.body.dataset.mode === 'settled'")
+                try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-message-\(names[index]).png"))
+                let text = try tab.evaluate("document.getElementById('outcome').textContent") as? String ?? ""
+                let (words, colour, agrees) = expected[index]
+                for word in words { #expect(text.contains(word), "\(names[index]): \(text)") }
+                #expect(!text.contains("projected"), "\(text)")
+                #expect(try tab.attribute("#outcome", "class") == colour, "\(names[index])")
+                #expect(try tab.attribute("#outcome", "data-agrees") == agrees, "\(names[index])")
+            }
+            // The next gesture clears the message as it starts.
+            try tab.wait(until: LabBrowserTests.readyExpression)
+            let start = Date().timeIntervalSince1970
+            try tab.touch("touchStart", [.init(x: 200, y: 200)], timestamp: start)
+            for step in 1...6 { try tab.touch("touchMove", [.init(x: 200, y: 200 + Double(step) * 15)], timestamp: start + Double(step) * 0.016) }
+            try tab.wait(until: "true", then: "new Promise(r => requestAnimationFrame(() => r(true)))")
+            #expect(try tab.evaluate("document.getElementById('outcome').textContent") as? String == "")
+            try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-message-cleared-mid-drag.png"))
+            try tab.touch("touchEnd", [], timestamp: start + 0.12)
+            _ = try LabBrowserTests.outcome(on: tab, count: 5)
+            #expect(tab.consoleMessages.isEmpty, "\(tab.consoleMessages)")
+            await server.stop()
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
 }
