@@ -2,7 +2,8 @@ import Foundation
 import PanTraceModel
 
 /// What the lab answers to each request (docs/lab.md), apart from the HTTP
-/// library: the token, the two routes, the body limit, and storing.
+/// library: the token, the two routes (three when the session compares two
+/// configs: `POST /preferences`, ``answer(body:)``), the body limit, and storing.
 ///
 /// The checks come in this order, and a refused request changes nothing:
 /// no token (403), an unknown path (404), another method (405), a body over
@@ -88,7 +89,8 @@ public struct LabResponder: Sendable {
         case "/gestures": allowed = "POST"
         case "/preferences" where recorder.isComparing: allowed = "POST"
         default:
-            return .error(404, "no such page: only GET /, POST /gestures\(recorder.isComparing ? " and POST /preferences" : "") exist")
+            return .error(
+                404, "no such page: only " + (recorder.isComparing ? "GET /, POST /gestures and POST /preferences" : "GET / and POST /gestures") + " exist")
         }
         guard request.method == allowed else {
             var response = Response.error(405, "\(request.path) takes \(allowed) only, not \(request.method)")

