@@ -1,4 +1,4 @@
--- pantrace store schema, version 3 (docs/sqlite.md).
+-- pantrace store schema, version 4 (docs/sqlite.md).
 --
 -- This file is the single source of truth: the database that pantrace creates
 -- has exactly these tables, indexes, triggers and views
@@ -7,7 +7,8 @@
 -- Sources/PanTraceStore/Schema.swift build it: migration 1 is version 1 of this
 -- file verbatim, migration 2 the changes to version 2, migration 3 the `rest`
 -- and `stale` columns of `result` (its ALTER TABLEs are below) and
--- trace.intent_source.
+-- trace.intent_source, migration 4 the table `preference` (the lab's A/B
+-- answers, Sources/PanTraceStore/Schema+Preference.swift).
 --
 -- Editing by hand (the sqlite3 shell runs with foreign keys off) is safe:
 -- the triggers below keep the store consistent by themselves. Insert, change
@@ -323,4 +324,43 @@ JOIN run ON run.id = result.run_id
 JOIN config ON config.id = run.config_id
 JOIN trace ON trace.id = result.trace_id;
 
-PRAGMA user_version = 3;
+-- preference: one answer to "Which felt better?" in a lab session that
+-- compared two configs (docs/lab.md): the same task done once under each,
+-- blind, in an order drawn per pair.
+CREATE TABLE preference (
+    -- the lab session, as the traces' meta.session
+    session TEXT NOT NULL,
+    -- the task's id, as the traces' meta.task
+    task TEXT NOT NULL,
+    -- the runs of config A (the lab's own) and config B (--versus-preset, --versus-config)
+    run_a INTEGER NOT NULL REFERENCES run (id) ON DELETE CASCADE,
+    run_b INTEGER NOT NULL REFERENCES run (id) ON DELETE CASCADE,
+    -- the names of the traces of the gesture done under A and under B
+    trace_a TEXT NOT NULL UNIQUE,
+    trace_b TEXT NOT NULL UNIQUE,
+    -- 'a' when the gesture under A was done first, else 'b'
+    shown_first TEXT NOT NULL CHECK (shown_first = 'a' OR shown_first = 'b'),
+    -- what the person preferred: 'a', 'b' or 'same'
+    choice TEXT NOT NULL CHECK (choice = 'a' OR choice = 'b' OR choice = 'same')
+);
+
+-- A deleted run or trace takes its preferences along (also with foreign keys off).
+CREATE TRIGGER run_delete_preferences AFTER DELETE ON run
+BEGIN
+    DELETE FROM preference WHERE run_a = OLD.id OR run_b = OLD.id;
+END;
+
+CREATE TRIGGER trace_delete_preferences AFTER DELETE ON trace
+BEGIN
+    DELETE FROM preference WHERE trace_a = OLD.name OR trace_b = OLD.name;
+END;
+
+-- A trace renamed by hand keeps its preferences.
+CREATE TRIGGER trace_rename_preferences AFTER UPDATE OF name ON trace
+WHEN NEW.name IS NOT OLD.name
+BEGIN
+    UPDATE preference SET trace_a = NEW.name WHERE trace_a = OLD.name;
+    UPDATE preference SET trace_b = NEW.name WHERE trace_b = OLD.name;
+END;
+
+PRAGMA user_version = 4;

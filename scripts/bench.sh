@@ -211,6 +211,13 @@ read -r lab_median lab_p95 lab_bytes <<<"$(python3 scripts/bench/lab_post.py "$l
 kill -TERM "$lab_pid"; wait "$lab_pid"
 lab_stored=$("$reference" count "$work/lab.sqlite" | awk '{ print $1 }')
 [ "$lab_stored" = "$lab_posts" ] || { echo "bench.sh: the lab stored $lab_stored traces, expected $lab_posts" >&2; exit 1; }
+# The same with an A/B session: gestures in pairs under two configs, each pair answered.
+echo "lab A/B: $lab_posts gestures in pairs, each pair answered…" >&2
+"$pantrace" lab --db "$work/lab-ab.sqlite" --port 0 --versus-preset panmodal >"$work/lab-ab.out" 2>"$work/lab-ab.err" &
+lab_pid=$!
+for _ in $(seq 100); do [ -s "$work/lab-ab.out" ] && break; sleep 0.1; done
+read -r ab_median ab_p95 _ ab_answer_median ab_answer_p95 <<<"$(python3 scripts/bench/lab_post.py "$(head -n 1 "$work/lab-ab.out")" "$lab_posts" --pairs)"
+kill -TERM "$lab_pid"; wait "$lab_pid"
 
 # --- start-up --------------------------------------------------------------
 echo "start-up: pantrace --help, $startup_runs runs…" >&2
@@ -288,5 +295,6 @@ if [ $# -ge 2 ]; then
 fi
 echo
 echo "lab: POST /gestures, 120 samples ($lab_bytes bytes), stored and answered: median $lab_median ms (target ≤ 20), p95 $lab_p95 ms (target ≤ 50), $lab_posts on loopback"
+echo "lab A/B: POST /gestures in pairs: median $ab_median ms, p95 $ab_p95 ms; POST /preferences: median $ab_answer_median ms, p95 $ab_answer_p95 ms"
 echo
 echo "start-up: pantrace --help ${startup} ms ($startup_tool of $startup_runs; target ≤ 20 ms)"

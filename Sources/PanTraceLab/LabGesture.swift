@@ -14,6 +14,8 @@ public struct LabGesture: Sendable {
     public var trace: Trace
     /// The task it was made for, when `meta.task` named one.
     public var task: LabTask?
+    /// The pair it was made for in a session that compares two configs (`meta.pair`).
+    public var pair: Int?
 
     /// The members the server writes itself; a posted value of one is replaced.
     static let serverKeys: Set<String> = ["name", "intent", "intentSource", "meta"]
@@ -25,8 +27,11 @@ public struct LabGesture: Sendable {
     /// - Parameters:
     ///   - tasks: the session's tasks, which `meta.task` must name when present.
     ///   - userAgent: the request's `User-Agent`, stored when `meta` has none.
+    ///   - pairing: the session compares two configs: `meta.pair`, when
+    ///     posted, must be a pair's number (an integer from 1), and is
+    ///     written after `prompt`.
     /// - Throws: `TraceError` with `record`'s message (no file or line).
-    public init(body: [UInt8], name: String, session: String, tasks: [LabTask], userAgent: String?) throws(TraceError) {
+    public init(body: [UInt8], name: String, session: String, tasks: [LabTask], userAgent: String?, pairing: Bool = false) throws(TraceError) {
         let root: JSONNode
         do {
             root = try JSONParser.parse(body)
@@ -57,6 +62,13 @@ public struct LabGesture: Sendable {
                             throw TraceError(keyPath: "meta.task", reason: "must be the id of a task (a string), found \(pair.node.value.kindDescription)")
                         }
                         postedTask = id
+                    }
+                    if pairing, pair.key == "pair" {
+                        guard let number = pair.node.number?.integerValue, number >= 1 else {
+                            throw TraceError(keyPath: "meta.pair", reason: "must be a pair's number (an integer from 1), found \(text(pair.node.range))")
+                        }
+                        self.pair = number
+                        continue
                     }
                     if !Self.serverMetaKeys.contains(pair.key) {
                         metaMembers.append((pair.key, text(pair.node.range)))
@@ -103,6 +115,7 @@ public struct LabGesture: Sendable {
         if let task {
             meta += [("task", JSONWriter.string(task.id)), ("prompt", JSONWriter.string(task.prompt))]
         }
+        if let pair { meta.append(("pair", String(pair))) }
         meta += metaMembers.map { ($0.key, $0.text) }
         if !metaMembers.contains(where: { $0.key == "userAgent" }), let userAgent {
             meta.append(("userAgent", JSONWriter.string(userAgent)))

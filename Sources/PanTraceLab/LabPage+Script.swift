@@ -1,5 +1,8 @@
 extension LabPage {
-    /// The page's script.
+    /// The page's script: ``coreScript``, ``feelScript`` and ``pairScript``, in that order (the last starts the page).
+    static let script = coreScript + "\n" + feelScript + "\n" + pairScript
+
+    /// The page's tasks, gestures and drawing.
     ///
     /// `Pan` is docs/model.md §4.2–4.4 ported line by line (recognition,
     /// scroll arbitration, percent), so that the view follows the finger as
@@ -8,20 +11,27 @@ extension LabPage {
     /// pointer event of the first finger from its down to its lift or
     /// cancel, moves with their coalesced events, each with its own
     /// timestamp (docs/lab.md).
-    static let script = #"""
+    static let coreScript = #"""
         "use strict";
         const data = JSON.parse(document.getElementById("lab-data").textContent);
-        const cfg = data.config;
+        // The config of the gesture under way: the lab's own, or in a pair the one drawn for it (useConfig).
+        let cfg = data.config;
         const token = new URLSearchParams(location.search).get("token") || "";
         const $ = (id) => document.getElementById(id);
         const taskEl = $("task"), outcomeEl = $("outcome");
+        // Both configs of a pair have one interaction (the lab refuses two).
         const horizontal = cfg.interaction === "swipe-back";
         const sign = cfg.interaction === "pull-up-present" ? -1 : 1;
         const num = (v, d) => (typeof v === "number" && isFinite(v) ? v : d);
-        const touchSlop = num(cfg.touchSlop, 10);
-        const maxTouches = num(cfg.maximumNumberOfTouches, 1);
-        const gating = cfg.scrollGating || "offsetAtBegin";
-        const lockScroll = cfg.lockScroll === true;
+        let touchSlop, maxTouches, gating, lockScroll;
+        function useConfig(c) {
+          cfg = c;
+          touchSlop = num(cfg.touchSlop, 10);
+          maxTouches = num(cfg.maximumNumberOfTouches, 1);
+          gating = cfg.scrollGating || "offsetAtBegin";
+          lockScroll = cfg.lockScroll === true;
+        }
+        useConfig(data.config);
 
         // docs/model.md §4.8: the timing curves, cubic Béziers from (0,0) to (1,1).
         const curves = {easeIn: [0.42, 0, 1, 1], easeOut: [0, 0, 0.58, 1], easeInOut: [0.42, 0, 0.58, 1]};
@@ -38,12 +48,14 @@ extension LabPage {
         function extentOf(w, h) { return typeof cfg.extent === "number" ? cfg.extent : (horizontal ? w : h); }
 
         // docs/model.md §4.2–4.4 for one gesture: the percent and the scroll offset after each position sample.
+        // `raw` is the offset unclamped while the list owns the gesture: what the rubber band draws past an edge.
         class Pan {
           constructor(task, w, h) {
             this.E = extentOf(w, h);
             this.hasScroll = task.scrollContent > 0;
             this.m = Math.max(0, task.scrollContent - (horizontal ? w : h));
             this.o = task.scrollOffset;
+            this.raw = this.o;
             this.state = "possible";   // possible, failed, transition, scroll, handoff
             this.percent = 0;
             this.simultaneous = false;
@@ -65,11 +77,12 @@ extension LabPage {
             }
             const dq = q - this.prevQ;
             this.prevQ = q;
-            if (this.state === "scroll") { this.o = Math.min(Math.max(this.o - dq, 0), this.m); return; }
+            if (this.state === "scroll") { this.o = Math.min(Math.max(this.o - dq, 0), this.m); this.raw -= dq; return; }
             if (this.state === "handoff") {
               const o2 = this.o - dq;
-              if (o2 >= 0) { this.o = Math.min(o2, this.m); return; }
+              if (o2 >= 0) { this.o = Math.min(o2, this.m); this.raw -= dq; return; }
               this.o = 0;
+              this.raw = 0;
               this.state = "transition";
               this.origin = q + o2;
               this.percent = Math.min(1, -o2 / this.E);
@@ -77,6 +90,7 @@ extension LabPage {
             }
             // The transition runs.
             if (this.simultaneous) this.o = Math.min(this.o - dq, this.m);
+            this.raw = this.o;
             const t = q - this.origin;
             if (t < 0) this.origin = q; else this.percent = Math.min(1, t / this.E);
           }
@@ -91,6 +105,18 @@ extension LabPage {
             }
             this.state = policy === "handoff" ? "handoff" : "scroll";
           }
+          // The list owns the gesture: it scrolls, and after the lift it coasts.
+          get scrolling() { return this.state === "scroll" || this.state === "handoff"; }
+          // The offset drawn: the model's, or past an edge of a list that owns the gesture, the rubber band's.
+          get shownOffset() { return this.scrolling ? rubberBand(this.raw, this.m) : this.o; }
+        }
+
+        // UIScrollView's rubber band: a drag of x past an edge shows (1 − 1/(0.55·x/d + 1))·d, d the viewport's length.
+        function rubberBand(o, m) {
+          const {w, h} = size();
+          const d = horizontal ? w : h;
+          const band = (x) => (1 - 1 / (0.55 * x / d + 1)) * d;
+          return o < 0 ? -band(-o) : o > m ? m + band(o - m) : o;
         }
 
         // The scene: rows or photos for the scroll view, placed for the task's offset.
@@ -157,27 +183,32 @@ extension LabPage {
           }
         }
 
-        // The session: tasks in order, one gesture at a time.
+        // The session: tasks in order, one gesture at a time (in a pair, two, then the question).
         let index = data.stored;
         let task = null;
-        let mode = "ready";      // ready, tracking, posting, settling
+        let mode = "ready";      // ready, tracking, posting, settling, settled, asking
         let gesture = null;
         const pointers = new Set();
 
         // "Gesture 3 of 18 · 2 stored": the task's place in the session's order, and what is stored.
         function showCount(at) {
+          if (pairs) { $("count").textContent = pairs.countText(); return; }
           const round = Math.floor(at / data.tasks.length);
           $("count").textContent = "Gesture " + (at % data.tasks.length + 1) + " of " + data.tasks.length
             + (round > 0 ? " (round " + (round + 1) + ")" : "") + " · " + outcomeEl.dataset.count + " stored";
         }
         function setReady(ready) { taskEl.dataset.ready = ready ? "true" : "false"; }
-        // What the page is doing, for a person's screenshots and the tests: ready, tracking, posting, settling, settled.
+        // What the page is doing, for a person's screenshots and the tests: ready, tracking, posting, settling, settled, asking.
         function setMode(next) { mode = next; document.body.dataset.mode = next; }
         function startTask() {
-          task = data.tasks[index % data.tasks.length];
+          if (pairs && pairs.asking()) { pairs.ask(); return; }
+          const at = pairs ? pairs.taskIndex() : index;
+          if (pairs) pairs.useItsConfig();
+          task = data.tasks[at % data.tasks.length];
           taskEl.dataset.task = task.id;
           taskEl.dataset.intent = task.intent || "";
           $("prompt").textContent = task.prompt;
+          $("try").textContent = pairs ? pairs.tryText() : "";
           showCount(index);
           fillScroll(task);
           const {w, h} = size();
@@ -198,7 +229,7 @@ extension LabPage {
             const prev = gesture.samples[gesture.samples.length - 2];
             if (prev && (prev.x !== sample.x || prev.y !== sample.y)) gesture.pan.position(sample);
           }
-          draw(gesture.pan.percent, gesture.pan.o, gesture.pan.m);
+          draw(gesture.pan.percent, gesture.pan.shownOffset, gesture.pan.m);
         }
 
         const surface = $("surface");
@@ -220,6 +251,7 @@ extension LabPage {
           try { surface.setPointerCapture(e.pointerId); } catch (_) {}
           setMode("tracking");
           setReady(false);
+          clearMessage();
           add(sampleOf(e, "down", pointers.size));
         }, {passive: false});
 
@@ -239,6 +271,8 @@ extension LabPage {
             return;
           }
           add(sampleOf(e, phase, Math.max(1, before)));
+          // A list that owned the gesture coasts at once, as a phone's does, while the server decides.
+          gesture.list = coast(gesture);
           post();
         }
         surface.addEventListener("pointerup", (e) => lift(e, "up"));
@@ -251,92 +285,40 @@ extension LabPage {
         async function post() {
           setMode("posting");
           const g = gesture;
+          const meta = {task: task.id, pointerType: g.pointerType, devicePixelRatio: window.devicePixelRatio || 1,
+            userAgent: navigator.userAgent};
+          if (pairs) meta.pair = pairs.next.pair;
           const body = {width: g.w, height: g.h, scrollOffset: task.scrollOffset, scrollContent: task.scrollContent,
-            meta: {task: task.id, pointerType: g.pointerType, devicePixelRatio: window.devicePixelRatio || 1,
-              userAgent: navigator.userAgent}, samples: g.samples};
+            meta: meta, samples: g.samples};
           let reply = null, failure = null;
           try {
             const response = await fetch("/gestures", {method: "POST", cache: "no-store",
               headers: {"Content-Type": "application/json", "X-Pantrace-Token": token}, body: JSON.stringify(body)});
             const json = await response.json().catch(() => ({}));
-            if (response.ok) reply = json; else failure = "not stored (" + response.status + "): " + (json.error || response.statusText);
+            if (response.ok) reply = json; else failure = "Not stored (" + response.status + "): " + (json.error || response.statusText);
           } catch (err) {
-            failure = "not stored: the lab cannot be reached (" + err + ")";
+            failure = "Not stored: the lab cannot be reached (" + err + ")";
           }
           if (!reply) {
             outcomeEl.className = "refused";
             outcomeEl.textContent = failure;
-            settle(g.pan.percent, 0, 0.25, () => startTask());
+            settle(g, g.pan.percent, 0, 0.25, 0, () => startTask());
             return;
           }
           outcomeEl.dataset.trace = reply.trace;
           outcomeEl.dataset.decision = reply.decision;
           outcomeEl.dataset.reason = reply.reason;
           outcomeEl.dataset.count = String(reply.count);
-          showCount(index);
-          outcomeEl.className = reply.decision;
-          outcomeEl.innerHTML = "";
-          const head = document.createElement("b");
-          head.textContent = explain(reply);
-          outcomeEl.appendChild(head);
-          const why = document.createElement("span");
-          why.className = "why";
-          why.textContent = verdict(reply);
-          outcomeEl.appendChild(why);
           index += 1;
+          showCount(index);
+          showMessage(reply);
           setMode("settling");
           const target = reply.decision === "finish" ? 1 : 0;
-          settle(reply.percent, target, reply.decision === "none" ? 0 : reply.settle, () => {
+          settle(g, reply.percent, target, reply.decision === "none" ? 0 : reply.settle, reply.velocity, () => {
             // The settled screen stays a moment before the next task brings the view back.
             setMode("settled");
-            setTimeout(startTask, target === 1 ? 500 : 300);
+            setTimeout(() => { if (pairs) pairs.heard(reply); startTask(); }, target === 1 ? 500 : 300);
           });
         }
-
-        // docs/model.md §4.7: away for finish, back for cancel, over `settle` seconds.
-        function settle(from, to, seconds, done) {
-          const g = gesture;
-          const start = performance.now();
-          function frame(now) {
-            const k = seconds > 0 ? Math.min(1, (now - start) / (seconds * 1000)) : 1;
-            draw(from + (to - from) * k, g.pan.o, g.pan.m);
-            if (k < 1) requestAnimationFrame(frame); else done();
-          }
-          requestAnimationFrame(frame);
-        }
-
-        // What was decided and why, in words: "finished: flick at 1,240 pt/s".
-        const pct = (p) => Math.round(p * 100) + " %";
-        const speed = (v) => Math.round(Math.abs(v)).toLocaleString("en-US") + " pt/s";
-        function thresholdFraction() {
-          const t = num(cfg.threshold, 0.4);
-          const {w, h} = size();
-          return cfg.thresholdUnit === "points" ? t / extentOf(w, h) : t;
-        }
-        function explain(r) {
-          const word = {finish: "finished", cancel: "cancelled", none: "nothing happened"}[r.decision] || r.decision;
-          const T = thresholdFraction();
-          const why = {
-            threshold: "dragged to " + pct(r.percent) + ", past the threshold of " + pct(T),
-            belowThreshold: "released at " + pct(r.percent) + ", below the threshold of " + pct(T) + " (" + speed(r.velocity) + ")",
-            flick: "flick at " + speed(r.velocity),
-            reverseFlick: "flicked back at " + speed(r.velocity),
-            projection: "projected to " + pct(r.projected === null ? r.percent : r.projected) + " (threshold " + pct(T) + ")",
-            guarded: "it is guarded and refused to close",
-            cancelled: "the touch was cancelled",
-            tooManyTouches: "more than " + maxTouches + " finger" + (maxTouches === 1 ? "" : "s"),
-            neverBegan: "it never moved the " + touchSlop + " pt it takes to begin",
-            scrollOwned: "the " + (horizontal ? "photo strip" : "list") + " took the gesture",
-          }[r.reason] || r.reason;
-          return word + ": " + why;
-        }
-        function verdict(r) {
-          if (!r.intent) return "";
-          const agrees = r.intent === "finish" ? r.decision === "finish" : r.decision !== "finish";
-          return agrees ? " — as you meant" : " — not what you meant";
-        }
-
-        window.addEventListener("resize", () => { if (mode === "ready") startTask(); });
-        startTask();
         """#
 }

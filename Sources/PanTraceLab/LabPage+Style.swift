@@ -2,7 +2,8 @@ extension LabPage {
     /// The page's style: the viewport is the container (docs/lab.md), nothing
     /// scrolls or zooms but what the script moves, and the layers are the
     /// screen underneath (`#back`), the moving view (`#front`: the sheet, the
-    /// pushed screen or the card) and the prompt (`#hud`), which never takes a touch.
+    /// pushed screen or the card) and the prompt (`#hud`), which never takes a
+    /// touch; in a session that compares two configs, the question (`#ask`) over them.
     static let style = """
         *{box-sizing:border-box;margin:0;padding:0}
         html,body{position:fixed;inset:0;overflow:hidden;overscroll-behavior:none;background:#000;
@@ -40,10 +41,22 @@ extension LabPage {
         .card{margin:12px 16px;height:120px;border-radius:12px;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.12)}
         .card:first-child{margin-top:68px}
         .line{height:50px;margin:0 0 0 16px;border-bottom:1px solid #d1d1d6}
-        #outcome.finish{color:#7ee787}
-        #outcome.cancel{color:#ffb86b}
-        #outcome.none{color:#c7c7cc}
+        #try{font-size:15px;font-weight:600;color:#ffd60a}
+        #outcome.agrees{color:#7ee787}
+        #outcome.disagrees{color:#ffb86b}
+        #outcome.neutral{color:#e5e5ea}
         #outcome.refused{color:#ff7b72}
-        #outcome .why{color:#e5e5ea}
+        #outcome b{font-weight:500}
+        #outcome .why{font-weight:700}
+        #ask{position:fixed;left:16px;right:16px;top:30%;z-index:20;padding:18px 16px 16px;border-radius:18px;text-align:center;
+          background:rgba(28,28,30,.95);color:#fff;box-shadow:0 6px 30px rgba(0,0,0,.45);pointer-events:auto;touch-action:manipulation}
+        #ask[hidden]{display:none}
+        #ask-question{font-size:22px;font-weight:700}
+        #ask-hint{margin-top:4px;font-size:14px;color:#aeaeb2}
+        #ask-buttons{display:flex;gap:8px;margin-top:14px}
+        #ask-buttons button{flex:1;min-height:52px;border:0;border-radius:12px;font:600 17px/1.2 inherit;color:#fff;background:#0a84ff}
+        #ask-buttons #prefer-same{background:#48484a}
+        #ask-error{margin-top:8px;font-size:13px;color:#ff7b72}
+        #ask-error:empty{display:none}
         """
 }

@@ -18,13 +18,18 @@ public enum LabPage {
     ///   - tasks: the session's tasks in the order asked (repeats included).
     ///   - session: the session's name.
     ///   - stored: gestures the session stored already (a reloaded page goes on from there).
-    public static func html(config: Config, tasks: [LabTask], session: String, stored: Int) -> String {
+    ///   - versus: the config compared with `config` (docs/lab.md "Which felt better"), when the session compares two.
+    ///   - next: then, where the session's pairs are (a reloaded page goes on from there).
+    public static func html(
+        config: Config, tasks: [LabTask], session: String, stored: Int, versus: Config? = nil, next: LabPairs.Next? = nil
+    ) -> String {
         let taskList = tasks.map { task in
             "{\"id\": \(JSONWriter.string(task.id)), \"prompt\": \(JSONWriter.string(task.prompt)), "
                 + "\"intent\": \(task.intent.map { JSONWriter.string($0.rawValue) } ?? "null"), "
                 + "\"scrollOffset\": \(JSONWriter.number(task.scrollOffset)), \"scrollContent\": \(JSONWriter.number(task.scrollContent))}"
         }
         let data = "{\"config\": \(config.canonicalJSON()), \"session\": \(JSONWriter.string(session)), \"stored\": \(stored), "
+            + "\"versus\": \(versus?.canonicalJSON() ?? "null"), \"next\": \(versus == nil ? "null" : next?.json ?? "null"), "
             + "\"tasks\": [\(taskList.joined(separator: ", "))]}"
         // `<` only occurs inside JSON strings here: escaped, no text can close the script element.
         let embedded = data.replacingOccurrences(of: "<", with: "\\u003c")
@@ -47,9 +52,15 @@ public enum LabPage {
               <div id="front"><div class="grabber"></div><div class="bar" id="front-bar">\(frontTitle(config.interaction))</div><div id="front-scroll" class="scroll"\(config.interaction == .pullUpPresent ? " hidden" : "")><div id="front-content" class="content"></div></div>\(config.interaction == .pullUpPresent ? cardContent : "")</div>
             </div>
             <div id="hud">
-              <div id="task" data-task="" data-intent="" data-ready="false"><span id="prompt">Loading…</span></div>
+              <div id="task" data-task="" data-intent="" data-ready="false"><span id="prompt">Loading…</span> <span id="try"></span></div>
               <div id="count"></div>
-              <div id="outcome" data-trace="" data-decision="" data-reason="" data-count="\(stored)"></div>
+              <div id="outcome" data-trace="" data-decision="" data-reason="" data-agrees="" data-count="\(stored)"></div>
+            </div>
+            <div id="ask" data-pair="" data-ready="false" hidden>
+              <div id="ask-question">Which felt better?</div>
+              <div id="ask-hint">The first try or the second? Same task, two feels.</div>
+              <div id="ask-buttons"><button type="button" id="prefer-first">First</button><button type="button" id="prefer-same">The same</button><button type="button" id="prefer-second">Second</button></div>
+              <div id="ask-error"></div>
             </div>
             <script id="lab-data" type="application/json">\(embedded)</script>
             <script>\(script)</script>

@@ -2,7 +2,8 @@ import Foundation
 import PanTraceModel
 
 /// What the lab answers to each request (docs/lab.md), apart from the HTTP
-/// library: the token, the two routes, the body limit, and storing.
+/// library: the token, the two routes (three when the session compares two
+/// configs: `POST /preferences`, ``answer(body:)``), the body limit, and storing.
 ///
 /// The checks come in this order, and a refused request changes nothing:
 /// no token (403), an unknown path (404), another method (405), a body over
@@ -62,15 +63,19 @@ public struct LabResponder: Sendable {
     public let page: @Sendable () -> String
     /// Called after each stored gesture (the command prints a line).
     public let onStored: @Sendable (LabRecorder.Stored) -> Void
+    /// Called after each stored answer to "Which felt better?" (the command prints a line).
+    public let onAnswered: @Sendable (Int, Preference) -> Void
 
     public init(
         token: LabToken, recorder: LabRecorder, page: @escaping @Sendable () -> String,
-        onStored: @escaping @Sendable (LabRecorder.Stored) -> Void = { _ in }
+        onStored: @escaping @Sendable (LabRecorder.Stored) -> Void = { _ in },
+        onAnswered: @escaping @Sendable (Int, Preference) -> Void = { _, _ in }
     ) {
         self.token = token
         self.recorder = recorder
         self.page = page
         self.onStored = onStored
+        self.onAnswered = onAnswered
     }
 
     /// The answer to `request`; a gesture is committed before this returns.
@@ -82,7 +87,10 @@ public struct LabResponder: Sendable {
         switch request.path {
         case "/": allowed = "GET"
         case "/gestures": allowed = "POST"
-        default: return .error(404, "no such page: only GET / and POST /gestures exist")
+        case "/preferences" where recorder.isComparing: allowed = "POST"
+        default:
+            return .error(
+                404, "no such page: only " + (recorder.isComparing ? "GET /, POST /gestures and POST /preferences" : "GET / and POST /gestures") + " exist")
         }
         guard request.method == allowed else {
             var response = Response.error(405, "\(request.path) takes \(allowed) only, not \(request.method)")
@@ -95,19 +103,24 @@ public struct LabResponder: Sendable {
         guard let body = request.body else {
             return .error(413, "a gesture is at most 1 MiB")
         }
+        if request.path == "/preferences" { return answer(body: body) }
         do {
             let stored = try recorder.store(body: body, userAgent: request.userAgent)
             onStored(stored)
-            return .json(200, Self.json(of: stored))
+            return .json(200, json(of: stored))
         } catch let error as TraceError {
+            return .error(400, error.description)
+        } catch let error as LabPairError {
             return .error(400, error.description)
         } catch {
             return .error(500, "the gesture was not stored: \(error)")
         }
     }
 
-    /// The answer to a stored gesture: its name, task, intent, result and the session's count.
-    static func json(of stored: LabRecorder.Stored) -> String {
+    /// The answer to a stored gesture: its name, task, intent, result and the
+    /// session's count; in a session that compares two configs, its pair, its
+    /// place in it (`first`, `second`) and what the page does next.
+    func json(of stored: LabRecorder.Stored) -> String {
         let outcome = stored.outcome
         var fields = [
             ("trace", JSONWriter.string(stored.name)),
@@ -122,6 +135,10 @@ public struct LabResponder: Sendable {
             ("projected", outcome.projected.map(JSONWriter.number) ?? "null"),
         ]
         fields += [("run", String(stored.run)), ("count", String(stored.count))]
+        if let slot = stored.slot {
+            fields += [("pair", String(slot.pair)), ("position", JSONWriter.string(slot.isFirst ? "first" : "second"))]
+        }
+        if let next = recorder.next { fields.append(("next", next.json)) }
         return "{" + fields.map { "\(JSONWriter.string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
     }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import PanTraceKit
+import PanTraceModel
 import PanTraceLab
 import PanTraceCommands
 
@@ -33,6 +35,14 @@ struct LabCommand: ParsableCommand {
 
             --tasks FILE: a JSON array of {"id", "prompt", "intent", "scrollOffset",
             "scrollContent", "repeat"} in place of the built-in tasks (docs/lab.md).
+
+            Which felt better: with --versus-preset NAME or --versus-config FILE, every
+            task is done twice in a row, blind, once under the lab's own config (A, with
+            --set) and once under the other (B), in an order drawn per pair; then the page
+            asks which felt better. Each gesture goes to its config's run, each answer to
+            the table preference; 'pantrace preferences' reports them:
+              pantrace lab --preset seed --versus-preset panmodal --db ab.sqlite
+              pantrace preferences --db ab.sqlite
             """,
         version: Pantrace.configuration.version)
 
@@ -48,6 +58,16 @@ struct LabCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A JSON task list in place of the built-in tasks (docs/lab.md).", valueName: "file"))
     var tasks: String?
 
+    @Option(
+        name: .customLong("versus-preset"),
+        help: ArgumentHelp("Compare with this preset (config B): each task done under both, blind, then 'Which felt better?'.", valueName: "name"))
+    var versusPreset: String?
+
+    @Option(
+        name: .customLong("versus-config"),
+        help: ArgumentHelp("Compare with this config file (config B), as --versus-preset.", valueName: "file"))
+    var versusConfig: String?
+
     @Option(name: .customLong("repeat"), help: ArgumentHelp("How many times each task is asked (a task's own 'repeat' wins).", valueName: "n"))
     var repeatCount = LabTask.defaultRepeat
 
@@ -55,24 +75,48 @@ struct LabCommand: ParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0–65535, not \(port)") }
         guard (1...1000).contains(repeatCount) else { throw ValidationError("--repeat must be 1–1000, not \(repeatCount)") }
         guard !host.isEmpty else { throw ValidationError("--host needs an address") }
+        if versusPreset != nil, versusConfig != nil {
+            throw ValidationError("--versus-preset and --versus-config both name config B: give one")
+        }
+    }
+
+    /// Config B, when the session compares two; its interaction must be config A's (one scene, blind).
+    func versus(against config: Config) throws -> Config? {
+        guard versusPreset != nil || versusConfig != nil else { return nil }
+        let versus = try ConfigSource(file: versusConfig, preset: versusPreset).resolve()
+        guard versus.interaction == config.interaction else {
+            let option = versusPreset.map { "--versus-preset \($0)" } ?? "--versus-config \(versusConfig ?? "")"
+            throw ValidationError(
+                "\(option) is \(versus.interaction.rawValue) and the lab's config is \(config.interaction.rawValue): "
+                    + "a blind pair needs one interaction (the page would tell them apart)")
+        }
+        return versus
     }
 
     func run() throws {
         let config = try configOptions.resolve()
+        let versus = try versus(against: config)
         let list = try tasks.map { try LabTask.list(path: $0, defaultRepeat: repeatCount) }
             ?? LabTask.builtIn(for: config.interaction, repeatCount: repeatCount)
         let store = try self.store.open()
         let session = LabRecorder.newSessionName()
         var generator = SystemRandomNumberGenerator()
         let order = list.shuffledRounds(using: &generator)
-        let recorder = LabRecorder(store: store, config: config, tasks: list, session: session)
+        let recorder = LabRecorder(store: store, config: config, versus: versus, tasks: list, session: session)
         let printer = LinePrinter()
         let responder = LabResponder(
             token: LabToken(), recorder: recorder,
-            page: { LabPage.html(config: config, tasks: order, session: session, stored: recorder.summary.count) },
+            page: {
+                LabPage.html(
+                    config: config, tasks: order, session: session, stored: recorder.summary.count, versus: versus, next: recorder.next)
+            },
             onStored: { stored in
                 let outcome = stored.outcome
-                printer.line("\(stored.name)  \(stored.task?.id ?? "-")  \(outcome.decision.rawValue)/\(outcome.reason.rawValue)")
+                let pair = stored.slot.map { "  pair \($0.pair) \($0.isFirst ? "first" : "second") (\($0.side.rawValue.uppercased()))" } ?? ""
+                printer.line("\(stored.name)  \(stored.task?.id ?? "-")  \(outcome.decision.rawValue)/\(outcome.reason.rawValue)\(pair)")
+            },
+            onAnswered: { pair, preference in
+                printer.line("pair \(pair)  \(preference.task)  preferred: \(preference.choice == .same ? "the same" : preference.choice.rawValue.uppercased())")
             })
 
         let (host, port) = (host, port)

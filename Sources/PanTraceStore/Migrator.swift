@@ -21,6 +21,7 @@ struct Migrator: Sendable {
         Migration(name: "create schema", sql: Schema.version1),
         Migration(name: "keep the store consistent against hand edits; never reuse ids", sql: Schema.version2),
         Migration(name: "rest and stale on results; where each label came from (trace.intent_source)", sql: Schema.version3),
+        Migration(name: "which felt better: the lab's A/B answers (preference)", sql: Schema.preference),
     ]
 
     /// The schema version this build creates and understands.

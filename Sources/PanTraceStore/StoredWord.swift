@@ -131,3 +131,11 @@ extension Owner: StoredWord {
 extension RunKind: StoredWord {
     static let wordTable = WordTable<RunKind>()
 }
+
+extension Preference.Side: StoredWord {
+    static let wordTable = WordTable<Preference.Side>()
+}
+
+extension Preference.Choice: StoredWord {
+    static let wordTable = WordTable<Preference.Choice>()
+}

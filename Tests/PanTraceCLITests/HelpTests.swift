@@ -7,7 +7,7 @@ import TestThreads
 @Suite(.blocksItsThread) struct HelpTests {
     static let commands: [String] = [
         "", "record", "replay", "regress", "tune", "export", "export traces", "export decisions", "export actions", "export xcuitest", "runs", "show", "generate",
-        "presets", "compare", "lab",
+        "presets", "compare", "lab", "preferences",
     ]
 
     /// `pantrace [command] --help` at 80 columns (`COLUMNS`), run once per test process

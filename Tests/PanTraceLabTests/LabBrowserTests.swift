@@ -229,7 +229,8 @@ struct LabBrowserTests {
             try tab.wait(until: "document.body.dataset.mode === 'settled'")
             try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-\(interaction.rawValue)-decided.png"))
             let text = try tab.evaluate("document.getElementById('outcome').textContent") as? String ?? ""
-            #expect(text.hasPrefix("finished: dragged to 5"), "\(text)")
+            let done = ["pull-to-dismiss": "The sheet closed", "swipe-back": "The screen went back", "pull-up-present": "The card opened"]
+            #expect(text.hasPrefix("\(done[interaction.rawValue] ?? "?"): you let go 5"), "\(text)")
             #expect(tab.consoleMessages.isEmpty, "\(tab.consoleMessages)")
             await server.stop()
         } catch {

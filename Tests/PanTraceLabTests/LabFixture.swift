@@ -19,7 +19,8 @@ final class LabFixture: @unchecked Sendable {
     let responder: LabResponder
     let token = LabToken()
 
-    init(config: Config = Config(), tasks: [LabTask]? = nil, label: String = "lab") throws {
+    /// With `versus`, a session that compares `config` (A) with it (B), pairs ordered by `seed`.
+    init(config: Config = Config(), versus: Config? = nil, seed: UInt64 = 0, tasks: [LabTask]? = nil, label: String = "lab") throws {
         folder = try TestFolders.make(label)
         self.config = config
         let tasks = tasks ?? LabTask.builtIn(for: config.interaction, repeatCount: 1)
@@ -27,12 +28,15 @@ final class LabFixture: @unchecked Sendable {
         // The order asked: the built-in order in tests, so that a test knows the task shown first.
         order = tasks.flatMap { Array(repeating: $0, count: $0.repeatCount) }
         store = try Store(path: folder.appending(path: "lab.sqlite").path)
-        let recorder = LabRecorder(store: store, config: config, tasks: tasks, session: LabRecorder.newSessionName())
+        let recorder = LabRecorder(store: store, config: config, versus: versus, tasks: tasks, session: LabRecorder.newSessionName(), seed: seed)
         self.recorder = recorder
         let (order, session) = (order, recorder.session)
         responder = LabResponder(
             token: token, recorder: recorder,
-            page: { LabPage.html(config: config, tasks: order, session: session, stored: recorder.summary.count) })
+            page: {
+                LabPage.html(
+                    config: config, tasks: order, session: session, stored: recorder.summary.count, versus: versus, next: recorder.next)
+            })
     }
 
     var databasePath: String { folder.appending(path: "lab.sqlite").path }
@@ -48,6 +52,11 @@ final class LabFixture: @unchecked Sendable {
     /// A request to the responder carrying the token in its header.
     func post(_ body: String, token: String? = nil) -> LabResponder.Response {
         responder.respond(to: .init(method: "POST", path: "/gestures", headerToken: token ?? self.token.text, userAgent: "tests", body: Array(body.utf8)))
+    }
+
+    /// An answer to "Which felt better?" posted with the token in its header.
+    func prefer(_ body: String, token: String? = nil) -> LabResponder.Response {
+        responder.respond(to: .init(method: "POST", path: "/preferences", headerToken: token ?? self.token.text, body: Array(body.utf8)))
     }
 
     /// The server on a free loopback port.

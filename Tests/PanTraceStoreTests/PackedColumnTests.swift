@@ -226,8 +226,9 @@ import Testing
         while try names.step() { found.append(names.string(at: 0) ?? "") }
         #expect(
             found == [
-                "result_delete_cascades", "run_delete_cascades", "sample_delete_counts", "sample_insert_counts",
-                "sample_update_counts", "trace_delete_cascades", "trace_edit_unpacks", "trace_sample_count_follows",
+                "result_delete_cascades", "run_delete_cascades", "run_delete_preferences", "sample_delete_counts", "sample_insert_counts",
+                "sample_update_counts", "trace_delete_cascades", "trace_delete_preferences", "trace_edit_unpacks", "trace_rename_preferences",
+                "trace_sample_count_follows",
             ])
         #expect(try store.database.integer("SELECT count(*) FROM pragma_table_info('trace') WHERE name = 'packed'") == 1)
     }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct SchemaWordTests {
     /// Every table the store writes, by its description.
     static var tables: [any TableRow.Type] {
-        [TraceRow.self, SampleRow.self, ConfigRow.self, RunRow.self, ResultRow.self, FrameRow.self]
+        [TraceRow.self, SampleRow.self, ConfigRow.self, RunRow.self, ResultRow.self, FrameRow.self, PreferenceRow.self]
     }
 
     /// schema.sql without its `--` comments.
@@ -80,9 +80,9 @@ import Testing
             let words = try Self.descriptionWords(table)
             if !words.isEmpty { described[table.table] = words }
         }
-        // Eight word columns: trace.intent and intent_source, sample.phase, run.kind, result.decision and reason,
-        // frame.state and owner.
-        #expect(described.values.map(\.count).reduce(0, +) == 8)
+        // Ten word columns: trace.intent and intent_source, sample.phase, run.kind, result.decision and reason,
+        // frame.state and owner, preference.shown_first and choice.
+        #expect(described.values.map(\.count).reduce(0, +) == 10)
         #expect(Set(schema.keys) == Set(described.keys))
         for (table, columns) in described {
             #expect(Set(schema[table, default: [:]].keys) == Set(columns.keys), "\(table)")
@@ -98,6 +98,8 @@ import Testing
         #expect(described["frame"]?["owner"] == Owner.allCases.map(\.rawValue))
         #expect(described["run"]?["kind"] == RunKind.allCases.map(\.rawValue))
         #expect(described["trace"]?["intent_source"] == IntentSource.allCases.map(\.rawValue))
+        #expect(described["preference"]?["shown_first"] == ["a", "b"])
+        #expect(described["preference"]?["choice"] == ["a", "b", "same"])
     }
 
     @Test func aWordMissingFromACheckIsFound() throws {
