@@ -1,6 +1,9 @@
 import Foundation
 import PanTraceKit
 import PanTraceReports
+import PanTraceStore
+import PanTraceModel
+import PanTraceCore
 import Testing
 
 /// `export actions` and `export xcuitest` as a library workflow (docs/device.md):
