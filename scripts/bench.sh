@@ -152,6 +152,7 @@ for size in $sizes; do
         rep_p="$rep_p $elapsed"; mem="$mem $peak"
         measure "$reference" replay "$pristine"
         rep_c="$rep_c $elapsed"
+        [ "$(awk '{ print $2 }' "$work/cmd.out")" = "$n_sample" ] || { echo "bench.sh: reference scanned $(cat "$work/cmd.out"), expected $n_sample samples" >&2; exit 1; }
         cp "$pristine" "$sdb"; rm -f "$sdb-wal" "$sdb-shm"
         sync
         measure "$reference" replay-packed "$sdb" 0.3
@@ -169,7 +170,6 @@ for size in $sizes; do
                     OR p.stale IS NOT r.stale)")
             [ "$differ" = 0 ] || { echo "bench.sh: $differ of pantrace's replay results differ from the same-work reference's" >&2; exit 1; }
         fi
-        [ "$(awk '{ print $2 }' "$work/cmd.out")" = "$n_sample" ] || { echo "bench.sh: reference scanned $(cat "$work/cmd.out"), expected $n_sample samples" >&2; exit 1; }
         measure "$pantrace" tune --db "$pristine" --sweep threshold=0.05:0.95:0.01 --sweep flickVelocity=200:3000:50 \
             --set decision=velocity --quiet
         tune_p="$tune_p $elapsed"; tune_mem="$tune_mem $peak"
