@@ -71,7 +71,7 @@ let package = Package(
         // `pantrace-lab`: what `pantrace lab` runs (docs/lab.md).
         .executableTarget(
             name: "PanTraceLabCLI",
-            dependencies: ["PanTraceCommands", "PanTraceLab", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["PanTraceCommands", "PanTraceLab", "PanTraceKit", "PanTraceModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Headless Chromium and what the browser tests read back from a page,
         // shared by the renderer's tests and the workflow's (docs/commands.md §7.8).
