@@ -331,9 +331,8 @@ extension LabPage {
           return word + ": " + why;
         }
         function verdict(r) {
-          if (!r.intent) return "";
-          const agrees = r.intent === "finish" ? r.decision === "finish" : r.decision !== "finish";
-          return agrees ? " — as you meant" : " — not what you meant";
+          if (!r.agreement) return "";
+          return r.agreement === "agree" ? " — as you meant" : " — not what you meant";
         }
 
         window.addEventListener("resize", () => { if (mode === "ready") startTask(); });

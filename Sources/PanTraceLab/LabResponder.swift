@@ -109,7 +109,10 @@ public struct LabResponder: Sendable {
     /// The answer to a stored gesture: its name, task, intent, result and the session's count.
     static func json(of stored: LabRecorder.Stored) -> String {
         let outcome = stored.outcome
-        var fields = [
+        // docs/model.md §2: the page says whether it was meant by the one rule every count uses.
+        let agreement: String =
+            Agreement(intent: stored.intent, outcome: outcome, startDetent: nil).map { JSONWriter.string("\($0)") } ?? "null"
+        var fields: [(String, String)] = [
             ("trace", JSONWriter.string(stored.name)),
             ("task", stored.task.map { JSONWriter.string($0.id) } ?? "null"),
             ("intent", stored.intent.map { JSONWriter.string($0.rawValue) } ?? "null"),
@@ -120,6 +123,7 @@ public struct LabResponder: Sendable {
             ("velocity", JSONWriter.number(outcome.velocity)),
             ("settle", JSONWriter.number(outcome.settle)),
             ("projected", outcome.projected.map(JSONWriter.number) ?? "null"),
+            ("agreement", agreement),
         ]
         fields += [("run", String(stored.run)), ("count", String(stored.count))]
         return "{" + fields.map { "\(JSONWriter.string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"

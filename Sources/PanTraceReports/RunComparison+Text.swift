@@ -31,7 +31,8 @@ extension RunComparison {
         lines.append(compared)
         let headline = "decisions changed: \(changed)"
         lines.append(changed == 0 ? style.good(headline) : style.bad(headline))
-        for (transition, count) in transitions.sorted(by: { $0.key < $1.key }) {
+        // A sheet that changed only its detent is listed below, by where it rests.
+        for (transition, count) in transitions.sorted(by: { $0.key < $1.key }) where transition.from != transition.to {
             lines.append("  \(transition.from.rawValue) → \(transition.to.rawValue)".padded(to: 22) + "\(count)")
         }
         if !restChanges.isEmpty {
