@@ -6,9 +6,11 @@
 -- file and for a version 1 file upgraded). The migrations in
 -- Sources/PanTraceStore/Schema.swift build it: migration 1 is version 1 of this
 -- file verbatim, migration 2 the changes to version 2, migration 3 the `rest`
--- and `stale` columns of `result` (its ALTER TABLEs are below) and
--- trace.intent_source, migration 4 the table `preference` (the lab's A/B
--- answers, Sources/PanTraceStore/Schema+Preference.swift).
+-- and `stale` columns of `result` and trace.intent_source, migration 4 the
+-- `word` table (the words the store may hold, in one place a later migration
+-- extends) and detents: it rebuilt `trace` and `result` as they are below;
+-- migration 5 the table `preference` (the lab's A/B answers,
+-- Sources/PanTraceStore/Schema+Preference.swift).
 --
 -- Editing by hand (the sqlite3 shell runs with foreign keys off) is safe:
 -- the triggers below keep the store consistent by themselves. Insert, change
@@ -21,10 +23,15 @@
 -- Enumerations are stored as the TEXT words of the spec. Times are seconds,
 -- places and lengths are points, percents are fractions in [0, 1].
 --
--- The CHECKs on words are written `a = 'x' OR a = 'y' OR ...`, never
--- `a IN ('x', 'y', 'z')`: SQLite (3.40) builds a temporary b-tree of an IN
--- list of more than two constants for every row it checks, which made each
--- insert about three times slower (docs/performance.md).
+-- The words of trace.intent, trace.intent_source, result.decision and
+-- result.reason are the rows of `word`, checked by the triggers of those
+-- tables: a new word is one INSERT INTO word in a later migration. The
+-- fixed vocabularies of the trace format and of UIKit (sample.phase,
+-- frame.state, frame.owner) and run.kind keep CHECKs, written
+-- `a = 'x' OR a = 'y' OR ...`, never `a IN ('x', 'y', 'z')`: SQLite (3.40)
+-- builds a temporary b-tree of an IN list of more than two constants for
+-- every row it checks, which made each insert about three times slower
+-- (docs/performance.md).
 --
 -- Example:
 --   sqlite3 pantrace.sqlite \
@@ -32,6 +39,28 @@
 
 -- Marks the file as a pantrace database ('PaTr').
 PRAGMA application_id = 1348555890;
+
+-- word: every word a TEXT column of the store may hold (docs/sqlite.md
+-- "Words"), by the column that holds it. The triggers of `trace` and
+-- `result` check their words against it; a later migration adds a word with
+-- one INSERT, never a table rebuilt.
+CREATE TABLE word (
+    -- the column, as table.column ('result.reason')
+    kind TEXT NOT NULL,
+    -- the word, as the store holds it
+    word TEXT NOT NULL,
+    PRIMARY KEY (kind, word)
+) WITHOUT ROWID;
+
+INSERT INTO word (kind, word) VALUES
+    ('trace.intent', 'finish'), ('trace.intent', 'cancel'),
+    ('trace.intent_source', 'person'), ('trace.intent_source', 'inferred'), ('trace.intent_source', 'synthetic'),
+    ('result.decision', 'finish'), ('result.decision', 'cancel'), ('result.decision', 'none'),
+    ('result.reason', 'threshold'), ('result.reason', 'belowThreshold'), ('result.reason', 'flick'),
+    ('result.reason', 'reverseFlick'), ('result.reason', 'projection'), ('result.reason', 'guarded'),
+    ('result.reason', 'cancelled'), ('result.reason', 'tooManyTouches'), ('result.reason', 'neverBegan'),
+    ('result.reason', 'scrollOwned'), ('result.reason', 'step'), ('result.reason', 'notApplicable'),
+    ('result.reason', 'outsideEdge');
 
 -- trace: the touch input of one gesture plus the screen it happened on (docs/model.md §3).
 -- A trace is stored once and shared by every run that simulates it.
@@ -46,8 +75,9 @@ CREATE TABLE trace (
     scroll_offset REAL NOT NULL DEFAULT 0,
     -- the scroll view's content length along the axis; 0 = no scroll view
     scroll_content REAL NOT NULL DEFAULT 0,
-    -- what the person meant: 'finish', 'cancel' or NULL (unlabelled)
-    intent TEXT CHECK (intent IN ('finish', 'cancel')),
+    -- what the person meant: a word of `word` ('finish', 'cancel'), the name
+    -- of one of the trace's detents, or NULL (unlabelled)
+    intent TEXT,
     -- the JSON text of the trace's "meta" object, verbatim; NULL when absent
     meta TEXT,
     -- meta.family when it is a string (the --family filter); NULL otherwise
@@ -57,28 +87,36 @@ CREATE TABLE trace (
     -- content identity: 64-bit FNV-1a over every field and sample, as a signed
     -- integer; the same name with another digest is a conflict
     digest INTEGER NOT NULL,
-    -- the trace's samples again, packed in one BLOB for replay, which reads
-    -- one row per trace instead of one per sample (docs/performance.md).
-    -- Query `sample`, not this. NULL means "read the sample rows": the
-    -- triggers below set it when a sample row is updated or deleted; after
-    -- inserting sample rows by hand, set it yourself:
-    --   UPDATE trace SET packed = NULL, sample_count = ... WHERE id = ...
-    -- Layout, format 1: the byte 0x01, then per sample in seq order t, x, y
-    -- as IEEE 754 binary64 little-endian (8 bytes each, bit for bit: -0 too,
-    -- which the REAL columns store as 0), the phase as one byte (0 'down',
-    -- 1 'move', 2 'up', 3 'cancel') and touches as an unsigned LEB128 varint
-    -- (one byte for 1-127). sample_count samples, nothing after them. A
-    -- first byte other than 0x01 is a later format: read the sample rows.
-    packed BLOB
-, intent_source TEXT -- where the intent came from: 'person', 'inferred' or 'synthetic'; NULL without an intent
-    CHECK (intent_source = 'person' OR intent_source = 'inferred' OR intent_source = 'synthetic'));
+    -- the trace's samples again, packed in one BLOB for replay (schema.sql
+    -- describes formats 1 and 2). Query `sample`, not this; NULL means
+    -- "read the sample rows".
+    packed BLOB,
+    -- where the intent came from, a word of `word` ('person', 'inferred',
+    -- 'synthetic'); NULL without an intent
+    intent_source TEXT,
+    -- the heights the sheet rests at (docs/model.md §4.10): the JSON text of
+    -- the trace's "detents" object ({"medium": 0.5, "large": 1}); NULL without
+    detents TEXT CHECK (detents IS NULL OR json_type(detents) = 'object'),
+    -- the name of the detent the sheet rests at when the gesture begins;
+    -- NULL exactly when detents is NULL
+    start_detent TEXT CHECK ((start_detent IS NULL) = (detents IS NULL))
+);
 
--- trace.intent_source (migration 3; SQLite appends an added column as above):
--- 'person' (a person, or someone watching, said what was meant), 'inferred'
--- (an app inferred it from what happened next) or 'synthetic' (the
--- generator's label). A trace stored before it existed got 'synthetic' when
--- it is the generator's (its family, name <family>-s<seed>-<index> and meta),
--- else 'person'. An intent set by hand with a NULL source reads as 'person'.
+-- trace.packed, format 1: the byte 0x01, then per sample in seq order t, x,
+-- y as IEEE 754 binary64 little-endian (8 bytes each, bit for bit: -0 too,
+-- which the REAL columns store as 0), the phase as one byte (0 'down',
+-- 1 'move', 2 'up', 3 'cancel') and touches as an unsigned LEB128 varint
+-- (one byte for 1-127). sample_count samples, nothing after them. A first
+-- byte other than 0x01 or 0x02 is a later format: read the sample rows.
+-- The triggers below set it to NULL when a sample row is inserted, updated
+-- or deleted by hand, or the trace's row is edited.
+
+-- trace.intent_source: 'person' (a person, or someone watching, said what
+-- was meant), 'inferred' (an app inferred it from what happened next) or
+-- 'synthetic' (the generator's label). A trace stored before migration 3
+-- got 'synthetic' when it is the generator's (its family, name
+-- <family>-s<seed>-<index> and meta), else 'person'. An intent set by hand
+-- with a NULL source reads as 'person'.
 
 -- trace.packed, format 2 (a later format within schema version 2: a build
 -- that knows only format 1 reads such a trace from its sample rows, as the
@@ -100,8 +138,6 @@ CREATE TABLE trace (
 -- traces, and any trace whose times have at most 6 decimals and places at
 -- most 3, take format 2, about 8 bytes a sample instead of 26
 -- (docs/performance.md).
-
-CREATE INDEX trace_family ON trace (family);
 
 -- (Since version 2 the triggers below also drop `packed` and keep
 -- sample_count when sample rows are inserted by hand: nothing to set yourself.
@@ -149,22 +185,6 @@ BEGIN
     WHERE id = OLD.trace_id;
 END;
 
--- sample_count set by hand is set back to the number of rows.
-CREATE TRIGGER trace_sample_count_follows AFTER UPDATE OF sample_count ON trace
-WHEN NEW.sample_count IS NOT (SELECT count(*) FROM sample WHERE trace_id = NEW.id)
-BEGIN
-    UPDATE trace SET sample_count = (SELECT count(*) FROM sample WHERE trace_id = NEW.id) WHERE id = NEW.id;
-END;
-
--- A deleted trace takes its samples and its results (and their frames) along.
-CREATE TRIGGER trace_delete_cascades AFTER DELETE ON trace
-BEGIN
-    DELETE FROM sample WHERE trace_id = OLD.id;
-    DELETE FROM result WHERE trace_id = OLD.id;
-    INSERT INTO id_high_water (tbl, id) VALUES ('trace', OLD.id)
-        ON CONFLICT (tbl) DO UPDATE SET id = max(id, excluded.id);
-END;
-
 -- config: every tunable of the interaction (docs/configs.md). A config is identified
 -- by its content: the same settings are one row however often they are used.
 CREATE TABLE config (
@@ -193,28 +213,24 @@ CREATE TABLE run (
 
 CREATE UNIQUE INDEX run_baseline ON run (baseline) WHERE baseline = 1;
 
--- result: the outcome of one trace in one run (docs/model.md §4.6–§4.8).
+-- result: the outcome of one trace in one run (docs/model.md §4.6–§4.10).
 CREATE TABLE result (
     id INTEGER PRIMARY KEY,
     run_id INTEGER NOT NULL REFERENCES run (id) ON DELETE CASCADE,
     trace_id INTEGER NOT NULL REFERENCES trace (id),
-    -- 'finish', 'cancel' or 'none'
-    decision TEXT NOT NULL CHECK (decision = 'finish' OR decision = 'cancel' OR decision = 'none'),
-    -- why: 'threshold', 'belowThreshold', 'flick', 'reverseFlick',
-    -- 'projection', 'guarded', 'cancelled', 'tooManyTouches', 'neverBegan',
-    -- 'scrollOwned'
-    reason TEXT NOT NULL CHECK (
-        reason = 'threshold' OR reason = 'belowThreshold' OR reason = 'flick'
-        OR reason = 'reverseFlick' OR reason = 'projection' OR reason = 'guarded'
-        OR reason = 'cancelled' OR reason = 'tooManyTouches' OR reason = 'neverBegan'
-        OR reason = 'scrollOwned'),
+    -- a word of `word`: 'finish', 'cancel' or 'none'
+    decision TEXT NOT NULL,
+    -- why, a word of `word`: 'threshold', 'belowThreshold', 'flick',
+    -- 'reverseFlick', 'projection', 'guarded', 'cancelled', 'tooManyTouches',
+    -- 'neverBegan', 'scrollOwned', 'step', 'notApplicable', 'outsideEdge'
+    reason TEXT NOT NULL,
     -- percent complete when the gesture ended; 0 for 'none'
     percent REAL NOT NULL,
     -- the largest percent reached
     peak_percent REAL NOT NULL,
     -- release velocity in points/s along the interaction's direction
     velocity REAL NOT NULL,
-    -- projected percent, only for a result decided by the projection rule
+    -- projected percent, only for a result decided by the projection or lookahead rule
     projected REAL,
     -- seconds the transition takes to finish or cancel after the gesture
     settle REAL NOT NULL,
@@ -228,37 +244,93 @@ CREATE TABLE result (
     began_seq INTEGER CHECK (began_seq >= 0),
     -- 0-based sample index where the transition started; NULL if it never did
     start_seq INTEGER CHECK (start_seq >= 0),
+    -- seconds from the last down or move to the up, for a result decided at
+    -- a lift (else 0)
+    rest REAL NOT NULL DEFAULT 0,
+    -- 1 when the finger had rested ≥ 0.05 s and, with velocity 0, the rule
+    -- would have decided otherwise: a decision made by a movement that had ended
+    stale INTEGER NOT NULL DEFAULT 0 CHECK (stale IN (0, 1)),
+    -- the detent the result rests at (docs/model.md §4.10): one of its
+    -- trace's detents; NULL when dismissed or without detents
+    detent TEXT,
     UNIQUE (run_id, trace_id)
 );
 
+CREATE INDEX trace_family ON trace (family);
+
 CREATE INDEX result_trace ON result (trace_id);
 
--- A trace row edited by hand (migration 3) drops its packed copy too: a
--- trace whose samples come from `packed` is one pantrace wrote and checked,
--- and every other trace is checked as record checks one when it is read.
-CREATE TRIGGER trace_edit_unpacks AFTER UPDATE OF name, width, height, scroll_offset, scroll_content, intent, intent_source, meta ON trace
+-- A trace's words are rows of `word`; its intent may also name one of its
+-- detents, and its start detent must be one of them.
+CREATE TRIGGER trace_words_insert BEFORE INSERT ON trace
+WHEN (NEW.intent IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM word WHERE kind = 'trace.intent' AND word = NEW.intent)
+        AND NOT EXISTS (SELECT 1 FROM json_each(NEW.detents) WHERE key = NEW.intent))
+    OR (NEW.intent_source IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM word WHERE kind = 'trace.intent_source' AND word = NEW.intent_source))
+    OR (NEW.start_detent IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM json_each(NEW.detents) WHERE key = NEW.start_detent))
+BEGIN
+    SELECT RAISE(ABORT, 'trace: an intent, intent_source or start_detent that is not a word of `word` or a detent');
+END;
+
+CREATE TRIGGER trace_words_update BEFORE UPDATE OF intent, intent_source, detents, start_detent ON trace
+WHEN (NEW.intent IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM word WHERE kind = 'trace.intent' AND word = NEW.intent)
+        AND NOT EXISTS (SELECT 1 FROM json_each(NEW.detents) WHERE key = NEW.intent))
+    OR (NEW.intent_source IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM word WHERE kind = 'trace.intent_source' AND word = NEW.intent_source))
+    OR (NEW.start_detent IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM json_each(NEW.detents) WHERE key = NEW.start_detent))
+BEGIN
+    SELECT RAISE(ABORT, 'trace: an intent, intent_source or start_detent that is not a word of `word` or a detent');
+END;
+
+-- A result's decision and reason are rows of `word`; its detent is one of its trace's.
+CREATE TRIGGER result_words_insert BEFORE INSERT ON result
+WHEN NOT EXISTS (SELECT 1 FROM word WHERE kind = 'result.decision' AND word = NEW.decision)
+    OR NOT EXISTS (SELECT 1 FROM word WHERE kind = 'result.reason' AND word = NEW.reason)
+    OR (NEW.detent IS NOT NULL AND NOT EXISTS (
+        SELECT 1 FROM trace, json_each(trace.detents) WHERE trace.id = NEW.trace_id AND json_each.key = NEW.detent))
+BEGIN
+    SELECT RAISE(ABORT, 'result: a decision or reason that is not a word of `word`, or a detent not of its trace');
+END;
+
+CREATE TRIGGER result_words_update BEFORE UPDATE OF decision, reason, detent, trace_id ON result
+WHEN NOT EXISTS (SELECT 1 FROM word WHERE kind = 'result.decision' AND word = NEW.decision)
+    OR NOT EXISTS (SELECT 1 FROM word WHERE kind = 'result.reason' AND word = NEW.reason)
+    OR (NEW.detent IS NOT NULL AND NOT EXISTS (
+        SELECT 1 FROM trace, json_each(trace.detents) WHERE trace.id = NEW.trace_id AND json_each.key = NEW.detent))
+BEGIN
+    SELECT RAISE(ABORT, 'result: a decision or reason that is not a word of `word`, or a detent not of its trace');
+END;
+
+-- sample_count set by hand is set back to the number of rows.
+CREATE TRIGGER trace_sample_count_follows AFTER UPDATE OF sample_count ON trace
+WHEN NEW.sample_count IS NOT (SELECT count(*) FROM sample WHERE trace_id = NEW.id)
+BEGIN
+    UPDATE trace SET sample_count = (SELECT count(*) FROM sample WHERE trace_id = NEW.id) WHERE id = NEW.id;
+END;
+
+-- A deleted trace takes its samples and its results (and their frames) along.
+CREATE TRIGGER trace_delete_cascades AFTER DELETE ON trace
+BEGIN
+    DELETE FROM sample WHERE trace_id = OLD.id;
+    DELETE FROM result WHERE trace_id = OLD.id;
+    INSERT INTO id_high_water (tbl, id) VALUES ('trace', OLD.id)
+        ON CONFLICT (tbl) DO UPDATE SET id = max(id, excluded.id);
+END;
+
+-- A trace row edited by hand drops its packed copy too: a trace whose
+-- samples come from `packed` is one pantrace wrote and checked, and every
+-- other trace is checked as record checks one when it is read.
+CREATE TRIGGER trace_edit_unpacks AFTER UPDATE OF name, width, height, scroll_offset, scroll_content, intent, intent_source, meta, detents, start_detent ON trace
 WHEN NEW.packed IS NOT NULL
 BEGIN
     UPDATE trace SET packed = NULL WHERE id = NEW.id;
 END;
 
--- Rest and stale velocity (docs/model.md §4.6), added by migration 3:
--- seconds from the last down or move to the up, for a result decided at a
--- lift (else 0); results stored before the columns existed read 0.
-ALTER TABLE result ADD COLUMN rest REAL NOT NULL DEFAULT 0;
--- 1 when the finger had rested ≥ 0.05 s and, with velocity 0, the rule would
--- have decided the other way: a decision made by a movement that had ended.
-ALTER TABLE result ADD COLUMN stale INTEGER NOT NULL DEFAULT 0 CHECK (stale IN (0, 1));
-
--- A deleted run takes its results along; a deleted result its frames, and
--- its run counts one trace less.
-CREATE TRIGGER run_delete_cascades AFTER DELETE ON run
-BEGIN
-    DELETE FROM result WHERE run_id = OLD.id;
-    INSERT INTO id_high_water (tbl, id) VALUES ('run', OLD.id)
-        ON CONFLICT (tbl) DO UPDATE SET id = max(id, excluded.id);
-END;
-
+-- A deleted result takes its frames along, and its run counts one trace less.
 CREATE TRIGGER result_delete_cascades AFTER DELETE ON result
 BEGIN
     DELETE FROM frame WHERE result_id = OLD.id;
@@ -266,6 +338,15 @@ BEGIN
     INSERT INTO id_high_water (tbl, id) VALUES ('result', OLD.id)
         ON CONFLICT (tbl) DO UPDATE SET id = max(id, excluded.id);
 END;
+
+-- A deleted run takes its results along.
+CREATE TRIGGER run_delete_cascades AFTER DELETE ON run
+BEGIN
+    DELETE FROM result WHERE run_id = OLD.id;
+    INSERT INTO id_high_water (tbl, id) VALUES ('run', OLD.id)
+        ON CONFLICT (tbl) DO UPDATE SET id = max(id, excluded.id);
+END;
+
 
 -- frame: the simulated state after one position sample of one result.
 -- Written by record, and by replay only with --frames.
@@ -318,11 +399,31 @@ SELECT
     result.start_seq AS start_seq,
     result.rest AS rest,
     result.stale AS stale,
+    result.detent AS detent,
+    trace.start_detent AS start_detent,
     result.id AS result
 FROM result
 JOIN run ON run.id = result.run_id
 JOIN config ON config.id = run.config_id
 JOIN trace ON trace.id = result.trace_id;
+
+-- agreement: how each result with an intent compares with it (docs/model.md
+-- §2): 'agree', 'accidental', 'missed' or 'wrongDetent'; the same rule as
+-- pantrace's own counts (a test compares them). Join it to `decisions` on
+-- `result`.
+CREATE VIEW agreement AS
+SELECT
+    result.id AS result,
+    CASE
+        WHEN trace.intent = 'finish' THEN CASE WHEN result.decision = 'finish' THEN 'agree' ELSE 'missed' END
+        WHEN result.decision = 'finish' THEN 'accidental'
+        WHEN trace.intent = 'cancel' THEN CASE WHEN result.detent IS trace.start_detent THEN 'agree' ELSE 'wrongDetent' END
+        WHEN result.detent IS trace.intent THEN 'agree'
+        ELSE 'wrongDetent'
+    END AS agreement
+FROM result
+JOIN trace ON trace.id = result.trace_id
+WHERE trace.intent IS NOT NULL;
 
 -- preference: one answer to "Which felt better?" in a lab session that
 -- compared two configs (docs/lab.md): the same task done once under each,
@@ -363,4 +464,4 @@ BEGIN
     UPDATE preference SET trace_b = NEW.name WHERE trace_b = OLD.name;
 END;
 
-PRAGMA user_version = 4;
+PRAGMA user_version = 5;

@@ -78,8 +78,11 @@ public enum Exporter {
     ) throws -> (run: RunID, count: Int) {
         let run = try run?.runID(in: store) ?? onlyRun(in: store)
         var count = 0
+        let withoutDetents = databaseOnlyColumns.union(["detent", "start_detent"])
         try store.forEachDecision(ofRun: run) { row in
-            try write(row.jsonLine(omitting: Exporter.databaseOnlyColumns) + "\n")
+            // docs/commands.md §7.6: `detent` (and `start_detent`) only for a trace with detents.
+            let sheet = row["start_detent"].map { $0 != .null } ?? false
+            try write(row.jsonLine(omitting: sheet ? Exporter.databaseOnlyColumns : withoutDetents) + "\n")
             count += 1
         }
         return (run, count)

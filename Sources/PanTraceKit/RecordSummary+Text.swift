@@ -23,7 +23,8 @@ extension RecordSummary {
             let share = TextFormat.percent(Double(agreeing) / Double(labelled))
             lines.append(
                 "intent     \(agreeing) of \(labelled) labelled traces agree (\(share)); "
-                    + "\(accidental) meant cancel but finished, \(missed) meant finish but did not")
+                    + "\(accidental) meant cancel but finished, \(missed) meant finish but did not"
+                    + (wrongDetent > 0 ? ", \(wrongDetent) rest at another detent than meant" : ""))
         }
         return lines.joined(separator: "\n") + "\n"
     }

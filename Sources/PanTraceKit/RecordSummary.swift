@@ -18,10 +18,12 @@ public struct RecordSummary: Sendable, Equatable {
     public private(set) var labelled = 0
     /// Labelled traces whose decision agrees with their intent.
     public private(set) var agreeing = 0
-    /// Intent `cancel`, decision `finish`: accidental dismissals.
+    /// Decision `finish` against another intent: accidental dismissals.
     public private(set) var accidental = 0
     /// Intent `finish`, decision not `finish`: missed dismissals.
     public private(set) var missed = 0
+    /// With detents: not dismissed, at another detent than meant.
+    public private(set) var wrongDetent = 0
     /// Whether the run stored its results' frames (not with `--no-frames`).
     public internal(set) var framesStored = true
     /// One warning per input whose times look like milliseconds
@@ -43,15 +45,13 @@ public struct RecordSummary: Sendable, Equatable {
         traces += 1
         samples += trace.samples.count
         decisions[outcome.decision, default: [:]][outcome.reason, default: 0] += 1
-        if let intent = trace.intent {
-            labelled += 1
-            if outcome.decision.agrees(with: intent) {
-                agreeing += 1
-            } else if intent == .cancel {
-                accidental += 1
-            } else {
-                missed += 1
-            }
+        switch Agreement(outcome, of: trace) {
+        case nil: return
+        case .agree: agreeing += 1
+        case .accidental: accidental += 1
+        case .missed: missed += 1
+        case .wrongDetent: wrongDetent += 1
         }
+        labelled += 1
     }
 }

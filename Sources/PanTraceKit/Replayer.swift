@@ -89,7 +89,7 @@ public struct Replayer {
                 _ = try session.addResult(for: read.stored, outcome: outcome, frames: frames)
                 let compared = ComparedTrace(
                     name: read.stored.name, family: read.stored.family, intent: read.stored.intent,
-                    baseline: read.baseline.map(ResultSummary.init), candidate: ResultSummary(outcome))
+                    startDetent: read.stored.startDetent, baseline: read.baseline.map(ResultSummary.init), candidate: ResultSummary(outcome))
                 comparison.add(compared)
                 for reporter in reporters { try reporter.compared(compared, trace: read.stored) }
                 count += 1

@@ -28,7 +28,9 @@ public struct TraceInspection {
         }
         var frames = try store.frames(ofResult: shown.result.id)
         framesStored = !frames.isEmpty
-        if frames.isEmpty {
+        if frames.isEmpty || trace.detents != nil {
+            // docs/model.md §4.10: the store keeps no height; a sheet's frames
+            // are simulated again (the same frames, with the height).
             _ = Simulator.simulate(trace, under: try shown.run.config(), frames: &frames)
         }
         self.trace = trace
@@ -50,17 +52,27 @@ public struct TraceInspection {
             text += "  scroll view: offset \(TextFormat.fixed(trace.scrollOffset, digits: 1)), content \(TextFormat.fixed(trace.scrollContent, digits: 1))"
         }
         if let intent = trace.intent, let source = trace.labelSource {
-            text += "  intent \(intent.rawValue) (\(source.rawValue))"
+            text += "  intent \(TerminalText.escaped(intent.rawValue)) (\(source.rawValue))"
+        }
+        if let detents = trace.detents {
+            text += "\ndetents " + detents.sorted { $0.height > $1.height }
+                .map { "\(TerminalText.escaped($0.name)) \(TextFormat.fixed($0.height, digits: 3))" }
+                .joined(separator: ", ")
+            text += "  starts at \(TerminalText.escaped(trace.startingDetent?.name ?? "-"))"
         }
         text += "\nrun \(run.id) (\(run.kind.rawValue), config \"\(TerminalText.escaped(run.configName))\"), frames \(origin)\n\n"
-        let header = ["seq", "t", "x", "y", "phase", "state", "owner", "percent", "scroll"]
+        let sheet = trace.detents != nil
+        var header = ["seq", "t", "x", "y", "phase", "state", "owner", "percent", "scroll"]
+        if sheet { header.append("height") }
         var rows = frames.map { frame -> [String] in
             let sample = trace.samples[frame.seq]
-            return [
+            var row = [
                 "\(frame.seq)", TextFormat.fixed(sample.t, digits: 3), TextFormat.fixed(sample.x, digits: 1),
                 TextFormat.fixed(sample.y, digits: 1), sample.phase.rawValue, frame.state.rawValue,
                 frame.owner.rawValue, TextFormat.percent(frame.percent), TextFormat.fixed(frame.scrollOffset, digits: 1),
             ]
+            if sheet { row.append(frame.height.map { TextFormat.fixed($0, digits: 4) } ?? "-") }
+            return row
         }
         // docs/model.md §4.1: a lift in place (and a cancel) is no position sample and has
         // no frame; it still ends the gesture, so it closes the table, aligned.
@@ -70,10 +82,12 @@ public struct TraceInspection {
                 "\(trace.samples.count - 1)", TextFormat.fixed(last.t, digits: 3), TextFormat.fixed(last.x, digits: 1),
                 TextFormat.fixed(last.y, digits: 1), last.phase.rawValue, outcome.beganSeq == nil ? "failed" : ended,
                 "-", "-", "-",
-            ])
+            ] + (sheet ? ["-"] : []))
         }
-        text += TextTable(header: header, rows: rows, rightAligned: [0, 1, 2, 3, 7, 8]).render()
-        text += "\noutcome  \(outcome.decision.rawValue)/\(outcome.reason.rawValue)  percent \(TextFormat.percent(outcome.percent))"
+        text += TextTable(header: header, rows: rows, rightAligned: [0, 1, 2, 3, 7, 8, 9]).render()
+        text += "\noutcome  \(outcome.decision.rawValue)/\(outcome.reason.rawValue)"
+        if sheet { text += "  rests at \(TerminalText.escaped(Rest(decision: outcome.decision, detent: outcome.detent).word))" }
+        text += "  percent \(TextFormat.percent(outcome.percent))"
         text += "  peak \(TextFormat.percent(outcome.peakPercent))  velocity \(TextFormat.fixed(outcome.velocity, digits: 1)) pt/s"
         if let projected = outcome.projected { text += "  projected \(TextFormat.percent(projected))" }
         text += "\n         settle \(TextFormat.fixed(outcome.settle, digits: 3)) s  overscroll \(TextFormat.fixed(outcome.overscroll, digits: 1)) pt"

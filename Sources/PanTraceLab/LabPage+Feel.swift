@@ -148,10 +148,10 @@ extension LabPage {
             default: return (r.decision === "finish" ? words.done : r.decision === "cancel" ? words.back : "Nothing happened") + " (" + r.reason + ").";
           }
         }
-        // docs/model.md "agrees": intent finish got finish; intent cancel got cancel or none.
+        // docs/model.md §2 "agrees": the server's answer, by the one rule every count uses (no copy of it here).
         function agrees(r) {
-          if (!r.intent) return null;
-          return r.intent === "finish" ? r.decision === "finish" : r.decision !== "finish";
+          if (!r.agreement) return null;
+          return r.agreement === "agree";
         }
         function showMessage(r) {
           const agree = agrees(r);

@@ -122,7 +122,10 @@ public struct LabResponder: Sendable {
     /// place in it (`first`, `second`) and what the page does next.
     func json(of stored: LabRecorder.Stored) -> String {
         let outcome = stored.outcome
-        var fields = [
+        // docs/model.md §2: the page says whether it was meant by the one rule every count uses.
+        let agreement: String =
+            Agreement(intent: stored.intent, outcome: outcome, startDetent: nil).map { JSONWriter.string("\($0)") } ?? "null"
+        var fields: [(String, String)] = [
             ("trace", JSONWriter.string(stored.name)),
             ("task", stored.task.map { JSONWriter.string($0.id) } ?? "null"),
             ("intent", stored.intent.map { JSONWriter.string($0.rawValue) } ?? "null"),
@@ -133,6 +136,7 @@ public struct LabResponder: Sendable {
             ("velocity", JSONWriter.number(outcome.velocity)),
             ("settle", JSONWriter.number(outcome.settle)),
             ("projected", outcome.projected.map(JSONWriter.number) ?? "null"),
+            ("agreement", agreement),
         ]
         fields += [("run", String(stored.run)), ("count", String(stored.count))]
         if let slot = stored.slot {

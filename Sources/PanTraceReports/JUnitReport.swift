@@ -68,8 +68,10 @@ public enum JUnitReport {
         guard trace.isChange else { return xml + "/>\n" }
         let detail = "baseline  \(RunComparison.describe(baseline))\ncandidate \(RunComparison.describe(trace.candidate))"
             + (trace.intent.map { "\nintent    \($0.rawValue)" } ?? "")
+        // docs/model.md §4.10: a sheet's change names where it rests (`large → medium`).
+        let rests = trace.startDetent == nil ? "" : " (\(baseline.rest.word) → \(trace.candidate.rest.word))"
         let change = "\(baseline.decision.rawValue)/\(baseline.reason.rawValue) → "
-            + "\(trace.candidate.decision.rawValue)/\(trace.candidate.reason.rawValue)"
+            + "\(trace.candidate.decision.rawValue)/\(trace.candidate.reason.rawValue)" + rests
         if let accepted {
             let text = "decision changed, \(accepted)\n\(change)\n\(detail)"
             return xml + ">\n    <system-out>\(escape(text, inAttribute: false))</system-out>\n  </testcase>\n"
@@ -78,7 +80,7 @@ public enum JUnitReport {
             let text = "decision changed, not counted (\(uncountedBecause(trace))): \(change)\n\(detail)"
             return xml + ">\n    <system-out>\(escape(text, inAttribute: false))</system-out>\n  </testcase>\n"
         }
-        let message = "decision changed: \(baseline.decision.rawValue) → \(trace.candidate.decision.rawValue)"
+        let message = "decision changed: \(baseline.decision.rawValue) → \(trace.candidate.decision.rawValue)" + rests
         return xml + ">\n    <failure message=\"\(escape(message))\" type=\"decisionChanged\">"
             + "\(escape(detail, inAttribute: false))</failure>\n  </testcase>\n"
     }
@@ -91,7 +93,7 @@ public enum JUnitReport {
         guard let intent = trace.intent else { return "the trace has no intent" }
         if trace.isRegression { return "a regression against intent \(intent.rawValue)" }
         if trace.nowAgreesWithIntent { return "now agrees with intent \(intent.rawValue)" }
-        if trace.candidate.decision.agrees(with: intent) { return "agrees with intent \(intent.rawValue) before and now" }
+        if trace.candidateAgreement == .agree { return "agrees with intent \(intent.rawValue) before and now" }
         return "did not agree with intent \(intent.rawValue) before either"
     }
 

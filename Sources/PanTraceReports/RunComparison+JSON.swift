@@ -38,12 +38,14 @@ extension RunComparison {
         if let judgement, judgement.allowFile != nil { out += ", \"allowed\": \(judgement.accepted)" }
         out += ", \"changes\": ["
         try Self.appendList(changeList, to: &out, write) { change, out in
+            // docs/commands.md §7.3: with detents, each side carries where it rests.
+            let sheet = change.startDetent != nil
             if let baseline = change.baseline {
                 out += ", \"baseline\": "
-                Self.append(baseline, to: &out)
+                Self.append(baseline, sheet: sheet, to: &out)
             }
             out += ", \"candidate\": "
-            Self.append(change.candidate, to: &out)
+            Self.append(change.candidate, sheet: sheet, to: &out)
         }
         out += "], \"withoutBaseline\": \(withoutBaseline), \"stale\": \(candidateStale), \"baselineStale\": \(baselineStale)"
         out += ", \"reasonChanges\": \(reasonChanges), \"reasonChangedTraces\": ["
@@ -140,8 +142,12 @@ extension RunComparison {
         out += "}"
     }
 
-    private static func append(_ summary: ResultSummary, to out: inout String) {
+    private static func append(_ summary: ResultSummary, sheet: Bool, to out: inout String) {
         out += "{\"decision\": \"\(summary.decision.rawValue)\", \"reason\": \"\(summary.reason.rawValue)\""
+        if sheet {
+            out += ", \"detent\": "
+            appendOptional(summary.detent, to: &out)
+        }
         out += ", \"percent\": \(JSONWriter.number(summary.percent)), \"velocity\": \(JSONWriter.number(summary.velocity))"
         out += ", \"stale\": \(summary.stale)}"
     }

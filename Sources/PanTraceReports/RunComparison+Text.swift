@@ -36,8 +36,17 @@ extension RunComparison {
         lines.append(compared)
         let headline = "decisions changed: \(changed)"
         lines.append(changed == 0 ? style.good(headline) : style.bad(headline))
-        for (transition, count) in transitions.sorted(by: { $0.key < $1.key }) {
+        // A sheet that changed only its detent is listed below, by where it rests.
+        for (transition, count) in transitions.sorted(by: { $0.key < $1.key }) where transition.from != transition.to {
             lines.append("  \(transition.from.rawValue) → \(transition.to.rawValue)".padded(to: 22) + "\(count)")
+        }
+        if !restChanges.isEmpty {
+            // docs/model.md §4.10: where the sheets rest now.
+            lines.append("sheets that rest elsewhere: \(restChanges.values.reduce(0, +))")
+            for (change, count) in restChanges.sorted(by: { $0.key < $1.key }) {
+                let text = "  \(TerminalText.escaped(change.from)) → \(TerminalText.escaped(change.to))"
+                lines.append(text.padded(to: 22) + " \(count)")
+            }
         }
         let shownRegressions = judgement?.regressions ?? regressions
         var against = "regressions against intent: \(shownRegressions)"
@@ -49,7 +58,9 @@ extension RunComparison {
         // docs/model.md §4.6: decisions made by a movement that had already ended.
         lines.append("stale velocities: \(candidateStale) (baseline \(baselineStale))")
         if candidateStale > 0 || baselineStale > 0 { lines.append("  " + Self.staleExplanation) }
-        if !accidentalDismissalIndexes.isEmpty || !missedDismissalIndexes.isEmpty || !nowAgreeIndexes.isEmpty {
+        if !accidentalDismissalIndexes.isEmpty || !missedDismissalIndexes.isEmpty || !wrongDetentIndexes.isEmpty
+            || !nowAgreeIndexes.isEmpty
+        {
             lines.append("")
             lines.append("against intent:")
             let names = min(8, limit)
@@ -57,6 +68,8 @@ extension RunComparison {
                 "  new accidental dismissals (intent cancel, now finish)", accidentalDismissalIndexes, names, style.bad, &lines)
             appendNames(
                 "  newly missed dismissals (intent finish, now cancel)", missedDismissalIndexes, names, style.bad, &lines)
+            appendNames(
+                "  new wrong detents (rests at another detent than meant)", wrongDetentIndexes, names, style.bad, &lines)
             appendNames("  now agree with intent", nowAgreeIndexes, names, style.good, &lines)
         }
         // --limit 0 asks for the counts alone: no table of no rows.
@@ -133,8 +146,10 @@ extension RunComparison {
         let numeric: Set<Int> = [4, 5, 7, 8]
         func cells(_ summary: ResultSummary?) -> [String] {
             guard let summary else { return ["-", "-", "-"] }
+            let rests = summary.detent.map { " " + TerminalText.escaped($0) } ?? ""
             return [
-                "\(summary.decision.rawValue)/\(summary.reason.rawValue)", TextFormat.fixed(summary.percent * 100, digits: 1),
+                "\(summary.decision.rawValue)/\(summary.reason.rawValue)" + rests,
+                TextFormat.fixed(summary.percent * 100, digits: 1),
                 TextFormat.fixed(summary.velocity, digits: 1),
             ]
         }
@@ -147,7 +162,8 @@ extension RunComparison {
 
     /// `cancel/belowThreshold 31.0% 1210.5pt/s`
     static func describe(_ summary: ResultSummary) -> String {
-        "\(summary.decision.rawValue)/\(summary.reason.rawValue) \(TextFormat.percent(summary.percent)) "
+        "\(summary.decision.rawValue)/\(summary.reason.rawValue)" + (summary.detent.map { " at \($0)" } ?? "")
+            + " \(TextFormat.percent(summary.percent)) "
             + "\(TextFormat.fixed(summary.velocity, digits: 1))pt/s"
     }
 }

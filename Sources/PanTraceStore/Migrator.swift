@@ -21,6 +21,7 @@ struct Migrator: Sendable {
         Migration(name: "create schema", sql: Schema.version1),
         Migration(name: "keep the store consistent against hand edits; never reuse ids", sql: Schema.version2),
         Migration(name: "rest and stale on results; where each label came from (trace.intent_source)", sql: Schema.version3),
+        Migration(name: "the words in one table (word); detents on traces and results", sql: Schema.version4),
         Migration(name: "which felt better: the lab's A/B answers (preference)", sql: Schema.preference),
     ]
 
@@ -35,6 +36,14 @@ struct Migrator: Sendable {
     /// `user_version` again inside it, so that two processes opening a new
     /// file at once apply each migration exactly once.
     func migrate(_ database: Database) throws {
+        guard try Int(database.integer("PRAGMA user_version")) < migrations.count else { return }
+        // A migration that rebuilds a table renames the old one aside; with
+        // foreign keys on, SQLite would point the other tables' references at
+        // the renamed table. Foreign keys can only be switched outside a
+        // transaction: off for the migrations, then back as they were.
+        let foreignKeys = try database.integer("PRAGMA foreign_keys") != 0
+        if foreignKeys { try database.execute("PRAGMA foreign_keys = OFF") }
+        defer { if foreignKeys { _ = try? database.execute("PRAGMA foreign_keys = ON") } }
         for (offset, migration) in migrations.enumerated() {
             let version = offset + 1
             if try Int(database.integer("PRAGMA user_version")) >= version { continue }

@@ -39,6 +39,8 @@ public final class StoredTrace: Sendable {
     public var family: String? { trace.family }
     /// What the person meant, if labelled.
     public var intent: Intent? { trace.intent }
+    /// The detent the sheet starts at; `nil` without detents (docs/model.md §4.10).
+    public var startDetent: String? { trace.detents == nil ? nil : trace.startingDetent?.name }
     /// Where the label came from.
     public var intentSource: IntentSource? { trace.intentSource }
     /// The container's width in points.
@@ -47,7 +49,7 @@ public final class StoredTrace: Sendable {
     public var height: Double { trace.height }
 
     /// Makes `trace` this trace as the simulation reads it: its size, its
-    /// scroll view and its samples, decoded into `trace.samples`' storage
+    /// scroll view, its detents and its samples, decoded into `trace.samples`' storage
     /// (kept from call to call, so that a batch allocates nothing per trace).
     /// The name, labels and `meta` are left out (empty): see ``unpacked()``.
     ///
@@ -62,6 +64,8 @@ public final class StoredTrace: Sendable {
         trace.height = self.trace.height
         trace.scrollOffset = self.trace.scrollOffset
         trace.scrollContent = self.trace.scrollContent
+        trace.detents = self.trace.detents
+        trace.startDetent = self.trace.startDetent
         trace.samples.removeAll(keepingCapacity: true)
         guard let packed else {
             trace.samples.append(contentsOf: self.trace.samples)

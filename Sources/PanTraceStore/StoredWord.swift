@@ -104,8 +104,41 @@ extension Phase: StoredWord {
     static let wordTable = WordTable<Phase>()
 }
 
-extension Intent: StoredWord {
-    static let wordTable = WordTable<Intent>()
+/// An intent is a word of `word` or the name of one of its trace's detents:
+/// stored as its text.
+extension Intent: ColumnValue {
+    @inline(__always)
+    func bind(to statement: Statement, at index: Int32) throws {
+        try statement.bind(rawValue, at: index)
+    }
+
+    @inline(__always)
+    init(column index: Int32, of statement: Statement) throws {
+        let text = statement.string(at: index) ?? ""
+        self = Intent(rawValue: text) ?? Intent(word: text)
+    }
+}
+
+/// A trace's detents, stored as the JSON text of its `detents` object.
+extension Array: ColumnValue where Element == Detent {
+    func bind(to statement: Statement, at index: Int32) throws {
+        try statement.bind(Trace.detentsJSON(self), at: index)
+    }
+
+    init(column index: Int32, of statement: Statement) throws {
+        let text = statement.string(at: index) ?? ""
+        guard let node = try? JSONParser.parse(text), let members = node.members else {
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "trace.detents is not a JSON object: \(text)", sql: statement.sql)
+        }
+        self = try members.map { member in
+            guard let height = member.node.number?.value else {
+                throw SQLiteError(
+                    code: SQLITE_CORRUPT, message: "trace.detents: the height of \(member.key) is not a number",
+                    sql: statement.sql)
+            }
+            return Detent(name: member.key, height: height)
+        }
+    }
 }
 
 extension IntentSource: StoredWord {

@@ -26,11 +26,8 @@ struct TraceDigest {
         add(trace.height)
         add(trace.scrollOffset)
         add(trace.scrollContent)
-        switch trace.intent {
-        case nil: add(byte: 0)
-        case .finish: add(byte: 1)
-        case .cancel: add(byte: 2)
-        }
+        add(byte: Intent.code(trace.intent))
+        if let name = trace.intent?.detentName { add(name) }
         add(trace.meta)
         add(trace.family)
         add(UInt64(trace.samples.count))
@@ -40,6 +37,17 @@ struct TraceDigest {
             add(sample.y)
             add(byte: sample.phase.packedCode)
             add(UInt64(bitPattern: Int64(sample.touches)))
+        }
+        // docs/model.md §4.10: only a trace with detents adds them, so every
+        // other trace keeps the digest it was stored with.
+        if let detents = trace.detents {
+            add(byte: 0xD7)
+            add(UInt64(detents.count))
+            for detent in detents {
+                add(detent.name)
+                add(detent.height)
+            }
+            add(trace.startingDetent?.name)
         }
     }
 

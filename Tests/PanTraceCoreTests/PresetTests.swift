@@ -4,7 +4,7 @@ import Testing
 @testable import PanTraceReports
 @testable import PanTraceModel
 
-/// docs/presets.md: the eleven presets, their settings, and their decisions
+/// docs/presets.md: the fifteen presets, their settings, and their decisions
 /// worked by hand from docs/model.md §4.6.
 @Suite struct PresetTests {
     /// docs/presets.md's table, key by key (every key not listed keeps its default).
@@ -30,15 +30,24 @@ import Testing
         ]),
         ("cupertino-back", [
             "interaction": "swipe-back", "decision": "velocity", "flickVelocity": "1", "flickVelocityUnit": "extents",
-            "threshold": "0.5", "velocityEstimator": "lsq2", "touchSlop": "18",
+            "threshold": "0.5", "velocityEstimator": "lsq2", "touchSlop": "18", "edgeWidth": "20",
         ]),
         ("react-navigation", [
             "interaction": "swipe-back", "decision": "lookahead", "lookahead": "0.3", "threshold": "0.5", "touchSlop": "5",
+            "edgeWidth": "50",
         ]),
         ("gorhom-bottomsheet", ["decision": "lookahead", "lookahead": "0.2", "threshold": "0.5"]),
+        ("uikit-sheet", ["decision": "projection", "decelerationRate": "0.99", "threshold": "0.5", "stepVelocity": "1000"]),
+        ("floatingpanel-states", ["decision": "projection", "decelerationRate": "0.998", "threshold": "0.5", "maxSteps": "1"]),
+        ("mdc-states", [
+            "decision": "velocity", "flickVelocity": "50", "threshold": "0.5", "velocityEstimator": "lsq2", "touchSlop": "8",
+        ]),
+        ("flutter-snap", [
+            "decision": "velocity", "flickVelocity": "50", "threshold": "0.5", "velocityEstimator": "lsq2", "touchSlop": "18",
+        ]),
     ]
 
-    @Test func theElevenPresetsHaveTheTablesSettings() throws {
+    @Test func theFifteenPresetsHaveTheTablesSettings() throws {
         #expect(Preset.all.map(\.name) == Self.table.map(\.0))
         for (name, settings) in Self.table {
             let preset = try Preset.named(name)
@@ -59,8 +68,8 @@ import Testing
     @Test func unknownNamesSuggestTheNearest() {
         #expect(throws: PresetError(name: "panmodel", suggestion: "panmodal")) { try Preset.named("panmodel") }
         #expect(throws: PresetError(name: "Material3", suggestion: "material3")) { try Preset.named("Material3") }
-        let far = PresetError(name: "uikit", suggestion: nil)
-        #expect(throws: far) { try Preset.named("uikit") }
+        let far = PresetError(name: "appkit", suggestion: nil)
+        #expect(throws: far) { try Preset.named("appkit") }
         #expect(far.description.contains("presets: seed, wwdc18-projection"))
     }
 
@@ -84,12 +93,20 @@ import Testing
         ("flutter-bottomsheet", .finish, .flick, 0.1, nil),
         // p = 0.1; F = 2 · 800 = 1600 > 1250; 0.1 < 0.48
         ("cupertino-sheet", .cancel, .belowThreshold, 0.1, nil),
-        // swipe-back: x never moves, p = 0, v = 0 < F = 400
-        ("cupertino-back", .cancel, .belowThreshold, 0, nil),
-        // swipe-back: p = 0, v = 0, projected 0 < 0.5
-        ("react-navigation", .cancel, .belowThreshold, 0, 0),
+        // swipe-back from x = 200: past the 20 pt edge (docs/model.md §4.2)
+        ("cupertino-back", .none, .outsideEdge, 0, nil),
+        // swipe-back from x = 200: past the 50 pt edge
+        ("react-navigation", .none, .outsideEdge, 0, nil),
         // 0.1125 + 1250 · 0.2/800 = 0.425 < 0.5
         ("gorhom-bottomsheet", .cancel, .belowThreshold, 0.1125, 0.425),
+        // 0.1125 + (1.25 · 0.99/0.01)/800 = 0.2671875 < 0.5 (stepVelocity is read only with detents)
+        ("uikit-sheet", .cancel, .belowThreshold, 0.1125, 0.2671875),
+        // as wwdc18-projection (maxSteps is read only with detents)
+        ("floatingpanel-states", .finish, .projection, 0.1125, 0.8921875),
+        // slop 8: p = 0.1125; v = 1250 ≥ 50
+        ("mdc-states", .finish, .flick, 0.1125, nil),
+        // slop 18: begins at y = 120, p = 0.1; v = 1250 ≥ 50
+        ("flutter-snap", .finish, .flick, 0.1, nil),
     ])
     func example2(_ name: String, _ decision: Decision, _ reason: Reason, _ percent: Double, _ projected: Double?) throws {
         let outcome = Simulator.simulate(WorkedExampleTests.example2, under: try Preset.named(name).config)
@@ -111,13 +128,15 @@ import Testing
         ("floatingpanel", false), ("material3", false),  // at v = 0: 0.1125 ≥ T = 56/800 = 0.07, finish either way
         ("mdc-bottomsheet", false), ("flutter-bottomsheet", true), ("cupertino-sheet", false),
         ("cupertino-back", false), ("react-navigation", false), ("gorhom-bottomsheet", false),
+        ("uikit-sheet", false), ("floatingpanel-states", true), ("mdc-states", true), ("flutter-snap", true),
     ])
     func example5(_ name: String, _ stale: Bool) throws {
         var trace = WorkedExampleTests.example2
         trace.samples[trace.samples.count - 1].t += 0.2
         let outcome = Simulator.simulate(trace, under: try Preset.named(name).config)
         #expect(outcome.stale == stale)
-        #expect(abs(outcome.rest - 0.2) < 1e-12)
+        // The swipe-back presets fail at the down (outsideEdge): no lift, no rest.
+        #expect(abs(outcome.rest - (outcome.decision == .none ? 0 : 0.2)) < 1e-12)
     }
 
     /// A swipe from the left edge: down at x=0, moves of `step` pt every 10 ms to x=150, up there.

@@ -60,10 +60,15 @@ import PanTraceModel
 
         let rows = try store.database.prepare("SELECT * FROM decisions WHERE run = ? ORDER BY trace")
         try rows.bind(run, at: 1)
-        let exported = (0..<rows.columnCount).filter { !Exporter.databaseOnlyColumns.contains(rows.columnName(at: $0)) }
-        #expect(exported.count == Int(rows.columnCount) - 1)
+        let everyExported = (0..<rows.columnCount).filter { !Exporter.databaseOnlyColumns.contains(rows.columnName(at: $0)) }
+        #expect(everyExported.count == Int(rows.columnCount) - 1)
+        let startDetent = try #require((0..<rows.columnCount).first { rows.columnName(at: $0) == "start_detent" })
         var count = 0
         while try rows.step() {
+            // docs/commands.md §7.6: `detent` and `start_detent` only for a trace with detents.
+            let exported =
+                rows.value(at: startDetent) == .null
+                ? everyExported.filter { !["detent", "start_detent"].contains(rows.columnName(at: $0)) } : everyExported
             let line = String(lines[count])
             count += 1
             // Any JSON reader takes the line as an object of as many keys as the view has columns, less `result`.

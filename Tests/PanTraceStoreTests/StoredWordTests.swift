@@ -27,7 +27,6 @@ import Testing
 
     @Test func wordsAreTheRawValues() {
         check(Phase.self)
-        check(Intent.self)
         check(Decision.self)
         check(Reason.self)
         check(GestureState.self)

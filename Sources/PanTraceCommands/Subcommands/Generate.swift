@@ -21,7 +21,7 @@ extension Pantrace {
         @Option(name: .long, help: "Seed of the generator.")
         var seed: UInt64 = 1
 
-        @Option(name: .long, help: ArgumentHelp("A family (repeatable; default all): \(SyntheticFamily.names.joined(separator: ", ")).", valueName: "name"))
+        @Option(name: .long, help: ArgumentHelp("A family (repeatable; default every one without detents): \(SyntheticFamily.all.map(\.name).joined(separator: ", ")); with detents: \(SyntheticFamily.sheets.map(\.name).joined(separator: ", ")).", valueName: "name"))
         var family: [String] = []
 
         func validate() throws {

@@ -42,7 +42,7 @@ extension Pantrace {
         @Option(name: .long, help: "Seed of the synthetic generator: the same seed gives the same traces everywhere.")
         var seed: UInt64 = 1
 
-        @Option(name: .long, help: ArgumentHelp("A synthetic family (repeatable; default all): \(SyntheticFamily.names.joined(separator: ", ")).", valueName: "name"))
+        @Option(name: .long, help: ArgumentHelp("A synthetic family (repeatable; default every one without detents): \(SyntheticFamily.all.map(\.name).joined(separator: ", ")); with detents: \(SyntheticFamily.sheets.map(\.name).joined(separator: ", ")).", valueName: "name"))
         var family: [String] = []
 
         @Flag(name: .long, help: "Store no frames (show recomputes them; the results are the same).")

@@ -16,6 +16,7 @@ public struct ChangeList: Sendable {
         /// Index in `families`, -1 for none.
         var family: Int32
         var intent: Intent?
+        var startDetent: String?
         var baseline: ResultSummary?
         var candidate: ResultSummary
     }
@@ -52,7 +53,7 @@ public struct ChangeList: Sendable {
         entries.append(
             Entry(
                 nameStart: start, nameEnd: names.count, family: family, intent: trace.intent,
-                baseline: trace.baseline, candidate: trace.candidate))
+                startDetent: trace.startDetent, baseline: trace.baseline, candidate: trace.candidate))
     }
 
     /// The change at `index` (0 ..< ``count``, in the order they were appended).
@@ -61,7 +62,7 @@ public struct ChangeList: Sendable {
         return ComparedTrace(
             name: String(decoding: names[entry.nameStart..<entry.nameEnd], as: UTF8.self),
             family: entry.family >= 0 ? families[Int(entry.family)] : nil, intent: entry.intent,
-            baseline: entry.baseline, candidate: entry.candidate)
+            startDetent: entry.startDetent, baseline: entry.baseline, candidate: entry.candidate)
     }
 
     /// The name of the change at `index`.

@@ -154,6 +154,8 @@ public struct ConfigComparison: Sendable {
     /// What one trace gives under every config.
     private struct Decided {
         var decisions: [Decision]
+        /// Where each config's result rests, for a trace with detents (docs/model.md §4.10); empty without.
+        var detents: [String?]
         var stale: [Bool]
         var extents: [Double]
         var percent: Double
@@ -165,8 +167,24 @@ public struct ConfigComparison: Sendable {
     private func decide(_ trace: Trace) -> Decided {
         let n = configs.count
         var decided = Decided(
-            decisions: Array(repeating: .none, count: n), stale: Array(repeating: false, count: n),
+            decisions: Array(repeating: .none, count: n), detents: [], stale: Array(repeating: false, count: n),
             extents: Array(repeating: 0, count: n), percent: 0, velocity: 0, firstLifted: false)
+        if trace.detents != nil {
+            // docs/model.md §4.10: decided by the release height, which the
+            // shared simulation does not keep: each config simulates.
+            decided.detents = Array(repeating: nil, count: n)
+            for index in configs.indices {
+                let outcome = Simulator.simulate(trace, under: configs[index])
+                decided.decisions[index] = outcome.decision
+                decided.detents[index] = outcome.detent
+                decided.stale[index] = outcome.stale
+                decided.extents[index] = LiftRule.extent(of: trace, under: configs[index])
+                if index == 0, Ending(outcome) == .lift {
+                    (decided.percent, decided.velocity, decided.firstLifted) = (outcome.percent, outcome.velocity, true)
+                }
+            }
+            return decided
+        }
         for group in groups {
             let first = configs[group[0]]
             let outcome = Simulator.simulate(trace, under: first)
@@ -204,7 +222,7 @@ public struct ConfigComparison: Sendable {
         let comparison = self
         let slices = min(chunk.count, 8)
         results.withUnsafeMutableBufferPointer { buffer in
-            let output = UnsafeSendableBuffer(buffer)
+            let output = SendableBuffer(buffer)
             DispatchQueue.concurrentPerform(iterations: slices) { slice in
                 for index in (slice * chunk.count / slices)..<((slice + 1) * chunk.count / slices) {
                     output.base[index] = comparison.decide(chunk[index])
@@ -221,15 +239,24 @@ public struct ConfigComparison: Sendable {
         traces += 1
         if trace.intent != nil { labelled += 1 }
         let decisions = decided.decisions
+        let detents = decided.detents
+        let startDetent = trace.detents == nil ? nil : trace.startingDetent?.name
+        // docs/commands.md §7.9: a difference of decision or of detent.
+        func differ(_ a: Int, _ b: Int) -> Bool {
+            decisions[a] != decisions[b] || (!detents.isEmpty && detents[a] != detents[b])
+        }
         var finishing = 0
         for index in decisions.indices {
             let decision = decisions[index]
-            counts[index].tally.add(decision, intent: trace.intent)
+            let detent = detents.isEmpty ? nil : detents[index]
+            counts[index].tally.add(
+                decision,
+                agreement: Agreement(intent: trace.intent, decision: decision, detent: detent, startDetent: startDetent))
             if decision == .finish { finishing += 1 }
             if decided.stale[index] { counts[index].stale += 1 }
-            if decision != decisions[0] { counts[index].differs += 1 }
+            if differ(index, 0) { counts[index].differs += 1 }
             extentCounts[index][decided.extents[index], default: 0] += 1
-            for other in (index + 1)..<decisions.count where decisions[other] != decision {
+            for other in (index + 1)..<decisions.count where differ(other, index) {
                 matrix[index][other] += 1
                 matrix[other][index] += 1
             }
@@ -249,10 +276,4 @@ public struct ConfigComparison: Sendable {
                     intent: ReleaseMapInput.code(trace.intent), stale: decided.stale[0], divided: isDivided))
         }
     }
-}
-
-/// A buffer written by concurrent iterations at disjoint indexes.
-private struct UnsafeSendableBuffer<Element>: @unchecked Sendable {
-    let base: UnsafeMutableBufferPointer<Element>
-    init(_ base: UnsafeMutableBufferPointer<Element>) { self.base = base }
 }

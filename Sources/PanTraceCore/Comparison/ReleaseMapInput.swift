@@ -66,11 +66,13 @@ public struct ReleaseMapInput: Sendable {
         result.decision != .none && result.reason != .cancelled
     }
 
+    /// The release map's drawing order of ``intentsByCode`` (finish, cancel, unlabelled), from
+    /// ``Intent/code(_:)``; an intent naming a detent is drawn as `cancel` (the sheet stays).
     package static func code(_ intent: Intent?) -> UInt8 {
-        switch intent {
-        case .finish: 0
-        case .cancel: 1
-        case nil: 2
+        switch Intent.code(intent) {
+        case 0: 2
+        case 1: 0
+        default: 1
         }
     }
 

@@ -19,8 +19,14 @@ public struct ResultSummary: Equatable, Hashable, Sendable {
     public var velocity: Double
     /// Decided by the velocity of a movement that had ended (docs/model.md §4.6).
     public var stale: Bool
+    /// The detent the result rests at, for a trace with detents (docs/model.md §4.10).
+    public var detent: String?
 
-    public init(decision: Decision, reason: Reason, percent: Double, velocity: Double, stale: Bool = false) {
+    public init(
+        decision: Decision, reason: Reason, percent: Double, velocity: Double, stale: Bool = false,
+        detent: String? = nil
+    ) {
+        self.detent = detent
         self.decision = decision
         self.reason = reason
         self.percent = percent
@@ -31,8 +37,11 @@ public struct ResultSummary: Equatable, Hashable, Sendable {
     public init(_ outcome: Outcome) {
         self.init(
             decision: outcome.decision, reason: outcome.reason, percent: outcome.percent, velocity: outcome.velocity,
-            stale: outcome.stale)
+            stale: outcome.stale, detent: outcome.detent)
     }
+
+    /// Where the result leaves the sheet (docs/model.md §2 "rests at").
+    public var rest: Rest { Rest(decision: decision, detent: detent) }
 }
 
 /// One trace's results in the baseline run and in the candidate run.
@@ -40,11 +49,17 @@ public struct ComparedTrace: Equatable, Hashable, Sendable {
     public var name: String
     public var family: String?
     public var intent: Intent?
+    /// The detent the trace starts at; `nil` without detents.
+    public var startDetent: String?
     /// `nil` when the baseline run has no result for this trace.
     public var baseline: ResultSummary?
     public var candidate: ResultSummary
 
-    public init(name: String, family: String?, intent: Intent?, baseline: ResultSummary?, candidate: ResultSummary) {
+    public init(
+        name: String, family: String?, intent: Intent?, startDetent: String? = nil, baseline: ResultSummary?,
+        candidate: ResultSummary
+    ) {
+        self.startDetent = startDetent
         self.name = name
         self.family = family
         self.intent = intent
@@ -52,34 +67,43 @@ public struct ComparedTrace: Equatable, Hashable, Sendable {
         self.candidate = candidate
     }
 
-    /// docs/commands.md §7.3: a change is a trace whose decision differs between the two runs.
+    /// docs/commands.md §7.3: a change is a trace whose decision or detent differs between the two runs.
     public var isChange: Bool {
         guard let baseline else { return false }
-        return baseline.decision != candidate.decision
+        return baseline.decision != candidate.decision || baseline.detent != candidate.detent
     }
 
-    /// The same decision for another reason (e.g. `threshold` → `flick`).
+    /// The same decision and detent for another reason (e.g. `threshold` → `flick`).
     public var isReasonChange: Bool {
         guard let baseline else { return false }
-        return baseline.decision == candidate.decision && baseline.reason != candidate.reason
+        return !isChange && baseline.reason != candidate.reason
     }
+
+    /// How `summary` compares with the trace's intent (``Agreement``); `nil` without an intent.
+    public func agreement(of summary: ResultSummary) -> Agreement? {
+        Agreement(intent: intent, decision: summary.decision, detent: summary.detent, startDetent: startDetent)
+    }
+
+    /// The candidate's ``agreement(of:)``.
+    public var candidateAgreement: Agreement? { agreement(of: candidate) }
 
     /// docs/commands.md §7.3: a regression against intent — the trace has an intent that
     /// the baseline's result agreed with and the candidate's does not (a new
-    /// accidental or a new missed result, docs/model.md §2).
+    /// accidental, missed or wrong-detent result, docs/model.md §2).
     ///
-    /// Agreement depends on the decision alone, so every regression is a
-    /// change; a change that now agrees with intent, one that agreed neither
-    /// before nor now, and one whose trace has no intent are not regressions.
+    /// Agreement depends on the decision and the detent alone, so every
+    /// regression is a change; a change that now agrees with intent, one
+    /// that agreed neither before nor now, and one whose trace has no intent
+    /// are not regressions.
     public var isRegression: Bool {
-        guard let intent, let baseline else { return false }
-        return baseline.decision.agrees(with: intent) && !candidate.decision.agrees(with: intent)
+        guard let baseline, let before = agreement(of: baseline), let now = candidateAgreement else { return false }
+        return before == .agree && now != .agree
     }
 
     /// A change whose trace has an intent the candidate agrees with and the baseline did not.
     public var nowAgreesWithIntent: Bool {
-        guard let intent, let baseline else { return false }
-        return !baseline.decision.agrees(with: intent) && candidate.decision.agrees(with: intent)
+        guard let baseline, let before = agreement(of: baseline), let now = candidateAgreement else { return false }
+        return before != .agree && now == .agree
     }
 }
 
@@ -93,6 +117,23 @@ public struct Transition: Hashable, Sendable, Comparable {
     }
 }
 
+/// A change of where a sheet rests, `large → medium` or `large → dismissed`.
+public struct RestChange: Hashable, Sendable, Comparable {
+    public var from: String
+    public var to: String
+
+    /// A change from resting at `from` to resting at `to` (``Rest/word``).
+    public init(from: String, to: String) {
+        self.from = from
+        self.to = to
+    }
+
+    public static func < (a: RestChange, b: RestChange) -> Bool {
+        (Array(a.from.utf8), Array(a.to.utf8)).0.lexicographicallyPrecedes(Array(b.from.utf8))
+            || (a.from == b.from && Array(a.to.utf8).lexicographicallyPrecedes(Array(b.to.utf8)))
+    }
+}
+
 extension Decision {
     /// finish, cancel, none: the order reports list decisions in.
     var order: Int {
@@ -100,14 +141,6 @@ extension Decision {
         case .finish: 0
         case .cancel: 1
         case .none: 2
-        }
-    }
-
-    /// Whether this decision is what a person with `intent` meant (`none` keeps the screen: a cancel).
-    public func agrees(with intent: Intent) -> Bool {
-        switch intent {
-        case .finish: self == .finish
-        case .cancel: self != .finish
         }
     }
 }
@@ -129,8 +162,12 @@ public struct RunComparison: Sendable {
     /// in the order they were added, kept compactly.
     public private(set) var reasonChangeList = ChangeList()
     public private(set) var transitions: [Transition: Int] = [:]
-    /// Intent `cancel`, baseline not `finish`, candidate `finish`: indexes in ``changeList``.
+    /// For sheets with detents, the changes of where they rest (`large → medium`, docs/commands.md §7.3).
+    public private(set) var restChanges: [RestChange: Int] = [:]
+    /// Intent not `finish`, baseline agreeing, candidate `finish`: indexes in ``changeList``.
     public private(set) var accidentalDismissalIndexes: [Int32] = []
+    /// With detents: baseline agreeing, candidate at another detent than meant: indexes in ``changeList``.
+    public private(set) var wrongDetentIndexes: [Int32] = []
     /// Intent `finish`, baseline `finish`, candidate not: indexes in ``changeList``.
     public private(set) var missedDismissalIndexes: [Int32] = []
     /// Changes whose candidate now agrees with the trace's intent: indexes in ``changeList``.
@@ -146,6 +183,8 @@ public struct RunComparison: Sendable {
     public var accidentalDismissals: [ComparedTrace] { accidentalDismissalIndexes.map { changeList[Int($0)] } }
     /// Intent `finish`, baseline `finish`, candidate not.
     public var missedDismissals: [ComparedTrace] { missedDismissalIndexes.map { changeList[Int($0)] } }
+    /// New wrong-detent results (docs/model.md §2).
+    public var wrongDetents: [ComparedTrace] { wrongDetentIndexes.map { changeList[Int($0)] } }
     /// Changes whose candidate now agrees with the trace's intent.
     public var nowAgree: [ComparedTrace] { nowAgreeIndexes.map { changeList[Int($0)] } }
     /// How many kept their decision for another reason.
@@ -174,8 +213,15 @@ public struct RunComparison: Sendable {
         let index = Int32(truncatingIfNeeded: changeList.count)
         changeList.append(trace)
         transitions[Transition(from: before.decision, to: trace.candidate.decision), default: 0] += 1
+        if trace.startDetent != nil {
+            restChanges[RestChange(from: before.rest.word, to: trace.candidate.rest.word), default: 0] += 1
+        }
         if trace.isRegression {
-            if trace.intent == .cancel { accidentalDismissalIndexes.append(index) } else { missedDismissalIndexes.append(index) }
+            switch trace.candidateAgreement {
+            case .accidental: accidentalDismissalIndexes.append(index)
+            case .missed: missedDismissalIndexes.append(index)
+            default: wrongDetentIndexes.append(index)
+            }
         } else if trace.nowAgreesWithIntent {
             nowAgreeIndexes.append(index)
         }
@@ -187,7 +233,9 @@ public struct RunComparison: Sendable {
 
     /// docs/commands.md §7.3: the changes that are regressions against intent
     /// (``ComparedTrace/isRegression``): the new accidental and the newly missed results.
-    public var regressions: Int { accidentalDismissalIndexes.count + missedDismissalIndexes.count }
+    public var regressions: Int {
+        accidentalDismissalIndexes.count + missedDismissalIndexes.count + wrongDetentIndexes.count
+    }
 
     /// The one sentence every report gives with a count of stale results (docs/model.md §4.6).
     public static let staleExplanation =

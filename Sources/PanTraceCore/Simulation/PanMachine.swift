@@ -9,6 +9,10 @@ struct PanMachine {
         case possible
         /// docs/model.md §4.2: failed with too many touches.
         case failed
+        /// docs/model.md §4.2: a screen-edge pan whose `down` was outside the edge.
+        case outsideEdge
+        /// docs/model.md §4.10: a sheet with detents under another interaction: not simulated.
+        case notApplicable
         /// The pan began, but the scroll view owns the gesture (4.3 `offsetAtBegin` with `o > 0`).
         case scrollOwned
         /// The pan began; the scroll view scrolls until it reaches its edge (4.3 `handoff`).
@@ -25,6 +29,10 @@ struct PanMachine {
     let hasScrollView: Bool
     /// docs/model.md §4: the scroll view's maximum offset `m`.
     let maximumOffset: Double
+    /// The container's height, for the screen edge of `pull-up-present`.
+    let containerHeight: Double
+    /// docs/model.md §4.10: the sheet's anchors, for a trace with detents.
+    let sheet: DetentRule?
 
     private var phase = Phase.possible
     private var downX = 0.0
@@ -37,6 +45,8 @@ struct PanMachine {
     private var simultaneous = false
     private var origin = 0.0
     private var percent = 0.0
+    /// docs/model.md §4.10: the translation `T` since the transition started.
+    private var translation = 0.0
     private var peakPercent = 0.0
     private var overscroll = 0.0
     private var trackingError = 0.0
@@ -53,6 +63,15 @@ struct PanMachine {
         hasScrollView = trace.scrollContent > 0
         maximumOffset = max(0, trace.scrollContent - viewport)
         offset = trace.scrollOffset
+        containerHeight = trace.height
+        sheet = DetentRule(trace, config: config)
+        // docs/model.md §4.10: a sheet follows only a pull-to-dismiss.
+        if sheet != nil, config.interaction != .pullToDismiss { phase = .notApplicable }
+    }
+
+    /// docs/model.md §4.10: the sheet's height `h = H_s − T/E`.
+    var height: Double? {
+        sheet.map { $0.startHeight - translation / extent }
     }
 
     /// Processes a position sample (docs/model.md §4.1): `down`, `move`, or an `up` away
@@ -71,10 +90,12 @@ struct PanMachine {
         case .possible:
             if sample.touches > config.maximumNumberOfTouches {
                 phase = .failed
+            } else if index == 0, isOutsideEdge(sample) {
+                phase = .outsideEdge
             } else if index > 0, distanceFromDown(sample) >= config.touchSlop {
                 begin(at: index, q: q)
             }
-        case .failed:
+        case .failed, .outsideEdge, .notApplicable:
             break
         case .scrollOwned:
             offset = min(max((offset - deltaQ).saturated, 0), maximumOffset)
@@ -94,6 +115,16 @@ struct PanMachine {
                 overscroll = max(overscroll, -offset)
             }
             track(q)
+        }
+    }
+
+    /// docs/model.md §4.2: with `edgeWidth`, a `down` farther from the screen edge.
+    private func isOutsideEdge(_ sample: Sample) -> Bool {
+        guard config.edgeWidth > 0 else { return false }
+        switch config.interaction {
+        case .pullToDismiss: return false
+        case .swipeBack: return sample.x > config.edgeWidth
+        case .pullUpPresent: return containerHeight - sample.y > config.edgeWidth
         }
     }
 
@@ -135,10 +166,14 @@ struct PanMachine {
         percent = 0
     }
 
-    /// docs/model.md §4.4: percent with the seed's reset of a negative translation.
+    /// docs/model.md §4.4: percent with the seed's reset of a negative translation;
+    /// §4.10 for a sheet: no reset, the percent of the way to dismissed.
     private mutating func track(_ q: Double) {
         let translation = (q - origin).saturated
-        if translation < 0 {
+        if let sheet {
+            self.translation = translation
+            percent = min(max(translation / (sheet.startHeight * extent), 0), 1)
+        } else if translation < 0 {
             origin = q
         } else {
             percent = min(1, translation / extent)
@@ -155,33 +190,44 @@ struct PanMachine {
         let owner: Owner
         switch phase {
         case .possible: (state, owner) = (.possible, .none)
-        case .failed: (state, owner) = (.failed, .none)
+        case .failed, .outsideEdge: (state, owner) = (.failed, .none)
+        case .notApplicable: (state, owner) = (.possible, .none)
         case .scrollOwned, .handoffPending: (state, owner) = (justBegan ? .began : .changed, .scroll)
         case .transition: (state, owner) = (justBegan ? .began : .changed, .transition)
         }
         return Frame(
             seq: index, state: state, owner: owner, percent: percent,
-            scrollOffset: hasScrollView ? offset : 0
+            scrollOffset: hasScrollView ? offset : 0, height: phase == .transition ? height : sheet?.startHeight
         )
     }
 
     /// The outcome when the transition never ran (docs/model.md §4.6: everything 0).
     private func unstarted() -> Outcome? {
         switch phase {
-        case .possible: Outcome(decision: .none, reason: .neverBegan)
-        case .failed: Outcome(decision: .none, reason: .tooManyTouches)
-        case .scrollOwned, .handoffPending: Outcome(decision: .none, reason: .scrollOwned, beganSeq: beganSeq)
+        case .possible: Outcome(decision: .none, reason: .neverBegan, detent: startName)
+        case .failed: Outcome(decision: .none, reason: .tooManyTouches, detent: startName)
+        case .outsideEdge: Outcome(decision: .none, reason: .outsideEdge, detent: startName)
+        case .notApplicable: Outcome(decision: .none, reason: .notApplicable, detent: startName)
+        case .scrollOwned, .handoffPending:
+            Outcome(decision: .none, reason: .scrollOwned, beganSeq: beganSeq, detent: startName)
         case .transition: nil
         }
+    }
+
+    /// docs/model.md §4.10: the start detent's name, where `none` and `cancelled` rest.
+    private var startName: String? {
+        sheet.map { $0.names[$0.start] }
     }
 
     /// docs/model.md §4.6: a `cancel` sample.
     func cancel() -> Outcome {
         if let outcome = unstarted() { return outcome }
+        var settle = settle(.cancel)
+        if let sheet, let height { settle = sheet.settle(height: height, at: sheet.start) }
         return Outcome(
             decision: .cancel, reason: .cancelled, percent: percent, peakPercent: peakPercent,
-            settle: settle(.cancel), overscroll: overscroll, trackingError: trackingError,
-            beganSeq: beganSeq, startSeq: startSeq
+            settle: settle, overscroll: overscroll, trackingError: trackingError,
+            beganSeq: beganSeq, startSeq: startSeq, detent: startName
         )
     }
 
@@ -189,6 +235,7 @@ struct PanMachine {
     func lift(samples: [Sample], liftIndex: Int) -> Outcome {
         if let outcome = unstarted() { return outcome }
         let v = releaseVelocity(samples: samples, liftIndex: liftIndex)
+        if let sheet, let height { return lift(sheet, height: height, velocity: v, samples: samples, liftIndex: liftIndex) }
         // docs/model.md §4.6: one rule decides, here and in tune and the release map.
         let rule = LiftRule(config)
         let decided = rule.decide(percent: percent, velocity: v, extent: extent, threshold: config.threshold)
@@ -201,6 +248,18 @@ struct PanMachine {
             trackingError: trackingError, attempted: decided.attempted, beganSeq: beganSeq, startSeq: startSeq,
             rest: rest, stale: stale
         )
+    }
+
+    /// docs/model.md §4.10: the lift of a sheet with detents.
+    private func lift(_ sheet: DetentRule, height h: Double, velocity v: Double, samples: [Sample], liftIndex: Int) -> Outcome {
+        let decided = sheet.decide(height: h, velocity: v, extent: extent)
+        let rest = liftIndex > 0 ? samples[liftIndex].t - samples[liftIndex - 1].t : 0
+        return Outcome(
+            decision: decided.decision, reason: decided.reason, percent: percent, peakPercent: peakPercent,
+            velocity: v, projected: decided.projected, settle: sheet.settle(height: h, at: decided.anchor),
+            overscroll: overscroll, trackingError: trackingError, attempted: decided.attempted, beganSeq: beganSeq,
+            startSeq: startSeq, rest: rest, stale: sheet.isStale(height: h, velocity: v, extent: extent, rest: rest),
+            detent: sheet.name(of: decided.anchor))
     }
 
     private func settle(_ decision: Decision) -> Double {

@@ -64,7 +64,8 @@ public struct SyntheticCorpus: Sendable, Hashable {
         return Trace(
             name: name(at: index), width: device.width, height: device.height,
             scrollOffset: gesture.scrollOffset, scrollContent: gesture.scrollContent,
-            intent: gesture.intent, intentSource: gesture.intent == nil ? nil : .synthetic, meta: meta, family: family.name, samples: samples)
+            intent: gesture.intent, intentSource: gesture.intent == nil ? nil : .synthetic, meta: meta, family: family.name,
+            detents: gesture.detents, startDetent: gesture.startDetent, samples: samples)
     }
 
     /// The first `count` traces, generated lazily on access (a negative

@@ -40,6 +40,7 @@ extension SyntheticFamily {
             gesture.intent = nil
         case .systemCancel: Self.systemCancel(&gesture, &random)
         case .tap: Self.tap(&gesture, &random)
+        case .sheetSettle, .sheetFlick, .sheetClose, .sheetExpand, .sheetPeek: shapeSheet(&gesture, &random)
         }
     }
 

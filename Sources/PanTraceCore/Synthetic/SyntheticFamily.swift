@@ -60,9 +60,26 @@ public enum SyntheticFamily: String, Sendable, CaseIterable, Hashable {
     case systemCancel = "system-cancel"
     /// A tap: a press of 50–180 ms that moves at most a few points. Intent `cancel`.
     case tap
+    /// A sheet at `large` dragged slowly down until it is near `medium`,
+    /// resting before the lift. Intent `medium` (docs/model.md §4.10).
+    case sheetSettle = "sheet-settle"
+    /// A sheet at `large` flicked down a short way. Intent `medium`: the
+    /// complaint "a flick down closed it instead of dropping it to half".
+    case sheetFlick = "sheet-flick"
+    /// A sheet at `large` dragged fast most of the way down. Intent `finish`.
+    case sheetClose = "sheet-close"
+    /// A sheet at `medium` dragged up. Intent `large`.
+    case sheetExpand = "sheet-expand"
+    /// A sheet at either detent pulled a little and let go back. Intent `cancel`.
+    case sheetPeek = "sheet-peek"
 
-    /// Every family, in a fixed order (the docs/synthetic.md ones first).
-    public static var all: [SyntheticFamily] { allCases }
+    /// The families of the default corpus, in a fixed order (the
+    /// docs/synthetic.md ones first): every family without detents, so that
+    /// a seed gives the corpus it always gave.
+    public static var all: [SyntheticFamily] { allCases.filter { !$0.hasDetents } }
+
+    /// The families of sheets with detents (docs/synthetic.md "Sheets with detents").
+    public static var sheets: [SyntheticFamily] { allCases.filter(\.hasDetents) }
 
     /// Every family's name, in the order of ``all``.
     public static var names: [String] { allCases.map(\.rawValue) }

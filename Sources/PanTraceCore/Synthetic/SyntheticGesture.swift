@@ -6,6 +6,10 @@ struct SyntheticGesture: Sendable {
     var device: SyntheticDevice
     var path: FingerPath
     var intent: Intent?
+    /// The sheet's detents (docs/model.md §4.10), for the sheet families.
+    var detents: [Detent]? = nil
+    /// The detent the sheet starts at, with ``detents``.
+    var startDetent: String? = nil
     /// Touch events per second: 60 or 120.
     var hz: Int
     var scrollOffset: Double = 0

@@ -31,7 +31,8 @@ struct ChunkTally {
         let width = plan.thresholds.count + 1
         for trace in traces {
             let outcome = Simulator.simulate(trace, under: config)
-            let intent = trace.intent == .finish ? 1 : trace.intent == .cancel ? 2 : 0
+            // The intent class of ``Intent/code(_:)`` (traces with detents are counted elsewhere).
+            let intent = Int(Intent.code(trace.intent))
             switch Ending(outcome) {
             case .lift:
                 percents.append(outcome.percent)

@@ -45,6 +45,8 @@ package struct LiftRule: Hashable, Sendable {
         package var projected: Double?
         /// True when `guarded` refused a finish.
         package var attempted: Bool
+        /// For a sheet with detents, the target anchor's index (0 = dismissed; ``DetentRule``).
+        package var anchor: Int = 0
     }
 
     package var mechanism: Mechanism

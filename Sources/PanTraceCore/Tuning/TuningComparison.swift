@@ -72,14 +72,13 @@ public struct TuningComparison: Sendable {
     /// Compares the decisions of `trace` under both configs.
     public mutating func add(_ trace: Trace) {
         let outcome = Simulator.simulate(trace, under: base)
-        let before = outcome.decision
-        let after: Decision
+        var after = outcome
         if outcome.stale { baseStale += 1 }
-        if sameTrajectory {
+        if sameTrajectory, trace.detents == nil {
             if Ending(outcome) == .lift {
                 let rule = LiftRule(best)
                 let extent = LiftRule.extent(of: trace, under: best)
-                after = rule.decide(
+                after.decision = rule.decide(
                     percent: outcome.percent, velocity: outcome.velocity, extent: extent, threshold: best.threshold
                 ).decision
                 if rule.isStale(
@@ -88,26 +87,21 @@ public struct TuningComparison: Sendable {
                 {
                     bestStale += 1
                 }
-            } else {
-                after = before
             }
         } else {
-            let bestOutcome = Simulator.simulate(trace, under: best)
-            after = bestOutcome.decision
-            if bestOutcome.stale { bestStale += 1 }
+            after = Simulator.simulate(trace, under: best)
+            if after.stale { bestStale += 1 }
         }
-        baseCounts.add(before, intent: trace.intent)
-        bestCounts.add(after, intent: trace.intent)
-        if let base = TuningOutcome.code(before, intent: trace.intent),
-            let best = TuningOutcome.code(after, intent: trace.intent)
-        {
-            outcomes.append(TuningOutcome.pair(base: base, best: best))
-        }
-        guard before != after else { return }
-        switch (trace.intent, before, after) {
-        case (.cancel, _, .finish): newAccidental.add(trace.name)
-        case (.finish, .finish, _): newlyMissed.add(trace.name)
-        case (.finish, _, .finish), (.cancel, .finish, _): nowAgree.add(trace.name)
+        baseCounts.add(outcome, of: trace)
+        bestCounts.add(after, of: trace)
+        let before = Agreement(outcome, of: trace)
+        let now = Agreement(after, of: trace)
+        if let before, let now { outcomes.append(TuningOutcome.pair(base: before, best: now)) }
+        guard outcome.decision != after.decision || outcome.detent != after.detent else { return }
+        switch (before, now) {
+        case (.agree, .accidental), (.missed, .accidental), (.wrongDetent, .accidental): newAccidental.add(trace.name)
+        case (.agree, .missed): newlyMissed.add(trace.name)
+        case (.some(let old), .agree) where old != .agree: nowAgree.add(trace.name)
         default: otherMoves.add(trace.name)
         }
     }

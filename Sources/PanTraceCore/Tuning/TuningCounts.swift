@@ -2,8 +2,9 @@ import PanTraceModel
 
 /// The counts of one candidate over a set of traces (docs/commands.md §7.5, words of docs/model.md §2).
 ///
-/// `finish + cancel + none` is every trace; `agree + accidental + missed`
-/// is every trace with an intent.
+/// `finish + cancel + none` is every trace; `agree + accidental + missed +
+/// wrongDetent` is every trace with an intent. Agreement is ``Agreement``'s,
+/// the one rule every count uses.
 public struct TuningCounts: Equatable, Hashable, Sendable {
     /// Results with decision `finish`.
     public var finish = 0
@@ -11,39 +12,52 @@ public struct TuningCounts: Equatable, Hashable, Sendable {
     public var cancel = 0
     /// Results with decision `none` (the screen stays, the pan never drove it).
     public var none = 0
-    /// Results that agree with their trace's intent: intent `finish` got
-    /// `finish`, intent `cancel` got `cancel` or `none`.
+    /// Results that agree with their trace's intent (``Agreement/agree``).
     public var agree = 0
-    /// Intent `cancel`, decision `finish`.
+    /// Decision `finish` against another intent (``Agreement/accidental``).
     public var accidental = 0
-    /// Intent `finish`, decision `cancel` or `none`.
+    /// Intent `finish`, decision `cancel` or `none` (``Agreement/missed``).
     public var missed = 0
+    /// With detents: not dismissed, at another detent than meant (``Agreement/wrongDetent``); 0 without detents.
+    public var wrongDetent = 0
 
     /// All zero.
     public init() {}
 
     /// Counts given directly (for reports and tests).
-    public init(finish: Int, cancel: Int, none: Int, agree: Int, accidental: Int, missed: Int) {
+    public init(finish: Int, cancel: Int, none: Int, agree: Int, accidental: Int, missed: Int, wrongDetent: Int = 0) {
         self.finish = finish
         self.cancel = cancel
         self.none = none
         self.agree = agree
         self.accidental = accidental
         self.missed = missed
+        self.wrongDetent = wrongDetent
     }
 
-    /// Counts one result with `decision` for a trace with `intent`.
+    /// Counts one result with `decision` for a trace without detents with `intent`.
     public mutating func add(_ decision: Decision, intent: Intent?) {
+        add(decision, agreement: Agreement(intent: intent, decision: decision, detent: nil, startDetent: nil))
+    }
+
+    /// Counts `outcome` for `trace`.
+    public mutating func add(_ outcome: Outcome, of trace: Trace) {
+        add(outcome.decision, agreement: Agreement(outcome, of: trace))
+    }
+
+    /// Counts one result with `decision` whose agreement with its intent is `agreement` (nil: no intent).
+    public mutating func add(_ decision: Decision, agreement: Agreement?) {
         switch decision {
         case .finish: finish += 1
         case .cancel: cancel += 1
         case .none: none += 1
         }
-        switch (intent, decision) {
-        case (nil, _): break
-        case (.finish, .finish), (.cancel, .cancel), (.cancel, .none): agree += 1
-        case (.cancel, .finish): accidental += 1
-        case (.finish, .cancel), (.finish, .none): missed += 1
+        switch agreement {
+        case nil: break
+        case .agree: agree += 1
+        case .accidental: accidental += 1
+        case .missed: missed += 1
+        case .wrongDetent: wrongDetent += 1
         }
     }
 }

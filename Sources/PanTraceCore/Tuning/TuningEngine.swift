@@ -32,8 +32,9 @@ public struct TuningEngine {
     private let chunkSize: Int
     private let sliceHistogramBudget: Int
     private var pending: [Trace] = []
-    /// Per candidate: finish, cancel, accidental, missed.
+    /// Per candidate: finish, cancel, accidental, missed, wrongDetent.
     private var counts: [UInt32]
+    private var withDetents = false
     private var traceCount = 0
     private var labelledCount = 0
 
@@ -49,7 +50,7 @@ public struct TuningEngine {
         self.sliceHistogramBudget = sliceHistogramBudget
         self.grid = grid
         plan = TuningPlan(grid: grid)
-        counts = [UInt32](repeating: 0, count: 4 * grid.count)
+        counts = [UInt32](repeating: 0, count: TuningResults.countsPerCandidate * grid.count)
         pending.reserveCapacity(self.chunkSize)
     }
 
@@ -67,6 +68,8 @@ public struct TuningEngine {
     /// The counts of every candidate over every trace added.
     public mutating func finish() -> TuningResults {
         flush()
+        var grid = grid
+        grid.withDetents = withDetents
         return TuningResults(grid: grid, traces: traceCount, labelled: labelledCount, packedCounts: counts)
     }
 
@@ -83,6 +86,15 @@ public struct TuningEngine {
         guard !pending.isEmpty else { return }
         traceCount += pending.count
         labelledCount += pending.reduce(0) { $0 + ($1.intent == nil ? 0 : 1) }
+        if pending.contains(where: { $0.detents != nil }) {
+            // docs/model.md §4.10: a trace with detents is decided by its
+            // release height, which the lift-only fast path does not keep;
+            // it is simulated under every candidate.
+            withDetents = true
+            let sheets = pending.filter { $0.detents != nil }
+            pending.removeAll { $0.detents != nil }
+            countEachCandidate(sheets)
+        }
         for index in 0..<plan.trajectoryCount {
             let (config, offset) = plan.trajectory(index)
             add(tally(under: config), candidateOffset: offset)
@@ -137,6 +149,28 @@ public struct TuningEngine {
         return total
     }
 
+    /// Simulates `traces` under every candidate and counts them.
+    private mutating func countEachCandidate(_ traces: [Trace]) {
+        let grid = grid
+        let width = TuningResults.countsPerCandidate
+        counts.withUnsafeMutableBufferPointer { buffer in
+            let output = SendableBuffer(buffer)
+            DispatchQueue.concurrentPerform(iterations: min(grid.count, 64)) { block in
+                for candidate in (block * grid.count / min(grid.count, 64))..<((block + 1) * grid.count / min(grid.count, 64)) {
+                    let config = grid.config(at: candidate)
+                    var tally = TuningCounts()
+                    for trace in traces { tally.add(Simulator.simulate(trace, under: config), of: trace) }
+                    let slot = width * candidate
+                    output.base[slot] += UInt32(tally.finish)
+                    output.base[slot + 1] += UInt32(tally.cancel)
+                    output.base[slot + 2] += UInt32(tally.accidental)
+                    output.base[slot + 3] += UInt32(tally.missed)
+                    output.base[slot + 4] += UInt32(tally.wrongDetent)
+                }
+            }
+        }
+    }
+
     /// Adds one trajectory's counts over the chunk to each of its candidates.
     private mutating func add(_ tally: ChunkTally, candidateOffset: Int) {
         let width = plan.thresholds.count + 1
@@ -147,7 +181,7 @@ public struct TuningEngine {
             let finishMeant = tally.histogram[row + width]
             let finishAgainst = tally.histogram[row + 2 * width]
             let finish = finishNone + finishMeant + finishAgainst
-            let slot = 4 * (candidateOffset + Int(plan.liftOffsets[lift]))
+            let slot = TuningResults.countsPerCandidate * (candidateOffset + Int(plan.liftOffsets[lift]))
             counts[slot] += finish
             counts[slot + 1] += liftTotal - finish + tally.cancelled
             counts[slot + 2] += finishAgainst
@@ -156,8 +190,3 @@ public struct TuningEngine {
     }
 }
 
-/// A buffer written by concurrent iterations at disjoint indexes.
-private struct SendableBuffer<Element>: @unchecked Sendable {
-    let base: UnsafeMutableBufferPointer<Element>
-    init(_ base: UnsafeMutableBufferPointer<Element>) { self.base = base }
-}

@@ -55,7 +55,7 @@ public struct TuningIntervals: Equatable, Sendable {
         var columns = [[Int]](repeating: [], count: 9)
         for index in columns.indices { columns[index].reserveCapacity(resamples) }
         var random = SyntheticRandom(seed: seed)
-        var classes = [Int](repeating: 0, count: 9)
+        var classes = [Int](repeating: 0, count: 16)
         pairs.withUnsafeBufferPointer { pairs in
             for _ in 0..<max(1, resamples) {
                 for index in classes.indices { classes[index] = 0 }
@@ -67,10 +67,10 @@ public struct TuningIntervals: Equatable, Sendable {
                         classes[Int(pairs[draw])] += 1
                     }
                 }
-                // classes[3 * base + best]: outcome 0 agree, 1 accidental, 2 missed.
+                // classes[4 * base + best]: outcome 0 agree, 1 accidental, 2 missed (3 wrongDetent).
                 for outcome in 0..<3 {
-                    let base = classes[3 * outcome] + classes[3 * outcome + 1] + classes[3 * outcome + 2]
-                    let best = classes[outcome] + classes[3 + outcome] + classes[6 + outcome]
+                    let base = (0..<4).reduce(0) { $0 + classes[4 * outcome + $1] }
+                    let best = (0..<4).reduce(0) { $0 + classes[4 * $1 + outcome] }
                     columns[outcome].append(base)
                     columns[3 + outcome].append(best)
                     columns[6 + outcome].append(best - base)
@@ -95,21 +95,9 @@ public struct TuningIntervals: Equatable, Sendable {
     }
 }
 
-/// What a labelled trace's result counts as (docs/model.md): `agree`,
-/// `accidental` or `missed`, as a small code for resampling.
+/// What a labelled trace's result counts as, for resampling: its ``Agreement``.
 public enum TuningOutcome {
-    /// 0 agree, 1 accidental, 2 missed; nil without an intent.
+    /// One trace's agreement under the base and the best, as one code (`4 × base + best`).
     @inline(__always)
-    public static func code(_ decision: Decision, intent: Intent?) -> UInt8? {
-        switch (intent, decision) {
-        case (nil, _): nil
-        case (.finish, .finish), (.cancel, .cancel), (.cancel, .none): 0
-        case (.cancel, .finish): 1
-        case (.finish, .cancel), (.finish, .none): 2
-        }
-    }
-
-    /// One trace's outcomes under the base and the best, as one code (`3 × base + best`).
-    @inline(__always)
-    public static func pair(base: UInt8, best: UInt8) -> UInt8 { 3 * base + best }
+    public static func pair(base: Agreement, best: Agreement) -> UInt8 { 4 * base.rawValue + best.rawValue }
 }

@@ -3,8 +3,8 @@ import PanTraceModel
 /// The counts of every candidate of a tune, which of them are on the Pareto
 /// frontier, and the best one (docs/commands.md §7.5).
 ///
-/// Counts are kept as four 32-bit integers per candidate (the other two
-/// follow from the totals), so a million candidates take 16 MB.
+/// Counts are kept as five 32-bit integers per candidate (the other two
+/// follow from the totals), so a million candidates take 20 MB.
 public struct TuningResults: Sendable {
     /// The candidates.
     public let grid: TuningGrid
@@ -12,8 +12,10 @@ public struct TuningResults: Sendable {
     public let traces: Int
     /// The traces with an intent.
     public let labelled: Int
-    /// Per candidate: finish, cancel, accidental, missed.
+    /// Per candidate: finish, cancel, accidental, missed, wrongDetent.
     private let packedCounts: [UInt32]
+    /// Counts per candidate in ``packedCounts``.
+    static let countsPerCandidate = 5
     /// Per candidate: on the Pareto frontier of accidental vs missed.
     private let frontier: [Bool]
     /// Per candidate: the smallest `agree` among it and its neighbours
@@ -23,16 +25,17 @@ public struct TuningResults: Sendable {
     /// Results from counts packed as four per candidate (finish, cancel,
     /// accidental, missed) over `traces` traces of which `labelled` have an intent.
     init(grid: TuningGrid, traces: Int, labelled: Int, packedCounts: [UInt32]) {
-        precondition(packedCounts.count == 4 * grid.count, "four counts per candidate")
+        precondition(packedCounts.count == Self.countsPerCandidate * grid.count, "five counts per candidate")
         self.grid = grid
         self.traces = traces
         self.labelled = labelled
         self.packedCounts = packedCounts
         frontier = Self.frontier(count: grid.count) { index in
-            (packedCounts[4 * index + 2], packedCounts[4 * index + 3])
+            (packedCounts[Self.countsPerCandidate * index + 2], packedCounts[Self.countsPerCandidate * index + 3])
         }
         floors = Self.floors(grid: grid) { index in
-            labelled - Int(packedCounts[4 * index + 2]) - Int(packedCounts[4 * index + 3])
+            labelled - Int(packedCounts[Self.countsPerCandidate * index + 2]) - Int(packedCounts[Self.countsPerCandidate * index + 3])
+                - Int(packedCounts[Self.countsPerCandidate * index + 4])
         }
     }
 
@@ -46,9 +49,11 @@ public struct TuningResults: Sendable {
     public init(grid: TuningGrid, traces: Int, labelled: Int, counts: [TuningCounts]) {
         precondition(counts.count == grid.count, "one count per candidate")
         var packed: [UInt32] = []
-        packed.reserveCapacity(4 * counts.count)
+        packed.reserveCapacity(Self.countsPerCandidate * counts.count)
         for count in counts {
-            packed += [count.finish, count.cancel, count.accidental, count.missed].map { UInt32(clamping: $0) }
+            packed += [count.finish, count.cancel, count.accidental, count.missed, count.wrongDetent].map {
+                UInt32(clamping: $0)
+            }
         }
         self.init(grid: grid, traces: traces, labelled: labelled, packedCounts: packed)
     }
@@ -58,13 +63,15 @@ public struct TuningResults: Sendable {
 
     /// The counts of candidate `index`.
     public func counts(at index: Int) -> TuningCounts {
-        let finish = Int(packedCounts[4 * index])
-        let cancel = Int(packedCounts[4 * index + 1])
-        let accidental = Int(packedCounts[4 * index + 2])
-        let missed = Int(packedCounts[4 * index + 3])
+        let finish = Int(packedCounts[Self.countsPerCandidate * index])
+        let cancel = Int(packedCounts[Self.countsPerCandidate * index + 1])
+        let accidental = Int(packedCounts[Self.countsPerCandidate * index + 2])
+        let missed = Int(packedCounts[Self.countsPerCandidate * index + 3])
+        let wrongDetent = Int(packedCounts[Self.countsPerCandidate * index + 4])
         return TuningCounts(
             finish: finish, cancel: cancel, none: traces - finish - cancel,
-            agree: labelled - accidental - missed, accidental: accidental, missed: missed)
+            agree: labelled - accidental - missed - wrongDetent, accidental: accidental, missed: missed,
+            wrongDetent: wrongDetent)
     }
 
     /// True when no other candidate has `accidental` and `missed` both less
@@ -75,7 +82,7 @@ public struct TuningResults: Sendable {
     /// The candidates on the Pareto frontier, by fewer accidental, then in
     /// candidate order.
     public var paretoIndexes: [Int] {
-        (0..<grid.count).filter { frontier[$0] }.sorted { (packedCounts[4 * $0 + 2], $0) < (packedCounts[4 * $1 + 2], $1) }
+        (0..<grid.count).filter { frontier[$0] }.sorted { (packedCounts[Self.countsPerCandidate * $0 + 2], $0) < (packedCounts[Self.countsPerCandidate * $1 + 2], $1) }
     }
 
     /// The best candidate, the robust best of docs/tune.md: the largest
@@ -91,10 +98,10 @@ public struct TuningResults: Sendable {
     public func best(maxAccidental: Int? = nil) -> Int? {
         var best: (index: Int, floor: Int32, agree: Int, accidental: Int)? = nil
         for index in 0..<grid.count {
-            let accidental = Int(packedCounts[4 * index + 2])
+            let accidental = Int(packedCounts[Self.countsPerCandidate * index + 2])
             if let maxAccidental, accidental > maxAccidental { continue }
             let floor = floors[index]
-            let agree = labelled - accidental - Int(packedCounts[4 * index + 3])
+            let agree = labelled - accidental - Int(packedCounts[Self.countsPerCandidate * index + 3]) - Int(packedCounts[Self.countsPerCandidate * index + 4])
             if let current = best {
                 if floor != current.floor {
                     if floor < current.floor { continue }

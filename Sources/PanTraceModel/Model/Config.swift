@@ -60,6 +60,9 @@ public struct Config: Equatable, Hashable, Sendable {
     public var name: String = "baseline"
     public var interaction: Interaction = .pullToDismiss
     public var touchSlop: Double = 10
+    /// Points from the edge a screen-edge pan must start within; 0 = anywhere
+    /// (docs/model.md §4.2; read under swipe-back and pull-up-present).
+    public var edgeWidth: Double = 0
     public var maximumNumberOfTouches: Int = 1
     /// `nil` is `auto`: the container's length on the axis.
     public var extent: Double? = nil
@@ -72,6 +75,11 @@ public struct Config: Equatable, Hashable, Sendable {
     public var decelerationRate: Double = 0.998
     /// Seconds ahead for the `lookahead` rule.
     public var lookahead: Double = 0.3
+    /// A release at least this fast (pt/s) steps one detent further
+    /// (docs/model.md §4.10); 0 = off.
+    public var stepVelocity: Double = 0
+    /// The most anchors a release moves from its start detent (docs/model.md §4.10); 0 = no limit.
+    public var maxSteps: Int = 0
     /// `uikit` since this is a tool for iOS engineers; a stored config
     /// without the key reads `lsq2`, the old default (docs/configs.md).
     public var velocityEstimator: VelocityEstimator = .uikit

@@ -45,6 +45,9 @@ public struct ConfigKey: @unchecked Sendable {
     /// The decision rules that read it; `nil` when it does not depend on the
     /// rule (docs/model.md §4.6).
     public let readBy: [DecisionRule]?
+    /// True for a key read only for traces with detents (docs/model.md §4.10):
+    /// inert over traces without.
+    public let detentsOnly: Bool
     /// The unit in docs/configs.md's table (`pt`, `pt/s`, `s`), or empty.
     public let unit: String
     /// A range or list to show in a `--sweep` example (`0.2:0.6:0.05`).
@@ -100,7 +103,15 @@ public struct ConfigKey: @unchecked Sendable {
     /// "every rule", or the rules that read the key (`velocity`).
     public var readers: String {
         guard let readBy else { return "every rule" }
-        return readBy.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+        let rules = readBy.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+        return detentsOnly ? rules + " (detents only)" : rules
+    }
+
+    /// True when the rule `rule` reads the key for a set of traces that
+    /// has detents (`withDetents`) or not: `tune`'s inert keys follow from it.
+    public func isRead(by rule: DecisionRule, withDetents: Bool) -> Bool {
+        if detentsOnly && !withDetents { return false }
+        return readBy.map { $0.contains(rule) } ?? true
     }
 }
 
@@ -146,7 +157,7 @@ extension ConfigKey {
     /// Every key, in docs/configs.md's order: the order of the canonical JSON.
     public static let all: [ConfigKey] = [
         ConfigKey(
-            name: "name", kind: .name, stage: .aftermath, readBy: nil, unit: "", sweepExample: "",
+            name: "name", kind: .name, stage: .aftermath, readBy: nil, detentsOnly: false, unit: "", sweepExample: "",
             summary: "shown in reports and the `decisions` view", rangeNote: "",
             read: { $0.name }, write: { config, input throws(SettingIssue) in config.name = try Config.name(input) },
             copy: { $0.name = $1.name }),
@@ -154,8 +165,13 @@ extension ConfigKey {
         number(
             "touchSlop", \.touchSlop, .atLeast(0), .trajectory, unit: "pt", example: "0:20:2",
             "distance from the down before the pan begins"),
+        number(
+            "edgeWidth", \.edgeWidth, .atLeast(0), .trajectory, unit: "pt", example: "0:60:10",
+            note: "0 = anywhere",
+            "a screen-edge pan: a `down` farther from the edge fails (`outsideEdge`); read under `swipe-back` and "
+                + "`pull-up-present`"),
         ConfigKey(
-            name: "maximumNumberOfTouches", kind: .integer(atLeast: 1), stage: .trajectory, readBy: nil, unit: "",
+            name: "maximumNumberOfTouches", kind: .integer(atLeast: 1), stage: .trajectory, readBy: nil, detentsOnly: false, unit: "",
             sweepExample: "1:3:1", summary: "more fingers while possible: the pan fails", rangeNote: "",
             read: { String($0.maximumNumberOfTouches) },
             write: { config, input throws(SettingIssue) in
@@ -163,7 +179,7 @@ extension ConfigKey {
             },
             copy: { $0.maximumNumberOfTouches = $1.maximumNumberOfTouches }),
         ConfigKey(
-            name: "extent", kind: .extent, stage: .trajectory, readBy: nil, unit: "pt", sweepExample: "400:900:100",
+            name: "extent", kind: .extent, stage: .trajectory, readBy: nil, detentsOnly: false, unit: "pt", sweepExample: "400:900:100",
             summary: "the distance that is 100 %; `auto` is the container's height (width for swipe-back)",
             rangeNote: "", read: { $0.extent.map(JSONWriter.number) ?? "auto" },
             write: { config, input throws(SettingIssue) in config.extent = try Config.extent(input) },
@@ -192,6 +208,17 @@ extension ConfigKey {
         number(
             "lookahead", \.lookahead, .above(0, atMost: 10), .lift, readBy: [.lookahead], unit: "s",
             example: "0.1:0.5:0.1", "seconds ahead at the release speed (React Navigation's 0.3)"),
+        number(
+            "stepVelocity", \.stepVelocity, .atLeast(0), .lift, readBy: [.projection, .lookahead], detentsOnly: true,
+            unit: "pt/s", example: "0:2000:250", note: "0 = off",
+            "a release this fast moves one detent further than the nearest (UIKit's sheet: 1000) "
+                + "([model.md §4.10](model.md#410-detents))"),
+        ConfigKey(
+            name: "maxSteps", kind: .integer(atLeast: 0), stage: .lift, readBy: nil, detentsOnly: true, unit: "",
+            sweepExample: "0:2:1", summary: "the most detents a release moves from its start, dismissal counted; 0 = no limit",
+            rangeNote: "0 = no limit", read: { String($0.maxSteps) },
+            write: { config, input throws(SettingIssue) in config.maxSteps = try Config.integer(input, atLeast: 0) },
+            copy: { $0.maxSteps = $1.maxSteps }),
         word(
             "velocityEstimator", \.velocityEstimator, .trajectory, readBy: [.velocity, .projection, .lookahead],
             "release velocity: iOS's `velocity(in:)`, Android's and Flutter's least squares, the last segment, "
@@ -210,10 +237,11 @@ extension ConfigKey {
 
     private static func number(
         _ name: String, _ path: WritableKeyPath<Config, Double>, _ range: NumberRange, _ stage: Stage,
-        readBy: [DecisionRule]? = nil, unit: String, example: String, note: String = "", _ summary: String
+        readBy: [DecisionRule]? = nil, detentsOnly: Bool = false, unit: String, example: String, note: String = "",
+        _ summary: String
     ) -> ConfigKey {
         ConfigKey(
-            name: name, kind: .number(range), stage: stage, readBy: readBy, unit: unit, sweepExample: example,
+            name: name, kind: .number(range), stage: stage, readBy: readBy, detentsOnly: detentsOnly, unit: unit, sweepExample: example,
             summary: summary, rangeNote: note, read: { JSONWriter.number($0[keyPath: path]) },
             write: { config, input throws(SettingIssue) in config[keyPath: path] = try Config.number(input, range) },
             copy: { $0[keyPath: path] = $1[keyPath: path] })
@@ -225,7 +253,7 @@ extension ConfigKey {
     ) -> ConfigKey where Word.RawValue == String {
         let words = Word.allCases.map(\.rawValue)
         return ConfigKey(
-            name: name, kind: .word(words), stage: stage, readBy: readBy, unit: "",
+            name: name, kind: .word(words), stage: stage, readBy: readBy, detentsOnly: false, unit: "",
             sweepExample: words.joined(separator: ","), summary: summary, rangeNote: "",
             read: { $0[keyPath: path].rawValue },
             write: { config, input throws(SettingIssue) in config[keyPath: path] = try Config.word(input, Word.self) },
@@ -237,7 +265,7 @@ extension ConfigKey {
         _ summary: String
     ) -> ConfigKey {
         ConfigKey(
-            name: name, kind: .boolean, stage: stage, readBy: readBy, unit: "", sweepExample: "true,false",
+            name: name, kind: .boolean, stage: stage, readBy: readBy, detentsOnly: false, unit: "", sweepExample: "true,false",
             summary: summary, rangeNote: "", read: { String($0[keyPath: path]) },
             write: { config, input throws(SettingIssue) in config[keyPath: path] = try Config.boolean(input) },
             copy: { $0[keyPath: path] = $1[keyPath: path] })

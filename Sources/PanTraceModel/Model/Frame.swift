@@ -23,8 +23,12 @@ public struct Frame: Equatable, Hashable, Sendable {
     public var percent: Double
     /// The scroll view's content offset after the sample (0 without a scroll view).
     public var scrollOffset: Double
+    /// For a sheet with detents, its height after the sample as a fraction
+    /// of the extent (docs/model.md §4.10); `nil` without detents.
+    public var height: Double?
 
-    public init(seq: Int, state: GestureState, owner: Owner, percent: Double, scrollOffset: Double) {
+    public init(seq: Int, state: GestureState, owner: Owner, percent: Double, scrollOffset: Double, height: Double? = nil) {
+        self.height = height
         self.seq = seq
         self.state = state
         self.owner = owner

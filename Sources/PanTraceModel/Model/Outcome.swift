@@ -3,10 +3,16 @@ public enum Decision: String, Sendable, CaseIterable, Hashable {
     case finish, cancel, none
 }
 
-/// Why a gesture ended the way it did (docs/model.md §4.2, §4.3, §4.6).
+/// Why a gesture ended the way it did (docs/model.md §4.2, §4.3, §4.6, §4.10).
 public enum Reason: String, Sendable, CaseIterable, Hashable {
     case threshold, belowThreshold, flick, reverseFlick, projection, guarded, cancelled
     case tooManyTouches, neverBegan, scrollOwned
+    /// docs/model.md §4.10: a fast release moved one detent further.
+    case step
+    /// docs/model.md §4.10: a trace with detents under an interaction other than pull-to-dismiss.
+    case notApplicable
+    /// docs/model.md §4.2: a screen-edge pan whose `down` was outside the edge.
+    case outsideEdge
 }
 
 /// The outcome of one trace under one config: one row of the `decisions` view.
@@ -40,13 +46,18 @@ public struct Outcome: Equatable, Hashable, Sendable {
     /// velocity of its last movement: with `v = 0` the rule would have
     /// decided the other way (docs/model.md §4.6).
     public var stale: Bool
+    /// For a trace with detents, the detent the result rests at
+    /// (docs/model.md §4.10): the target for `cancel`, the start's for
+    /// `none`; `nil` when dismissed and for a trace without detents.
+    public var detent: String?
 
     public init(
         decision: Decision, reason: Reason, percent: Double = 0, peakPercent: Double = 0,
         velocity: Double = 0, projected: Double? = nil, settle: Double = 0, overscroll: Double = 0,
         trackingError: Double = 0, attempted: Bool = false, beganSeq: Int? = nil, startSeq: Int? = nil,
-        rest: Double = 0, stale: Bool = false
+        rest: Double = 0, stale: Bool = false, detent: String? = nil
     ) {
+        self.detent = detent
         self.decision = decision
         self.reason = reason
         // docs/model.md §4.5, "Finite numbers": a result never holds ±∞ or NaN.

@@ -1,10 +1,10 @@
 /// A built-in config that follows how a library or a platform decides a
 /// release (docs/presets.md): its settings and the source it follows.
 ///
-/// Each preset is two-outcome: released toward dismissal (finish) or back to
-/// where the drag began (cancel); where a library has more states, the preset
-/// models a sheet with one resting state. Every key it does not set keeps its
-/// default (docs/configs.md).
+/// Every preset decides traces with and without detents (docs/model.md
+/// §4.10) by the same keys: the first eleven follow a library's dismissal
+/// rule, the last four its rule between detents. Every key it does not set
+/// keeps its default (docs/configs.md).
 ///
 /// ```swift
 /// let config = try Preset.named("panmodal").config   // name "panmodal"
@@ -56,7 +56,7 @@ public struct Preset: Sendable, Equatable {
     /// `--preset all`: every preset, in docs/presets.md's order.
     public static let allName = "all"
 
-    /// The eleven presets, in docs/presets.md's order.
+    /// The fifteen presets, in docs/presets.md's order.
     public static let all: [Preset] = [
         Preset(
             name: "seed", settings: ["decision=threshold", "threshold=0.4"],
@@ -107,18 +107,46 @@ public struct Preset: Sendable, Equatable {
             name: "cupertino-back",
             settings: [
                 "interaction=swipe-back", "decision=velocity", "flickVelocity=1", "flickVelocityUnit=extents",
-                "threshold=0.5", "velocityEstimator=lsq2", "touchSlop=18",
+                "threshold=0.5", "velocityEstimator=lsq2", "touchSlop=18", "edgeWidth=20",
             ],
             source: "Flutter CupertinoPageRoute back swipe: _kMinFlingVelocity 1 width per second, else more "
-                + "than half"),
+                + "than half; from the left 20 pt (_kBackGestureWidth)"),
         Preset(
             name: "react-navigation",
-            settings: ["interaction=swipe-back", "decision=lookahead", "lookahead=0.3", "threshold=0.5", "touchSlop=5"],
+            settings: [
+                "interaction=swipe-back", "decision=lookahead", "lookahead=0.3", "threshold=0.5", "touchSlop=5",
+                "edgeWidth=50",
+            ],
             source: "React Navigation stack Card: closes when translation + 0.3 · velocity > width / 2 "
-                + "(gestureVelocityImpact)"),
+                + "(gestureVelocityImpact); from the left 50 pt (GESTURE_RESPONSE_DISTANCE_HORIZONTAL)"),
         Preset(
             name: "gorhom-bottomsheet", settings: ["decision=lookahead", "lookahead=0.2", "threshold=0.5"],
             source: "@gorhom/react-native-bottom-sheet: the snap point nearest position + 0.2 · velocity"),
+        Preset(
+            name: "uikit-sheet",
+            settings: ["decision=projection", "decelerationRate=0.99", "threshold=0.5", "stepVelocity=1000"],
+            source: "UIKit UISheetPresentationController (iOS 26.1 UIKitCore, decompiled _UISheetInteraction): "
+                + "the detent nearest y + 0.099 · v (SheetDecelerationFactor 0.99), one detent further at "
+                + "≥ 1000 pt/s (SheetSpeedThreshold) when the projection stays; dismissal is one more detent"),
+        Preset(
+            name: "floatingpanel-states",
+            settings: ["decision=projection", "decelerationRate=0.998", "threshold=0.5", "maxSteps=1"],
+            source: "scenee/FloatingPanel Core.targetState: projection with DecelerationRate.normal, "
+                + "redirectionalProgress 0.5, one state a swipe (shouldProjectMomentum false)"),
+        Preset(
+            name: "mdc-states",
+            settings: [
+                "decision=velocity", "flickVelocity=50", "threshold=0.5", "velocityEstimator=lsq2", "touchSlop=8",
+            ],
+            source: "Material Components BottomSheetBehavior.onViewReleased: a fling (over ViewDragHelper's "
+                + "50 dp/s) moves one state its way, else the nearest state"),
+        Preset(
+            name: "flutter-snap",
+            settings: [
+                "decision=velocity", "flickVelocity=50", "threshold=0.5", "velocityEstimator=lsq2", "touchSlop=18",
+            ],
+            source: "Flutter DraggableScrollableSheet with snap: _SnappingSimulation moves to the next snap size "
+                + "in the fling's direction above kMinFlingVelocity 50, else the nearest"),
     ]
 }
 

@@ -1,8 +1,3 @@
-/// What the person meant by a gesture, when a trace is labelled (docs/model.md §2).
-public enum Intent: String, Sendable, CaseIterable, Hashable {
-    case finish, cancel
-}
-
 /// The touch input of one gesture plus the screen it happened on (docs/model.md §3).
 ///
 /// A `Trace` value is not validated by construction: ``Trace/validate()``
@@ -24,6 +19,13 @@ public struct Trace: Equatable, Hashable, Sendable {
     /// The scroll view's content length along the axis; 0 means no scroll view.
     public var scrollContent: Double
     public var intent: Intent?
+    /// The heights the sheet can rest at (docs/model.md §4.10), in the order
+    /// the trace lists them; `nil` for a trace without detents.
+    public var detents: [Detent]?
+    /// The name of the detent the sheet rests at when the gesture begins;
+    /// `nil` without detents (the reader sets it to the tallest when the
+    /// trace does not say).
+    public var startDetent: String?
     /// Where ``intent`` came from; only with an intent (``validate()``).
     /// `nil` with an intent means ``IntentSource/person``, the default of
     /// the trace format: ``labelSource`` is the source to use.
@@ -38,8 +40,10 @@ public struct Trace: Equatable, Hashable, Sendable {
         name: String, width: Double, height: Double,
         scrollOffset: Double = 0, scrollContent: Double = 0,
         intent: Intent? = nil, intentSource: IntentSource? = nil, meta: String? = nil, family: String? = nil,
-        samples: [Sample]
+        detents: [Detent]? = nil, startDetent: String? = nil, samples: [Sample]
     ) {
+        self.detents = detents
+        self.startDetent = startDetent
         self.name = name
         self.width = width
         self.height = height
@@ -65,7 +69,8 @@ extension Trace {
     public static func == (a: Trace, b: Trace) -> Bool {
         ExactName(a.name) == ExactName(b.name) && a.width == b.width && a.height == b.height
             && a.scrollOffset == b.scrollOffset && a.scrollContent == b.scrollContent && a.intent == b.intent
-            && a.labelSource == b.labelSource
+            && a.labelSource == b.labelSource && a.detents == b.detents
+            && a.startDetent.map(ExactName.init) == b.startDetent.map(ExactName.init)
             && a.meta.map(ExactName.init) == b.meta.map(ExactName.init)
             && a.family.map(ExactName.init) == b.family.map(ExactName.init) && a.samples == b.samples
     }
@@ -79,6 +84,8 @@ extension Trace {
         hasher.combine(scrollContent)
         hasher.combine(intent)
         hasher.combine(labelSource)
+        hasher.combine(detents)
+        hasher.combine(startDetent.map(ExactName.init))
         hasher.combine(meta.map(ExactName.init))
         hasher.combine(family.map(ExactName.init))
         hasher.combine(samples)

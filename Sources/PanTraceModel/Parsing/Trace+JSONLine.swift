@@ -39,8 +39,16 @@ extension Trace {
         line += ", \"height\": " + JSONWriter.number(height)
         line += ", \"scrollOffset\": " + JSONWriter.number(scrollOffset)
         line += ", \"scrollContent\": " + JSONWriter.number(scrollContent)
+        if let detentsJSON {
+            line += ", \"detents\": " + detentsJSON
+            if let startDetent = startingDetent?.name {
+                line += ", \"detent\": "
+                JSONWriter.appendString(startDetent, to: &line)
+            }
+        }
         if let intent {
-            line += ", \"intent\": \"" + intent.rawValue + "\""
+            line += ", \"intent\": "
+            JSONWriter.appendString(intent.rawValue, to: &line)
             line += ", \"intentSource\": \"" + (intentSource ?? .person).rawValue + "\""
         }
         if let meta {

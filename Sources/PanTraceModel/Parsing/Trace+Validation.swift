@@ -44,6 +44,7 @@ extension Trace {
                 keyPath: "intentSource",
                 reason: "allowed only with `intent`: it says where the intent came from (add \"intent\" or remove it)")
         }
+        try checkDetents()
         if checkingMeta, let meta {
             let node: JSONNode
             do {
@@ -56,6 +57,63 @@ extension Trace {
             }
         }
         try checkSamples()
+    }
+
+    /// docs/model.md §3 and §4.10: `detents`, `detent` and an intent that names a detent.
+    private func checkDetents() throws(TraceIssue) {
+        guard let detents else {
+            if startDetent != nil {
+                throw TraceIssue(keyPath: "detent", reason: "allowed only with `detents`: it names the detent the sheet starts at")
+            }
+            if let intent, intent.detentName != nil {
+                throw TraceIssue(
+                    keyPath: "intent",
+                    reason: "expected `finish` or `cancel`, found \(JSONWriter.string(intent.rawValue)) "
+                        + "(a detent's name is an intent only for a trace with `detents`)")
+            }
+            return
+        }
+        guard (1...Detent.maximumCount).contains(detents.count) else {
+            throw TraceIssue(
+                keyPath: "detents", reason: "must have 1–\(Detent.maximumCount) detents, found \(detents.count)")
+        }
+        for (index, detent) in detents.enumerated() {
+            let path = "detents." + detent.name
+            if let issue = ExactName.issue(in: detent.name, maximumLength: Detent.maximumNameLength) {
+                throw TraceIssue(keyPath: path, reason: "a detent's name " + issue)
+            }
+            if Intent(rawValue: detent.name) != nil {
+                throw TraceIssue(
+                    keyPath: path, reason: "`\(detent.name)` cannot name a detent: it is an intent word (dismissed or stay)")
+            }
+            guard detent.height.isFinite, detent.height > 0, detent.height <= 1 else {
+                throw TraceIssue(
+                    keyPath: path, reason: "a height must be a finite number > 0 and ≤ 1 (a fraction of the extent), "
+                        + "found \(Self.show(detent.height))")
+            }
+            for earlier in detents[..<index] {
+                if earlier.name.isScalarEqual(to: detent.name) {
+                    throw TraceIssue(keyPath: path, reason: "the detent is named twice")
+                }
+                if earlier.height == detent.height {
+                    throw TraceIssue(
+                        keyPath: path,
+                        reason: "has the height \(Self.show(detent.height)) of `\(earlier.name)`: no two heights may be equal")
+                }
+            }
+        }
+        if let startDetent, !detents.contains(where: { $0.name.isScalarEqual(to: startDetent) }) {
+            throw TraceIssue(
+                keyPath: "detent",
+                reason: "\(JSONWriter.string(startDetent)) is not one of the detents ("
+                    + detents.map { "`\($0.name)`" }.joined(separator: ", ") + ")")
+        }
+        if let intent, let name = intent.detentName, !detents.contains(where: { $0.name.isScalarEqual(to: name) }) {
+            throw TraceIssue(
+                keyPath: "intent",
+                reason: "expected `finish`, `cancel` or a detent's name ("
+                    + detents.map { "`\($0.name)`" }.joined(separator: ", ") + "), found \(JSONWriter.string(name))")
+        }
     }
 
     private func checkSamples() throws(TraceIssue) {

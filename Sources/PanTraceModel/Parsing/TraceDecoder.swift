@@ -5,7 +5,10 @@
 /// set of checks.
 enum TraceDecoder {
     /// The keys of a trace object, in the order `jsonLine()` writes them.
-    static let traceKeys = ["name", "width", "height", "scrollOffset", "scrollContent", "intent", "intentSource", "meta", "samples"]
+    static let traceKeys = [
+        "name", "width", "height", "scrollOffset", "scrollContent", "detents", "detent", "intent", "intentSource", "meta",
+        "samples",
+    ]
     /// The keys of a sample object, in the order `jsonLine()` writes them.
     static let sampleKeys = ["t", "x", "y", "phase", "touches"]
 
@@ -33,6 +36,7 @@ enum TraceDecoder {
         var width: Double?
         var height: Double?
         var samples: [Sample]?
+        var intentWord: String?
         var trace = Trace(name: "", width: 0, height: 0, samples: [])
         for member in members {
             let node = member.node
@@ -43,10 +47,22 @@ enum TraceDecoder {
             case "scrollOffset": trace.scrollOffset = try number(node, at: "scrollOffset")
             case "scrollContent": trace.scrollContent = try number(node, at: "scrollContent")
             case "intent":
-                guard let word = node.string, let intent = Intent(rawValue: word) else {
-                    throw mismatch("`finish` or `cancel`", node, at: "intent")
+                guard let word = node.string else {
+                    throw mismatch("`finish` or `cancel` (or, with `detents`, a detent's name)", node, at: "intent")
                 }
-                trace.intent = intent
+                intentWord = word
+            case "detents":
+                guard let entries = node.members else { throw mismatch("an object of detent names and heights", node, at: "detents") }
+                var detents: [Detent] = []
+                for entry in entries {
+                    guard let height = entry.node.number?.value else {
+                        throw mismatch("a height (a number > 0 and ≤ 1)", entry.node, at: "detents." + entry.key)
+                    }
+                    detents.append(Detent(name: entry.key, height: height))
+                }
+                trace.detents = detents
+            case "detent":
+                trace.startDetent = try string(node, at: "detent")
             case "intentSource":
                 guard let word = node.string, let source = IntentSource(rawValue: word) else {
                     throw mismatch("`person`, `inferred` or `synthetic`", node, at: "intentSource")
@@ -70,6 +86,12 @@ enum TraceDecoder {
         trace.width = width
         trace.height = height
         trace.samples = samples
+        if let intentWord {
+            // docs/model.md §3: a detent's name is an intent only beside `detents` (checked by the rules).
+            trace.intent = Intent(rawValue: intentWord) ?? Intent(word: intentWord)
+        }
+        // docs/model.md §3: without `detent`, the sheet starts at the tallest.
+        if trace.detents != nil, trace.startDetent == nil { trace.startDetent = trace.startingDetent?.name }
         // docs/model.md "Evidence": an intent without a source is a person's.
         if trace.intent != nil && trace.intentSource == nil { trace.intentSource = .person }
         return trace

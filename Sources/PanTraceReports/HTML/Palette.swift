@@ -13,13 +13,10 @@ public enum Palette {
     public static let grey = "#999999"
     public static let black = "#000000"
 
-    /// The colour of a trace's intent: finish blue, cancel vermillion, unlabelled grey.
+    /// The colour of a trace's intent: finish blue, cancel (or a detent) vermillion, unlabelled grey.
     public static func colour(of intent: Intent?) -> String {
-        switch intent {
-        case .finish: blue
-        case .cancel: vermillion
-        case nil: grey
-        }
+        guard let intent else { return grey }
+        return intent == .finish ? blue : vermillion
     }
 
     /// The word the legend uses for an intent.

@@ -40,5 +40,6 @@ extension Outcome: ColumnGroup {
         try visitor.visit("start_seq", &startSeq)
         try visitor.visit("rest", &rest)
         try visitor.visit("stale", &stale)
+        try visitor.visit("detent", &detent)
     }
 }

@@ -34,6 +34,8 @@ struct TraceRow: TableRow {
         try visitor.visit("packed", &packed)
         // Added by a later migration: SQLite appends it after the others.
         try visitor.visit("intent_source", &trace.intentSource)
+        try visitor.visit("detents", &trace.detents)
+        try visitor.visit("start_detent", &trace.startDetent)
     }
 
     /// Reads the current row of `statement` (the columns of `selection("trace")`), samples included.

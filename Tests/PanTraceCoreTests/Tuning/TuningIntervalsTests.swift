@@ -10,7 +10,11 @@ import Testing
 @Suite struct TuningIntervalsTests {
     /// `count` traces whose outcomes are (base, best): 0 agree, 1 accidental, 2 missed.
     static func pairs(_ groups: [(count: Int, base: UInt8, best: UInt8)]) -> [UInt8] {
-        groups.flatMap { [UInt8](repeating: TuningOutcome.pair(base: $0.base, best: $0.best), count: $0.count) }
+        groups.flatMap { group in
+            let base = Agreement(rawValue: group.base) ?? .wrongDetent
+            let best = Agreement(rawValue: group.best) ?? .wrongDetent
+            return [UInt8](repeating: TuningOutcome.pair(base: base, best: best), count: group.count)
+        }
     }
 
     /// The same bootstrap written plainly: `SyntheticRandom.int` draws, one count per resample.
@@ -18,12 +22,12 @@ import Testing
         var random = SyntheticRandom(seed: TuningIntervals.seed)
         var columns = [[Int]](repeating: [], count: 9)
         for _ in 0..<TuningIntervals.resamples {
-            var base = [0, 0, 0]
-            var best = [0, 0, 0]
+            var base = [0, 0, 0, 0]
+            var best = [0, 0, 0, 0]
             for _ in pairs.indices {
                 let pair = Int(pairs[random.int(0...(pairs.count - 1))])
-                base[pair / 3] += 1
-                best[pair % 3] += 1
+                base[pair / 4] += 1
+                best[pair % 4] += 1
             }
             for outcome in 0..<3 {
                 columns[outcome].append(base[outcome])
