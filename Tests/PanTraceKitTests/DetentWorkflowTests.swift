@@ -1,5 +1,7 @@
 import Foundation
+import PanTraceCore
 import PanTraceKit
+import PanTraceModel
 import Testing
 
 @testable import PanTraceStore
