@@ -1,4 +1,5 @@
 import Foundation
+import PanTraceModel
 import SQLiteTestSupport
 import Testing
 import TestThreads
@@ -63,7 +64,7 @@ import TestThreads
         let output = try runner.expect(0, ["compare", "--baseline", "--preset", "all", "--format", "json"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         let configs = try #require(report["configs"] as? [[String: Any]])
-        #expect(configs.count == 12)
+        #expect(configs.count == Preset.all.count + 1)
         // Named apart from the panmodal preset, and deciding exactly as it and as run 1 did.
         #expect(configs[0]["name"] as? String == "panmodal (baseline run 1)")
         let panmodal = try #require(configs.first { $0["name"] as? String == "panmodal" })

@@ -115,7 +115,7 @@ public struct TuningResults: Sendable {
         }
         // The base keeps its place against any candidate whose floor is no larger.
         if let found = best, let base = grid.baseIndex, base != found.index,
-            maxAccidental.map({ Int(packedCounts[4 * base + 2]) <= $0 }) ?? true, floors[base] == found.floor
+            maxAccidental.map({ Int(packedCounts[Self.countsPerCandidate * base + 2]) <= $0 }) ?? true, floors[base] == found.floor
         {
             return base
         }
