@@ -57,7 +57,7 @@ public struct ReleaseMapInput: Sendable {
 
     /// The extent `E` of a trace of container `width` × `height` under `config`.
     public static func extent(width: Double, height: Double, under config: Config) -> Double {
-        config.extent ?? (config.interaction.isHorizontal ? width : height)
+        config.extent(width: width, height: height)
     }
 
     /// Whether a result ended with a lift after the transition started, the

@@ -59,7 +59,7 @@ struct PanMachine {
         sign = config.interaction.sign
         horizontal = config.interaction.isHorizontal
         let viewport = horizontal ? trace.width : trace.height
-        extent = config.extent ?? viewport
+        extent = config.extent(width: trace.width, height: trace.height)
         hasScrollView = trace.scrollContent > 0
         maximumOffset = max(0, trace.scrollContent - viewport)
         offset = trace.scrollOffset

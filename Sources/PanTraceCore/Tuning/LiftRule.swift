@@ -70,7 +70,7 @@ package struct LiftRule: Hashable, Sendable {
 
     /// The extent `E` of docs/model.md §4 for `trace` under `config`.
     package static func extent(of trace: Trace, under config: Config) -> Double {
-        config.extent ?? (config.interaction.isHorizontal ? trace.width : trace.height)
+        config.extent(width: trace.width, height: trace.height)
     }
 
     /// The threshold as a fraction `T` (docs/model.md §4.6): `threshold`, or

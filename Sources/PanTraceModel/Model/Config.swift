@@ -92,3 +92,13 @@ public struct Config: Equatable, Hashable, Sendable {
 
     public init() {}
 }
+
+extension Config {
+    /// The extent `E` of docs/model.md §4 for a container of `width` × `height`:
+    /// `extent` when it is a number, else the container's length on the
+    /// interaction's axis. The one place it is computed.
+    @inline(__always)
+    public func extent(width: Double, height: Double) -> Double {
+        extent ?? (interaction.isHorizontal ? width : height)
+    }
+}
