@@ -50,6 +50,7 @@ DEFAULTS = {
     "name": "baseline",
     "interaction": "pull-to-dismiss",
     "touchSlop": 10.0,
+    "edgeWidth": 0.0,
     "maximumNumberOfTouches": 1,
     "extent": "auto",
     "threshold": 0.4,
@@ -60,6 +61,8 @@ DEFAULTS = {
     "reverseFlick": True,
     "decelerationRate": 0.998,
     "lookahead": 0.3,
+    "stepVelocity": 0.0,
+    "maxSteps": 0,
     "velocityEstimator": "uikit",
     "scrollGating": "offsetAtBegin",
     "lockScroll": False,
@@ -112,6 +115,8 @@ def parse_set(text):
         return key, raw == "true"
     if key == "extent" and raw == "auto":
         return key, "auto"
+    if key == "maxSteps":
+        return key, int(float(raw))
     if isinstance(default, (int, float)) or key == "extent":
         return key, float(raw)
     return key, raw
@@ -322,12 +327,157 @@ def settle_time(decision, p, cfg):
 
 
 # --------------------------------------------------------------------------
+# Detents (docs/model.md §4.10). Anchors are a list of heights in increasing
+# order, anchors[0] == 0.0 (dismissed); every helper returns an index into it.
+
+def detent_anchors(detents):
+    """detents: {name: height}. Returns (anchors, names): anchors[0] = 0.0,
+    names[0] = None (dismissed), the rest by increasing height."""
+    pairs = sorted((float(h), name) for name, h in detents.items())
+    return [0.0] + [h for h, _ in pairs], [None] + [name for _, name in pairs]
+
+
+def below(a, x):
+    """The largest anchor < x, else a_0."""
+    best = 0
+    for i, h in enumerate(a):
+        if h < x:
+            best = i
+    return best
+
+
+def above(a, x):
+    """The smallest anchor > x, else a_n."""
+    for i, h in enumerate(a):
+        if h > x:
+            return i
+    return len(a) - 1
+
+
+def nearest(a, x):
+    """The anchor nearest to x; a tie goes to the taller (later, >=)."""
+    best = 0
+    for i, h in enumerate(a):
+        if abs(x - h) <= abs(x - a[best]):
+            best = i
+    return best
+
+
+def positional(a, x, hs, E, threshold, unit):
+    """docs/model.md §4.10 positional(x) for the start height hs."""
+    n = len(a) - 1
+    if x >= a[n]:
+        return n
+    if x <= a[0]:
+        return 0
+    i = max(k for k in range(n) if a[k] <= x)  # a_i <= x < a_{i+1}
+    frm, to = (i + 1, i) if hs >= a[i + 1] else (i, i + 1)
+    if unit == "points":
+        progress = abs(x - a[frm]) * E
+    else:
+        progress = abs(x - a[frm]) / (a[i + 1] - a[i])
+    return to if progress >= threshold else frm
+
+
+def detent_steps(h, v, a, hs, E, cfg):
+    """The target at a lift up to maxSteps, before guarded (docs/model.md §4.10):
+    (index, reason or None, projected or None)."""
+    n = len(a) - 1
+    start = a.index(hs)
+    rule = cfg["decision"]
+    threshold, unit = cfg["threshold"], cfg["thresholdUnit"]
+    reason = None
+    projected = None
+    if rule == "threshold":
+        target = positional(a, h, hs, E, threshold, unit)
+    elif rule == "velocity":
+        hc = min(max(h, 0.0), a[n])
+        flick = cfg["flickVelocity"]
+        fu = cfg["flickVelocityUnit"]
+        if fu == "extents":
+            flick = flick * E
+        elif fu == "remaining":
+            # the distance to the next anchor the velocity heads for
+            dist = (hc - a[below(a, hc)]) * E if v >= 0 else (a[above(a, hc)] - hc) * E
+            flick = flick * dist
+        if v >= flick:
+            target, reason = below(a, hc), "flick"
+        elif cfg["reverseFlick"] and v <= -flick:
+            target, reason = above(a, hc), "reverseFlick"
+        else:
+            target = positional(a, h, hs, E, threshold, unit)
+    else:
+        if rule == "lookahead":
+            x = h - v * cfg["lookahead"] / E
+        else:  # projection
+            r = cfg["decelerationRate"]
+            x = h - (v / 1000.0 * r / (1.0 - r)) / E
+        projected = (hs - x) / hs
+        target = positional(a, x, hs, E, threshold, unit)
+        step = cfg["stepVelocity"]
+        if step > 0 and abs(v) >= step:
+            k = nearest(a, h)
+            if target == k:
+                if v > 0 and h < a[k] and k > 0:
+                    target, reason = k - 1, "step"
+                elif v < 0 and h > a[k] and k < n:
+                    target, reason = k + 1, "step"
+    most = int(cfg["maxSteps"])
+    if most > 0 and abs(target - start) > most:
+        target = start + (most if target > start else -most)
+    return target, reason, projected
+
+
+def detent_decide(h, v, a, hs, E, cfg):
+    """(target index, reason, attempted, projected) at a lift: detent_steps,
+    then guarded, then the default reason."""
+    target, reason, projected = detent_steps(h, v, a, hs, E, cfg)
+    attempted = 0
+    if cfg["guarded"] and target == 0:
+        target, reason, attempted = 1, "guarded", 1
+    if reason is None:
+        if target == a.index(hs):
+            reason = "belowThreshold"
+        elif cfg["decision"] in ("threshold", "velocity"):
+            reason = "threshold"
+        else:
+            reason = "projection"
+    return target, reason, attempted, projected
+
+
+def detent_settle(h, target_height, a, hs, cfg):
+    """|clamp(h, 0, a_n) - target| / H_s * duration / completionSpeed."""
+    hc = min(max(h, 0.0), a[-1])
+    return abs(hc - target_height) / hs * cfg["duration"] / cfg["completionSpeed"]
+
+
+# --------------------------------------------------------------------------
 # Simulation (docs/model.md §4)
 
+def not_applicable(start_name):
+    """docs/model.md §4.10: a trace with detents under another interaction than
+    pull-to-dismiss is not simulated (before every rule of §4.2)."""
+    return {"began_seq": None, "start_seq": None, "attempted": 0,
+            "projected": None, "velocity": 0.0, "rest": 0.0, "stale": 0,
+            "frames": [], "decision": "none", "reason": "notApplicable",
+            "percent": 0.0, "peak_percent": 0.0, "settle": 0.0,
+            "overscroll": 0.0, "tracking_error": 0.0, "detent": start_name,
+            "start_detent": start_name}
+
+
 def simulate(trace, samples, cfg):
-    """trace: dict width, height, scroll_offset, scroll_content.
-    samples: list of dicts seq, t, x, y, phase, touches (in order).
-    Returns the fields of the decisions view (plus frames)."""
+    """trace: dict width, height, scroll_offset, scroll_content, and for a
+    sheet with detents `detents` ({name: height}) and `start_detent` (a name;
+    None: the tallest). samples: list of dicts seq, t, x, y, phase, touches
+    (in order). Returns the fields of the decisions view (plus frames; plus
+    `detent` for a trace with detents)."""
+    detents = trace.get("detents")
+    if detents:
+        anchors, names = detent_anchors(detents)
+        start_name = trace.get("start_detent") or names[-1]
+        hs = float(detents[start_name])
+        if cfg["interaction"] != "pull-to-dismiss":
+            return not_applicable(start_name)
     axis, sign = INTERACTIONS[cfg["interaction"]]
     length = trace["height"] if axis == "y" else trace["width"]
     extent = cfg["extent"]
@@ -341,6 +491,17 @@ def simulate(trace, samples, cfg):
     curve = CURVES[cfg["curve"]]
     slop = float(cfg["touchSlop"])
     max_touches = cfg["maximumNumberOfTouches"]
+    edge = float(cfg["edgeWidth"])
+
+    def outside_edge(s):
+        """docs/model.md §4.2 edgeWidth: a down away from the edge the pan starts at."""
+        if edge <= 0:
+            return False
+        if cfg["interaction"] == "swipe-back":
+            return s["x"] > edge
+        if cfg["interaction"] == "pull-up-present":
+            return trace["height"] - s["y"] > edge
+        return False
 
     def q_of(s):
         return sign * (s["y"] if axis == "y" else s["x"])
@@ -355,6 +516,7 @@ def simulate(trace, samples, cfg):
     peak = 0.0
     overscroll = 0.0
     tracking = 0.0
+    travel = 0.0            # detents: T, the drag from the origin, no reset
     pos = []                # (t, q) of every position sample
     moves = []              # (t, q) of the down and the moves (uikit)
     prev_q = None
@@ -371,16 +533,24 @@ def simulate(trace, samples, cfg):
             if err > tracking:
                 tracking = err
 
+    def detent_percent(T):
+        """docs/model.md §4.10: clamp(T / (H_s E), 0, 1)."""
+        return min(max(T / (hs * E), 0.0), 1.0)
+
     def start_transition(s, q, o_prime=None):
-        nonlocal owner, start_seq, origin, percent, simultaneous, overscroll
+        nonlocal owner, start_seq, origin, percent, simultaneous, overscroll, travel
         owner = "transition"
         start_seq = s["seq"]
         if o_prime is None:
             origin = q
             percent = 0.0
+            travel = 0.0
         else:
             origin = q + o_prime
             percent = min(1.0, -o_prime / E)
+            travel = -o_prime
+        if detents:
+            percent = detent_percent(travel)
         take(percent)
 
     for idx, s in enumerate(samples):
@@ -406,6 +576,11 @@ def simulate(trace, samples, cfg):
                     outcome = ("none", "tooManyTouches", False)
                     frames.append((s["seq"], "failed", "none", 0.0, o))
                     break
+                if phase == "down" and outside_edge(s):
+                    state = "failed"
+                    outcome = ("none", "outsideEdge", False)
+                    frames.append((s["seq"], "failed", "none", 0.0, o))
+                    break
                 if phase != "down":
                     dist = math.hypot(s["x"] - down["x"], s["y"] - down["y"])
                     if dist >= slop:
@@ -427,7 +602,10 @@ def simulate(trace, samples, cfg):
                         o = min(o - dq, m)
                         overscroll = max(overscroll, -o)
                     T = q - origin
-                    if T < 0:
+                    if detents:
+                        travel = T  # no reset: dragging up is allowed
+                        percent = detent_percent(T)
+                    elif T < 0:
                         origin = q
                     else:
                         percent = min(1.0, T / E)
@@ -466,6 +644,9 @@ def simulate(trace, samples, cfg):
         "stale": 0,
         "frames": frames,
     }
+    if detents:
+        result["detent"] = start_name
+        result["start_detent"] = start_name
     if decision == "none":
         result.update(decision="none", reason=reason, percent=0.0,
                       peak_percent=0.0, settle=0.0, overscroll=0.0,
@@ -473,23 +654,18 @@ def simulate(trace, samples, cfg):
         return result
 
     p = percent
+    if detents:
+        return finish_detents(result, samples, at_lift, pos, moves, travel, p,
+                              peak, overscroll, tracking, E, anchors, names,
+                              hs, cfg)
     if at_lift:
-        estimator = cfg["velocityEstimator"]
-        if estimator == "lastSegment":
-            v = velocity_last_segment(pos)
-        elif estimator == "uikit":
-            v = velocity_uikit(moves)
-        elif estimator == "impulse":
-            v = velocity_impulse(pos)
-        else:
-            v = velocity_lsq2(pos)
+        v = release_velocity(pos, moves, cfg)
         result["velocity"] = v
         decision, reason, attempted, projected = decide(p, v, E, cfg)
         result["attempted"] = attempted
         result["projected"] = projected
         # docs/model.md §4.6 rest and stale velocity: since the last down or move
-        up = next(i for i, x in enumerate(samples) if x["phase"] == "up")
-        rest = samples[up]["t"] - samples[up - 1]["t"] if up > 0 else 0.0
+        rest = rest_before_lift(samples)
         result["rest"] = rest
         if rest >= 0.05 - 1e-9:
             moving = decide_unguarded(p, v, E, cfg)[0] == "finish"
@@ -499,6 +675,52 @@ def simulate(trace, samples, cfg):
     result.update(decision=decision, reason=reason, percent=p,
                   peak_percent=peak, settle=settle, overscroll=overscroll,
                   tracking_error=tracking, extent=E)
+    return result
+
+
+def release_velocity(pos, moves, cfg):
+    """docs/model.md §4.5 under the config's estimator."""
+    estimator = cfg["velocityEstimator"]
+    if estimator == "lastSegment":
+        return velocity_last_segment(pos)
+    if estimator == "uikit":
+        return velocity_uikit(moves)
+    if estimator == "impulse":
+        return velocity_impulse(pos)
+    return velocity_lsq2(pos)
+
+
+def rest_before_lift(samples):
+    """docs/model.md §4.6: the time from the last down or move to the up."""
+    up = next(i for i, x in enumerate(samples) if x["phase"] == "up")
+    return samples[up]["t"] - samples[up - 1]["t"] if up > 0 else 0.0
+
+
+def finish_detents(result, samples, at_lift, pos, moves, travel, p, peak,
+                   overscroll, tracking, E, anchors, names, hs, cfg):
+    """The end of a trace with detents whose transition started (docs/model.md
+    §4.10): a lift decides the target; a cancel goes back to the start."""
+    h = hs - travel / E  # not clamped
+    start = anchors.index(hs)
+    if at_lift:
+        v = release_velocity(pos, moves, cfg)
+        target, reason, attempted, projected = detent_decide(h, v, anchors, hs, E, cfg)
+        rest = rest_before_lift(samples)
+        stale = 0
+        if rest >= 0.05 - 1e-9:
+            moving = detent_steps(h, v, anchors, hs, E, cfg)[0]
+            resting = detent_steps(h, 0.0, anchors, hs, E, cfg)[0]
+            stale = 1 if moving != resting else 0
+        result.update(velocity=v, attempted=attempted, projected=projected,
+                      rest=rest, stale=stale)
+    else:  # cancel sample: cancelled, back to the start
+        target, reason = start, "cancelled"
+    result.update(decision="finish" if target == 0 else "cancel", reason=reason,
+                  detent=names[target], percent=p, peak_percent=peak,
+                  settle=detent_settle(h, anchors[target], anchors, hs, cfg),
+                  overscroll=overscroll, tracking_error=tracking, extent=E,
+                  height=h, target=target, anchors=anchors, names=names,
+                  start_height=hs)
     return result
 
 
@@ -515,7 +737,8 @@ def close(a, b, rel, abs_):
 
 
 def field_agrees(field, stored, oracle):
-    if field in ("decision", "reason", "attempted", "began_seq", "start_seq", "stale"):
+    if field in ("decision", "reason", "attempted", "began_seq", "start_seq", "stale",
+                 "detent", "start_detent"):
         return stored == oracle
     if stored is None or oracle is None:
         return stored is None and oracle is None
@@ -548,6 +771,42 @@ def is_boundary(row, out, bad, cfg):
     if not field_agrees("projected", row["projected"], pr):
         return False
     return field_agrees("settle", row["settle"], settle_time(d, float(row["percent"]), cfg))
+
+
+def is_detent_boundary(row, out, bad, cfg):
+    """is_boundary for a trace with detents (docs/model.md §4.10): the stored
+    velocity (within tolerance of the oracle's) and the oracle's release height,
+    or that height a few ulps either way, give the stored target, reason,
+    attempted, projected and settle."""
+    if not all(isinstance(f, str) for f in bad):
+        return False
+    if not set(bad) <= {"decision", "reason", "attempted", "projected", "settle", "detent"}:
+        return False
+    if not set(bad) & {"decision", "reason", "detent"}:
+        return False
+    if "target" not in out or out["reason"] == "cancelled" or row["decision"] == "none":
+        return False
+    if row["reason"] == "cancelled":
+        return False
+    a, names, hs = out["anchors"], out["names"], out["start_height"]
+    E = out["extent"]
+    v = float(row["velocity"])
+    heights = [out["height"]]
+    for direction in (math.inf, -math.inf):
+        h = out["height"]
+        for _ in range(4):
+            h = math.nextafter(h, direction)
+            heights.append(h)
+    for h in heights:
+        t, reason, attempted, projected = detent_decide(h, v, a, hs, E, cfg)
+        if ("finish" if t == 0 else "cancel", reason, attempted, names[t]) != (
+                row["decision"], row["reason"], row["attempted"], row["detent"]):
+            continue
+        if not field_agrees("projected", row["projected"], projected):
+            continue
+        if field_agrees("settle", row["settle"], detent_settle(h, a[t], a, hs, cfg)):
+            return True
+    return False
 
 
 def compare_frames(db, result_id, oracle_frames):
@@ -587,13 +846,26 @@ def check_db(path, run_filter, strict=False, frames=False):
             return 2
     trace_cache = {}
 
+    def columns(table):
+        return {r[1] for r in db.execute("PRAGMA table_info(%s)" % table)}
+
+    # Detents (docs/model.md §4.10) arrived later: an older database has none
+    # of these columns, and every one it lacks reads NULL.
+    trace_cols = columns("trace")
+    detent_cols = ", ".join(
+        c if c in trace_cols else "NULL AS %s" % c for c in ("detents", "start_detent"))
+    result_detent = ("result.detent AS result_detent" if "detent" in columns("result")
+                     else "NULL AS result_detent")
+
     def load_trace(trace_id):
         if trace_id not in trace_cache:
-            t = db.execute("SELECT name, width, height, scroll_offset, scroll_content "
-                           "FROM trace WHERE id = ?", (trace_id,)).fetchone()
+            t = db.execute("SELECT name, width, height, scroll_offset, scroll_content, %s "
+                           "FROM trace WHERE id = ?" % detent_cols, (trace_id,)).fetchone()
             rows = db.execute("SELECT seq, t, x, y, phase, touches FROM sample "
                               "WHERE trace_id = ? ORDER BY seq", (trace_id,)).fetchall()
-            trace_cache[trace_id] = (dict(t), [dict(r) for r in rows])
+            t = dict(t)
+            t["detents"] = json.loads(t["detents"]) if t["detents"] is not None else None
+            trace_cache[trace_id] = (t, [dict(r) for r in rows])
         return trace_cache[trace_id]
 
     passed = failed = 0
@@ -601,17 +873,22 @@ def check_db(path, run_filter, strict=False, frames=False):
         cfg = make_config(json.loads(run["settings"]), stored=True)
         rp = rf = rb = 0
         rows = db.execute(
-            "SELECT d.*, result.trace_id AS trace_id FROM decisions d "
-            "JOIN result ON result.id = d.result WHERE d.run = ? ORDER BY d.result",
-            (run["id"],)).fetchall()
+            "SELECT d.*, result.trace_id AS trace_id, %s FROM decisions d "
+            "JOIN result ON result.id = d.result WHERE d.run = ? ORDER BY d.result"
+            % result_detent, (run["id"],)).fetchall()
         for row in rows:
             trace, samples = load_trace(row["trace_id"])
             out = simulate(trace, samples, cfg)
-            bad = [f for f in FIELDS + [x for x in ("rest", "stale") if x in row.keys()]
-                   if not field_agrees(f, row[f], out[f])]
+            row = dict(row)
+            # the result's detent: the view's column, else result.detent, else NULL
+            if "detent" not in row:
+                row["detent"] = row["result_detent"]
+            fields = FIELDS + [x for x in ("rest", "stale", "start_detent") if x in row] + ["detent"]
+            bad = [f for f in fields if not field_agrees(f, row[f], out.get(f))]
             if frames:
                 bad += compare_frames(db, row["result"], out["frames"])
-            if bad and is_boundary(row, out, bad, cfg):
+            boundary = is_detent_boundary if trace["detents"] else is_boundary
+            if bad and boundary(row, out, bad, cfg):
                 # the stored percent and velocity agree within tolerance and
                 # the stored decision is what docs/model.md §4.6 gives for them: the two
                 # values straddle a >= comparison by a rounding error.
@@ -762,12 +1039,18 @@ def run_jsonl(paths, sets):
                 obj = json.loads(line)
                 trace = {"width": obj["width"], "height": obj["height"],
                          "scroll_offset": obj.get("scrollOffset", 0),
-                         "scroll_content": obj.get("scrollContent", 0)}
+                         "scroll_content": obj.get("scrollContent", 0),
+                         "detents": obj.get("detents"),
+                         "start_detent": obj.get("detent")}
                 samples = [{"seq": i, "t": s["t"], "x": s["x"], "y": s["y"],
                             "phase": s["phase"], "touches": s.get("touches", 1)}
                            for i, s in enumerate(obj["samples"])]
                 out = simulate(trace, samples, cfg)
                 out.pop("frames")
+                # internals of a result with detents; `height` (the release
+                # height h) stays beside `detent` and `start_detent`
+                for key in ("anchors", "names", "start_height", "target"):
+                    out.pop(key, None)
                 print(obj["name"], json.dumps(out, sort_keys=True))
     return 0
 
