@@ -363,20 +363,26 @@ def nearest(a, x):
     return best
 
 
-def positional(a, x, hs, E, threshold, unit):
-    """docs/model.md §4.10 positional(x) for the start height hs."""
+def positional_detail(a, x, hs, E, threshold, unit):
+    """docs/model.md §4.10 positional(x) for the start height hs:
+    (index, from, to, progress); from, to and progress are None outside
+    (a_0, a_n)."""
     n = len(a) - 1
     if x >= a[n]:
-        return n
+        return n, None, None, None
     if x <= a[0]:
-        return 0
+        return 0, None, None, None
     i = max(k for k in range(n) if a[k] <= x)  # a_i <= x < a_{i+1}
     frm, to = (i + 1, i) if hs >= a[i + 1] else (i, i + 1)
     if unit == "points":
         progress = abs(x - a[frm]) * E
     else:
         progress = abs(x - a[frm]) / (a[i + 1] - a[i])
-    return to if progress >= threshold else frm
+    return (to if progress >= threshold else frm), frm, to, progress
+
+
+def positional(a, x, hs, E, threshold, unit):
+    return positional_detail(a, x, hs, E, threshold, unit)[0]
 
 
 def detent_steps(h, v, a, hs, E, cfg):
@@ -1017,10 +1023,392 @@ def spec_examples():
     out = simulate(*tr5, make_config())
     expect("5 threshold", out, decision=X("cancel"), rest=(0.2, 1e-12), stale=X(0))
 
+    # 6. docs/model.md §4.10: example 2's samples on a sheet with detents
+    # medium 0.5 and large 1.0, starting at large (release T 90, velocity 1250).
+    tr6 = _trace(400.0, 800.0, [(i * 0.008, 200.0, 100.0 + 10.0 * i) for i in range(11)])
+    tr6[0].update(detents={"medium": 0.5, "large": 1.0}, start_detent="large")
+    out = simulate(*tr6, make_config())
+    expect("6 threshold", out, height=(0.8875, 1e-12), percent=(0.1125, 1e-12),
+           velocity=(1250.0, 1e-6), decision=X("cancel"), reason=X("belowThreshold"),
+           detent=X("large"), projected=X(None))
+    a6 = [0.0, 0.5, 1.0]
+    _, frm, _, progress = positional_detail(a6, out["height"], 1.0, 800.0, 0.4, "fraction")
+    checks.append(("6 threshold segment", frm == 2 and abs(progress - 0.225) < 1e-12,
+                   "from a_%r progress %r" % (frm, progress)))
+    out = simulate(*tr6, make_config({"decision": "velocity"}))
+    expect("6 velocity", out, decision=X("cancel"), reason=X("flick"), detent=X("medium"))
+    checks.append(("6 below(0.8875)", below(a6, 0.8875) == 1, "below = %r" % below(a6, 0.8875)))
+    out = simulate(*tr6, make_config({"decision": "projection"}))
+    expect("6 projection", out, decision=X("finish"), reason=X("projection"),
+           detent=X(None), projected=(0.89219, 5e-6))
+    x = 1.0 - out["projected"] * 1.0  # projected = (H_s - x) / H_s
+    _, frm, _, progress = positional_detail(a6, x, 1.0, 800.0, 0.4, "fraction")
+    # the spec states 5 decimals: half a unit of the last (5e-6) and float noise
+    checks.append(("6 projection x", abs(x - 0.10781) < 5e-6 and frm == 1
+                   and abs(progress - 0.78438) <= 6e-6,
+                   "x %r from a_%r progress %r" % (x, frm, progress)))
+    out = simulate(*tr6, make_config({"decision": "projection", "maxSteps": 1}))
+    expect("6 projection maxSteps 1", out, decision=X("cancel"), reason=X("projection"),
+           detent=X("medium"), projected=(0.89219, 5e-6))
+    uikit_sheet = {"decision": "projection", "decelerationRate": 0.99, "threshold": 0.5,
+                   "stepVelocity": 1000.0}
+    out = simulate(*tr6, make_config(uikit_sheet))
+    expect("6 uikit-sheet", out, decision=X("cancel"), reason=X("projection"),
+           detent=X("medium"))
+    x = 1.0 - out["projected"]
+    _, frm, _, progress = positional_detail(a6, x, 1.0, 800.0, 0.5, "fraction")
+    checks.append(("6 uikit-sheet x", abs(x - 0.73281) < 5e-6 and frm == 2
+                   and abs(progress - 0.53438) <= 6e-6 and nearest(a6, 0.8875) == 2,
+                   "x %r from a_%r progress %r nearest a_%r"
+                   % (x, frm, progress, nearest(a6, 0.8875))))
+    # not applicable under another interaction: before every rule of §4.2
+    for interaction in ("swipe-back", "pull-up-present"):
+        out = simulate(*tr6, make_config({"interaction": interaction}))
+        expect("6 %s" % interaction, out, decision=X("none"), reason=X("notApplicable"),
+               began_seq=X(None), start_seq=X(None), percent=(0.0, 0.0),
+               peak_percent=(0.0, 0.0), velocity=(0.0, 0.0), settle=(0.0, 0.0),
+               overscroll=(0.0, 0.0), tracking_error=(0.0, 0.0), rest=(0.0, 0.0),
+               stale=X(0), attempted=X(0), projected=X(None), detent=X("large"))
+
+    # docs/model.md §4.2 edgeWidth: swipe-back fails at a down with x > edgeWidth,
+    # pull-up-present at one with height - y > edgeWidth; checked after
+    # tooManyTouches; pull-to-dismiss ignores it.
+    def swipe(x0, touches=1):
+        # ten moves of 20 pt along x every 8 ms
+        tr = _trace(400.0, 800.0, [(i * 0.008, x0 + 20.0 * i, 300.0) for i in range(11)])
+        tr[1][0]["touches"] = touches
+        return tr
+    back = {"interaction": "swipe-back", "edgeWidth": 20.0}
+    out = simulate(*swipe(30.0), make_config(back))
+    expect("edge swipe-back x 30 > 20", out, decision=X("none"), reason=X("outsideEdge"),
+           began_seq=X(None), start_seq=X(None), percent=(0.0, 0.0))
+    # x = 20 is not outside: it begins at the first move (20 pt >= 10), origin
+    # 40, release at 220: percent 180/400 = 0.45 >= 0.4
+    out = simulate(*swipe(20.0), make_config(back))
+    expect("edge swipe-back x 20 = edge", out, decision=X("finish"), reason=X("threshold"),
+           began_seq=X(1), percent=(0.45, 1e-12))
+    out = simulate(*swipe(300.0, touches=2), make_config(back))
+    expect("edge tooManyTouches first", out, decision=X("none"), reason=X("tooManyTouches"))
+    out = simulate(*swipe(300.0), make_config({"interaction": "swipe-back"}))
+    expect("edge 0 = anywhere", out, decision=X("finish"), began_seq=X(1))
+
+    def pull_up(y0):
+        # ten moves of 20 pt up every 8 ms
+        return _trace(400.0, 800.0, [(i * 0.008, 200.0, y0 - 20.0 * i) for i in range(11)])
+    up = {"interaction": "pull-up-present", "edgeWidth": 50.0}
+    out = simulate(*pull_up(740.0), make_config(up))  # 800 - 740 = 60 > 50
+    expect("edge pull-up 60 > 50", out, decision=X("none"), reason=X("outsideEdge"),
+           began_seq=X(None))
+    out = simulate(*pull_up(760.0), make_config(up))  # 800 - 760 = 40 <= 50
+    # begins at the first move, origin -740, release at y 560: 180/800 = 0.225
+    expect("edge pull-up 40 <= 50", out, decision=X("cancel"), reason=X("belowThreshold"),
+           began_seq=X(1), percent=(0.225, 1e-12))
+    out = simulate(*tr2, make_config({"edgeWidth": 20.0}))  # down at x 200
+    expect("edge pull-to-dismiss ignores it", out, decision=X("cancel"),
+           reason=X("belowThreshold"), percent=(0.1125, 1e-12))
+
     failed = 0
     for label, ok, detail in checks:
         print("example %s: %s%s" % (label, "pass" if ok else "FAIL",
                                      "" if ok else " — " + detail))
+        failed += not ok
+    print("%d passed, %d failed" % (len(checks) - failed, failed))
+    return 1 if failed else 0
+
+
+# --------------------------------------------------------------------------
+# Self-test of the §4.10 helpers: every expected value below is derived by
+# hand from docs/model.md §4.10's formulas (the derivation is in the comment
+# beside it), never copied from the oracle's output.
+
+def self_test():
+    checks = []  # (label, ok, detail)
+    E = 800.0
+    A2 = [0.0, 0.5, 1.0]          # medium 0.5, large 1.0
+    A3 = [0.0, 0.25, 0.5, 1.0]    # small 0.25, medium 0.5, large 1.0
+    N2 = [None, "medium", "large"]
+    N3 = [None, "small", "medium", "large"]
+
+    def eq(label, got, want):
+        checks.append((label, got == want, "got %r, expected %r" % (got, want)))
+
+    def near(label, got, want, tol=1e-12):
+        ok = got is not None and abs(got - want) <= tol
+        checks.append((label, ok, "got %r, expected %r" % (got, want)))
+
+    def cfg(**kw):
+        return make_config(kw)
+
+    def target(h, v, a, hs, names, **kw):
+        """(decision, detent, reason, attempted) of detent_decide."""
+        t, reason, attempted, _ = detent_decide(h, v, a, hs, E, cfg(**kw))
+        return ("finish" if t == 0 else "cancel", names[t], reason, attempted)
+
+    # below / above: strict, with a_0 and a_n when there is none.
+    eq("below(0.5) = 0: the largest anchor < 0.5", below(A2, 0.5), 0)
+    eq("below(0) = a_0: none < 0", below(A2, 0.0), 0)
+    eq("below(1.2) = 1.0", below(A2, 1.2), 2)
+    eq("above(0.5) = 1.0", above(A2, 0.5), 2)
+    eq("above(1.0) = a_n: none > 1.0", above(A2, 1.0), 2)
+    eq("above(-0.1) = a_0", above(A2, -0.1), 0)
+
+    # nearest: a tie goes to the taller.
+    # 0.25: |0.25 - 0| = |0.25 - 0.5| = 0.25 -> the taller, 0.5.
+    eq("nearest(0.25) tie -> 0.5", nearest(A2, 0.25), 1)
+    # 0.75: |0.75 - 0.5| = |0.75 - 1.0| = 0.25 -> 1.0.
+    eq("nearest(0.75) tie -> 1.0", nearest(A2, 0.75), 2)
+    # 0.7: 0.2 from 0.5, 0.3 from 1.0.
+    eq("nearest(0.7) -> 0.5", nearest(A2, 0.7), 1)
+    eq("nearest(1.3) -> 1.0", nearest(A2, 1.3), 2)
+    eq("nearest(-0.2) -> 0", nearest(A2, -0.2), 0)
+    # 0.125 in A3: |0.125 - 0| = |0.125 - 0.25| -> 0.25.
+    eq("nearest(0.125) tie in A3 -> 0.25", nearest(A3, 0.125), 1)
+
+    # positional with threshold 0.5: an exact midpoint goes away from the start.
+    # Start 1.0, x 0.75 in [0.5, 1.0], from 1.0: progress 0.25 / 0.5 = 0.5 >= 0.5 -> 0.5.
+    eq("positional(0.75) from large, midpoint -> medium",
+       positional(A2, 0.75, 1.0, E, 0.5, "fraction"), 1)
+    # Start 0.5, x 0.75: H_s 0.5 < a_{i+1} 1.0, so from is a_i 0.5:
+    # progress 0.25 / 0.5 = 0.5 -> to, 1.0.
+    eq("positional(0.75) from medium, midpoint -> large",
+       positional(A2, 0.75, 0.5, E, 0.5, "fraction"), 2)
+    # Start 0.5, x 0.25 in [0, 0.5]: from 0.5, progress 0.25 / 0.5 = 0.5 -> 0.
+    eq("positional(0.25) from medium, midpoint -> dismissed",
+       positional(A2, 0.25, 0.5, E, 0.5, "fraction"), 0)
+    # A3, start 1.0, x 0.375 in [0.25, 0.5]: from 0.5, 0.125 / 0.25 = 0.5 -> 0.25.
+    eq("positional(0.375) in A3 midpoint -> small",
+       positional(A3, 0.375, 1.0, E, 0.5, "fraction"), 1)
+    # Just short of the midpoint: 0.76 -> progress 0.24 / 0.5 = 0.48 < 0.5 -> from.
+    eq("positional(0.76) from large -> large", positional(A2, 0.76, 1.0, E, 0.5, "fraction"), 2)
+    # Outside (a_0, a_n): the ends.
+    eq("positional(1.2) -> a_n", positional(A2, 1.2, 1.0, E, 0.4, "fraction"), 2)
+    eq("positional(-0.1) -> a_0", positional(A2, -0.1, 1.0, E, 0.4, "fraction"), 0)
+    # points: progress |x - from| * E against threshold 56 (points).
+    # x 0.875: 0.125 * 800 = 100 >= 56 -> medium; x 0.9375: 0.0625 * 800 = 50 < 56 -> large.
+    eq("positional points 100 >= 56", positional(A2, 0.875, 1.0, E, 56.0, "points"), 1)
+    eq("positional points 50 < 56", positional(A2, 0.9375, 1.0, E, 56.0, "points"), 2)
+
+    # Step (projection, decelerationRate 0.99, threshold 0.5, stepVelocity 100), start large.
+    # h 0.9, v 100: x = 0.9 - (100/1000 * 0.99/0.01)/800 = 0.9 - 9.9/800 = 0.887625;
+    # from 1.0, progress 0.112375 / 0.5 = 0.22475 < 0.5 -> 1.0 = nearest(0.9)
+    # (0.1 from 1.0, 0.4 from 0.5); v > 0 and 0.9 < 1.0: one further down -> medium.
+    step = dict(decision="projection", decelerationRate=0.99, threshold=0.5, stepVelocity=100.0)
+    eq("step down one anchor", target(0.9, 100.0, A2, 1.0, N2, **step),
+       ("cancel", "medium", "step", 0))
+    _, _, proj = detent_steps(0.9, 100.0, A2, 1.0, E, cfg(**step))
+    near("step projected (1 - 0.887625) / 1", proj, 0.112375)
+    # v 99 < stepVelocity: x = 0.9 - 9.801/800 = 0.88774875 -> 1.0, the start.
+    eq("no step below stepVelocity", target(0.9, 99.0, A2, 1.0, N2, **step),
+       ("cancel", "large", "belowThreshold", 0))
+    # h 1.05 (above large), v 100: x = 1.037625 >= a_n -> 1.0 = nearest(1.05), but
+    # the finger is above it, not past it downwards: no step.
+    eq("no step when not past the anchor", target(1.05, 100.0, A2, 1.0, N2, **step),
+       ("cancel", "large", "belowThreshold", 0))
+    # Upwards from medium: h 0.55, v -100: x = 0.55 + 0.012375 = 0.562375, from 0.5,
+    # progress 0.12475 < 0.5 -> 0.5 = nearest(0.55); v < 0 and 0.55 > 0.5 -> large.
+    eq("step up one anchor", target(0.55, -100.0, A2, 0.5, N2, **step),
+       ("cancel", "large", "step", 0))
+    # h -0.1, v 100: x < 0 -> a_0 = nearest(-0.1); no anchor below a_0: unchanged.
+    eq("no step below dismissed", target(-0.1, 100.0, A2, 1.0, N2, **step),
+       ("finish", None, "projection", 0))
+    # Step is read by projection and lookahead only: velocity rule (1000 pt/s),
+    # h 0.9 v 100: no flick, positional(0.9) from 1.0, 0.1/0.5 = 0.2 < 0.5 -> large.
+    eq("step ignored by velocity", target(0.9, 100.0, A2, 1.0, N2, decision="velocity",
+                                          threshold=0.5, stepVelocity=100.0),
+       ("cancel", "large", "belowThreshold", 0))
+
+    # maxSteps, counting dismissal as an anchor. A3 from large (index 3), h 0.1,
+    # threshold 0.4: in [0, 0.25] from 0.25, progress 0.15 / 0.25 = 0.6 >= 0.4 -> a_0,
+    # 3 anchors away. maxSteps 2 -> index 1 (small); 1 -> medium; 3 -> dismissed.
+    eq("A3 dismissed", target(0.1, 0.0, A3, 1.0, N3), ("finish", None, "threshold", 0))
+    eq("maxSteps 3 keeps dismissal", target(0.1, 0.0, A3, 1.0, N3, maxSteps=3),
+       ("finish", None, "threshold", 0))
+    eq("maxSteps 2 -> small", target(0.1, 0.0, A3, 1.0, N3, maxSteps=2),
+       ("cancel", "small", "threshold", 0))
+    eq("maxSteps 1 -> medium", target(0.1, 0.0, A3, 1.0, N3, maxSteps=1),
+       ("cancel", "medium", "threshold", 0))
+    # Upwards: from small (index 1), h 1.2 >= a_n -> large (2 away); maxSteps 1 -> medium.
+    eq("maxSteps 1 upwards -> medium", target(1.2, 0.0, A3, 0.25, N3, maxSteps=1),
+       ("cancel", "medium", "threshold", 0))
+    # The reason stays: a flick from large at h 0.8875, v 1250 >= 1000 -> below = 0.5
+    # in A2 (one step): maxSteps 1 leaves it; in A3 below(0.8875) = 0.5 too.
+    eq("maxSteps keeps flick", target(0.8875, 1250.0, A2, 1.0, N2, decision="velocity",
+                                      maxSteps=1), ("cancel", "medium", "flick", 0))
+
+    # guarded: a target of a_0 becomes a_1 (reason guarded, attempted 1).
+    # A3 h 0.1 -> a_0 (above) -> a_1 = small, not the start's neighbour.
+    eq("guarded A3 -> small", target(0.1, 0.0, A3, 1.0, N3, guarded=True),
+       ("cancel", "small", "guarded", 1))
+    # Example 6's projection (x 0.10781 -> a_0) guarded -> medium.
+    eq("guarded A2 -> medium", target(0.8875, 1250.0, A2, 1.0, N2, decision="projection",
+                                      guarded=True), ("cancel", "medium", "guarded", 1))
+    # guarded leaves a detent target alone: the flick to medium.
+    eq("guarded leaves a flick", target(0.8875, 1250.0, A2, 1.0, N2, decision="velocity",
+                                        guarded=True), ("cancel", "medium", "flick", 0))
+    # maxSteps before guarded: maxSteps 2 turns A3's dismissal into small; guarded not applied.
+    eq("maxSteps before guarded", target(0.1, 0.0, A3, 1.0, N3, maxSteps=2, guarded=True),
+       ("cancel", "small", "threshold", 0))
+
+    # remaining (flickVelocity 5.5): the distance to the next anchor the velocity
+    # heads for. h 0.875 from large: v >= 0 -> (0.875 - below 0.5) * 800 = 300,
+    # F = 1650; v < 0 -> (above 1.0 - 0.875) * 800 = 100, F = 550.
+    rem = dict(decision="velocity", flickVelocity=5.5, flickVelocityUnit="remaining")
+    eq("remaining v 1650 >= 1650 -> flick", target(0.875, 1650.0, A2, 1.0, N2, **rem),
+       ("cancel", "medium", "flick", 0))
+    # v 1649 < 1650: positional(0.875) from 1.0, 0.125 / 0.5 = 0.25 < 0.4 -> large.
+    eq("remaining v 1649 -> positional", target(0.875, 1649.0, A2, 1.0, N2, **rem),
+       ("cancel", "large", "belowThreshold", 0))
+    eq("remaining v -550 <= -550 -> reverseFlick", target(0.875, -550.0, A2, 1.0, N2, **rem),
+       ("cancel", "large", "reverseFlick", 0))
+    eq("remaining v -549 -> positional", target(0.875, -549.0, A2, 1.0, N2, **rem),
+       ("cancel", "large", "belowThreshold", 0))
+    # From medium at h 0.375 (dragged down 100 pt): v >= 0 -> (0.375 - 0) * 800 = 300,
+    # F = 1650 -> a_0; v < 0 -> (0.5 - 0.375) * 800 = 100, F = 550 -> above = medium.
+    eq("remaining from medium v 1650 -> dismissed", target(0.375, 1650.0, A2, 0.5, N2, **rem),
+       ("finish", None, "flick", 0))
+    eq("remaining from medium v -550 -> medium", target(0.375, -550.0, A2, 0.5, N2, **rem),
+       ("cancel", "medium", "reverseFlick", 0))
+    # extents: F = 2 * 800 = 1600; v 1600 at h 0.875 -> below = medium.
+    eq("extents F 1600", target(0.875, 1600.0, A2, 1.0, N2, decision="velocity",
+                                flickVelocity=2.0, flickVelocityUnit="extents"),
+       ("cancel", "medium", "flick", 0))
+
+    # A sheet dragged above its tallest detent: h_c clamps to a_n for the flick
+    # and the settle, positional(h) takes the raw height.
+    # From large at h 1.1, reverse flick: above(h_c = 1.0) = a_n = large.
+    eq("above tallest reverseFlick -> large", target(1.1, -1250.0, A2, 1.0, N2,
+                                                      decision="velocity"),
+       ("cancel", "large", "reverseFlick", 0))
+    # Flick down from h 1.1: below(h_c = 1.0) = 0.5 -> medium.
+    eq("above tallest flick -> medium", target(1.1, 1250.0, A2, 1.0, N2, decision="velocity"),
+       ("cancel", "medium", "flick", 0))
+    # Settle from h 1.1 at large: |min(1.1, 1.0) - 1.0| / 1.0 * 0.4 = 0.
+    near("above tallest settle 0", detent_settle(1.1, 1.0, A2, 1.0, cfg()), 0.0, 0.0)
+    # Settle from h -0.2 dismissed: |max(-0.2, 0) - 0| = 0.
+    near("below 0 settle 0", detent_settle(-0.2, 0.0, A2, 1.0, cfg()), 0.0, 0.0)
+    # Settle from h 0.375 (start medium) back to medium: 0.125 / 0.5 * 0.4 = 0.1.
+    near("settle relative to H_s", detent_settle(0.375, 0.5, A2, 0.5, cfg()), 0.1)
+
+    # lookahead (0.3 s) on example 6: x = 0.8875 - 1250 * 0.3 / 800 = 0.41875,
+    # in [0, 0.5] from 0.5, progress 0.08125 / 0.5 = 0.1625 < 0.4 -> medium;
+    # projected = (1 - 0.41875) / 1 = 0.58125.
+    eq("lookahead example 6 -> medium", target(0.8875, 1250.0, A2, 1.0, N2,
+                                               decision="lookahead"),
+       ("cancel", "medium", "projection", 0))
+    near("lookahead projected", detent_steps(0.8875, 1250.0, A2, 1.0, E,
+                                             cfg(decision="lookahead"))[2], 0.58125, 1e-12)
+
+    # Whole traces ------------------------------------------------------------
+    def detent_trace(points, detents, start, up_phase="up", rest=0.0, **kw):
+        tr = _trace(400.0, 800.0, points, **kw)
+        tr[0].update(detents=detents, start_detent=start)
+        tr[1][-1]["phase"] = up_phase
+        tr[1][-1]["t"] += rest
+        return tr
+
+    D2 = {"medium": 0.5, "large": 1.0}
+    ex2 = [(i * 0.008, 200.0, 100.0 + 10.0 * i) for i in range(11)]
+
+    def expect(label, out, **want):
+        for k, v in want.items():
+            got = out.get(k)
+            if isinstance(v, float):
+                near("%s %s" % (label, k), got, v, 1e-9)
+            else:
+                eq("%s %s" % (label, k), got, v)
+
+    # A sheet at medium dragged up above large: down y 500, 25 moves of -20 pt
+    # every 16 ms to y 0, up there. Begins at the first move (20 >= 10), origin
+    # 480; T = 0 - 480 = -480, h = 0.5 + 480/800 = 1.1; percent clamp(-480/400) = 0
+    # (peak 0). threshold: h >= a_n -> large, reason threshold (not the start);
+    # settle |1.0 - 1.0| = 0. uikit velocity: every segment -20/0.016 = -1250.
+    up = [(i * 0.016, 200.0, 500.0 - 20.0 * i) for i in range(26)]
+    trU = detent_trace(up, D2, "medium")
+    out = simulate(*trU, make_config())
+    expect("drag above tallest", out, height=1.1, percent=0.0, peak_percent=0.0,
+           decision="cancel", detent="large", reason="threshold", settle=0.0,
+           velocity=-1250.0, began_seq=1, start_seq=1)
+    # projection: x = 1.1 + 623.75/800 = 1.8796875, projected (0.5 - 1.8796875)/0.5
+    # = -2.759375 (unclamped) -> large.
+    out = simulate(*trU, make_config({"decision": "projection"}))
+    expect("drag above tallest projection", out, detent="large", reason="projection",
+           projected=-2.759375)
+
+    # Example 6's samples ending in a cancel: cancel/cancelled at the start
+    # detent, settle |0.8875 - 1.0| / 1 * 0.4 = 0.045, velocity 0.
+    out = simulate(*detent_trace(ex2, D2, "large", "cancel"), make_config({"decision": "velocity"}))
+    expect("cancel sample", out, decision="cancel", reason="cancelled", detent="large",
+           settle=0.045, velocity=0.0, rest=0.0, stale=0, projected=None)
+
+    # Stale: example 6 with the up 0.2 s after the last move (rest 0.2).
+    # velocity: with v 1250 -> medium; with v 0 -> positional(0.8875) = large: stale 1.
+    trR = detent_trace(ex2, D2, "large", rest=0.2)
+    out = simulate(*trR, make_config({"decision": "velocity"}))
+    expect("rest velocity", out, detent="medium", reason="flick", rest=0.2, stale=1)
+    # threshold reads no velocity: stale 0.
+    out = simulate(*trR, make_config())
+    expect("rest threshold", out, detent="large", stale=0)
+    # projection + guarded: with v -> a_0, with v 0 -> x = h -> large: stale 1
+    # (both before guarded), and the result is guarded at medium.
+    out = simulate(*trR, make_config({"decision": "projection", "guarded": True}))
+    expect("rest projection guarded", out, decision="cancel", detent="medium",
+           reason="guarded", attempted=1, stale=1)
+    # From medium (T 90: h = 0.5 - 0.1125 = 0.3875): with v 1250, projection
+    # x = 0.3875 - 0.7796875 < 0 -> a_0, guarded -> medium; with v 0, x = h, from
+    # 0.5, progress 0.1125/0.5 = 0.225 < 0.4 -> medium. Before guarded the two
+    # differ (a_0, medium): stale 1, though both results rest at medium.
+    trM = detent_trace(ex2, D2, "medium", rest=0.2)
+    out = simulate(*trM, make_config({"decision": "projection", "guarded": True}))
+    expect("rest guarded from medium", out, decision="cancel", detent="medium",
+           reason="guarded", attempted=1, stale=1, height=0.3875)
+    # No rest: stale 0 whatever the rule.
+    out = simulate(*detent_trace(ex2, D2, "large"), make_config({"decision": "velocity"}))
+    expect("no rest", out, stale=0, rest=0.0)
+
+    # Hand-off from medium: example 3's samples (scrollOffset 50): the transition
+    # starts at y 165 with origin 160: T = 5, first percent 5 / (0.5 * 800) =
+    # 0.0125. At y 400 T = 240: h = 0.5 - 0.3 = 0.2, percent 240/400 = 0.6;
+    # threshold: [0, 0.5] from 0.5, progress 0.3/0.5 = 0.6 >= 0.4 -> dismissed;
+    # settle |0.2 - 0| / 0.5 * 0.4 = 0.16.
+    ex3 = [(i / 60.0, 200.0, 100.0 + 5.0 * i) for i in range(61)]
+    trH = detent_trace(ex3, D2, "medium", scroll_offset=50.0, scroll_content=2000.0)
+    out = simulate(*trH, make_config({"scrollGating": "handoff"}))
+    first = [f for f in out["frames"] if f[0] == 13]
+    near("handoff first percent", first[0][3] if first else None, 0.0125)
+    expect("handoff from medium", out, start_seq=13, height=0.2, percent=0.6,
+           decision="finish", detent=None, reason="threshold", settle=0.16)
+
+    # Overscroll as §4.3: example 3 with scrollOffset 0 (offsetAtBegin) from large:
+    # overscroll 290; T = 400 - 110 = 290, percent 290/800 = 0.3625,
+    # h = 0.6375 -> from 1.0, 0.3625/0.5 = 0.725 >= 0.4 -> medium.
+    trO = detent_trace(ex3, D2, "large", scroll_content=2000.0)
+    out = simulate(*trO, make_config())
+    expect("overscroll", out, overscroll=290.0, percent=0.3625, detent="medium",
+           reason="threshold")
+
+    # A drag up after a drag down does not reset the origin: down y 100, to
+    # y 300 then back to y 50 (10 pt every 16 ms). T = 50 - 110 = -60 (origin at
+    # the beginning sample y 110): h = 1 + 60/800 = 1.075, percent 0, peak
+    # 190/800 = 0.2375 (y 300).
+    back = ([(i * 0.016, 200.0, 100.0 + 10.0 * i) for i in range(21)]
+            + [((20 + i) * 0.016, 200.0, 300.0 - 10.0 * i) for i in range(1, 26)])
+    out = simulate(*detent_trace(back, D2, "large"), make_config())
+    expect("no reset", out, height=1.075, percent=0.0, peak_percent=0.2375,
+           detent="large", reason="belowThreshold")
+
+    # Three detents, tooManyTouches and notApplicable keep the start's detent.
+    D3 = {"small": 0.25, "medium": 0.5, "large": 1.0}
+    tr3 = detent_trace(ex2, D3, "large")
+    tr3[1][0]["touches"] = 2
+    out = simulate(*tr3, make_config())
+    expect("tooManyTouches", out, decision="none", reason="tooManyTouches", detent="large")
+    out = simulate(*tr3, make_config({"interaction": "swipe-back"}))
+    expect("notApplicable before tooManyTouches", out, reason="notApplicable", detent="large")
+
+    failed = 0
+    for label, ok, detail in checks:
+        if not ok:
+            print("self-test %s: FAIL — %s" % (label, detail))
         failed += not ok
     print("%d passed, %d failed" % (len(checks) - failed, failed))
     return 1 if failed else 0
@@ -1115,6 +1503,8 @@ def main(argv=None):
                          "offset after each position sample)")
     ap.add_argument("--spec-examples", action="store_true",
                     help="check docs/model.md §4.9's worked examples with synthetic traces")
+    ap.add_argument("--self-test", action="store_true",
+                    help="check the detent helpers (docs/model.md §4.10) on hand-computed cases")
     ap.add_argument("--from", dest="from_", action="append",
                     help="print the oracle's outcomes for a JSONL file (no database)")
     ap.add_argument("--set", action="append", default=[],
@@ -1127,6 +1517,8 @@ def main(argv=None):
         return peer_impulse(args.peer_impulse)
     if args.spec_examples:
         return spec_examples()
+    if args.self_test:
+        return self_test()
     if args.from_:
         return run_jsonl(args.from_, args.set)
     return check_db(args.db, set(args.run) if args.run else None, args.strict,
