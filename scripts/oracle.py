@@ -7,7 +7,8 @@ misreading of the rules on either side shows up as a disagreement.
 
     python3 scripts/oracle.py --db pantrace.sqlite            # every result
     python3 scripts/oracle.py --db pantrace.sqlite --run 3    # one run
-    python3 scripts/oracle.py --spec-examples                 # docs/model.md §4.9
+    python3 scripts/oracle.py --spec-examples                 # docs/model.md §4.9, §4.10
+    python3 scripts/oracle.py --self-test                     # the §4.10 helpers
     python3 scripts/oracle.py --from traces.jsonl --set decision=velocity
                                                               # print outcomes
     python3 scripts/oracle.py --peer-impulse ../shared/fixtures/peer-velocity/android.jsonl
@@ -15,7 +16,10 @@ misreading of the rules on either side shows up as a disagreement.
 
 For every result it loads the trace, its samples (ordered by seq) and the
 run's config (config.settings), recomputes the outcome and compares every
-field of the `decisions` view. Each mismatch is printed as
+field of the `decisions` view, and for a trace with detents (docs/model.md
+§4.10; `trace.detents`, `trace.start_detent`) the result's `detent` (the
+view's column, else `result.detent`) and the view's `start_detent`; a column
+an older database lacks reads NULL. Each mismatch is printed as
 `run R [config] trace T: field F stored S oracle O`; the last line is
 `N passed, M failed` (N = results that agree in every field). Exit status 1
 when any result disagrees (or any worked example fails).
@@ -29,7 +33,26 @@ A result whose decision differs only because the stored and the oracle's
 numbers (both within tolerance) fall on either side of a `>=` comparison --
 e.g. a velocity of exactly flickVelocity in real terms, computed as
 300.0000000000075 by one side and 299.9999999999998 by the other -- is
-printed as `boundary: ...` and counted as agreeing, unless --strict.
+printed as `boundary: ...` and counted as agreeing, unless --strict. For a
+trace with detents the same holds when the stored velocity, with the oracle's
+release height or one a few ulps away, gives the stored target.
+
+Readings of docs/model.md §4.10 where it leaves room (the oracle's, to be
+reconciled with the Swift side's docs/spec-readings.md):
+- tracking_error with detents is |curve(p) - p| * E with the §4.10 percent
+  (§4.8's formula as written), not * H_s * E.
+- A trace with detents that is not simulated (notApplicable) or ends with
+  decision none rests at its start detent (`detent` = the start's name);
+  notApplicable stores no frames.
+- `projected` is (H_s - x) / H_s whatever later steps (step, maxSteps,
+  guarded) do to the target; a reason set by a rule (flick, reverseFlick,
+  step) stays even when the target is the start detent or maxSteps moves it.
+- Step compares the projection's target with nearest(h) as anchors; "one
+  anchor further" below a_0 or above a_n does not exist: nothing changes.
+- maxSteps counts anchors by index (a_0 included); stale compares the
+  anchors before guarded, not the reasons.
+- `remaining` with v = 0 takes the v >= 0 distance, (h_c - below(h_c)) * E.
+- outsideEdge leaves one frame at the down (state failed), as tooManyTouches.
 
 --frames also compares the stored frames (owner, percent, scroll offset after
 each position sample) where the run has them (record, replay --frames).
