@@ -1054,6 +1054,8 @@ def spec_examples():
     expect("6 threshold", out, height=(0.8875, 1e-12), percent=(0.1125, 1e-12),
            velocity=(1250.0, 1e-6), decision=X("cancel"), reason=X("belowThreshold"),
            detent=X("large"), projected=X(None))
+    checks.append(("6 release T 90", abs((1.0 - out["height"]) * 800.0 - 90.0) < 1e-9,
+                   "T = %r" % ((1.0 - out["height"]) * 800.0)))
     a6 = [0.0, 0.5, 1.0]
     _, frm, _, progress = positional_detail(a6, out["height"], 1.0, 800.0, 0.4, "fraction")
     checks.append(("6 threshold segment", frm == 2 and abs(progress - 0.225) < 1e-12,
@@ -1066,6 +1068,8 @@ def spec_examples():
            detent=X(None), projected=(0.89219, 5e-6))
     x = 1.0 - out["projected"] * 1.0  # projected = (H_s - x) / H_s
     _, frm, _, progress = positional_detail(a6, x, 1.0, 800.0, 0.4, "fraction")
+    checks.append(("6 projection 623.75/800", abs((0.8875 - x) * 800.0 - 623.75) < 1e-9,
+                   "h - x = %r/800" % ((0.8875 - x) * 800.0)))
     # the spec states 5 decimals: half a unit of the last (5e-6) and float noise
     checks.append(("6 projection x", abs(x - 0.10781) < 5e-6 and frm == 1
                    and abs(progress - 0.78438) <= 6e-6,
@@ -1079,6 +1083,8 @@ def spec_examples():
     expect("6 uikit-sheet", out, decision=X("cancel"), reason=X("projection"),
            detent=X("medium"))
     x = 1.0 - out["projected"]
+    checks.append(("6 uikit-sheet 123.75/800", abs((0.8875 - x) * 800.0 - 123.75) < 1e-9,
+                   "h - x = %r/800" % ((0.8875 - x) * 800.0)))
     _, frm, _, progress = positional_detail(a6, x, 1.0, 800.0, 0.5, "fraction")
     checks.append(("6 uikit-sheet x", abs(x - 0.73281) < 5e-6 and frm == 2
                    and abs(progress - 0.53438) <= 6e-6 and nearest(a6, 0.8875) == 2,
