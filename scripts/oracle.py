@@ -7,7 +7,8 @@ misreading of the rules on either side shows up as a disagreement.
 
     python3 scripts/oracle.py --db pantrace.sqlite            # every result
     python3 scripts/oracle.py --db pantrace.sqlite --run 3    # one run
-    python3 scripts/oracle.py --spec-examples                 # docs/model.md §4.9
+    python3 scripts/oracle.py --spec-examples                 # docs/model.md §4.9, §4.10
+    python3 scripts/oracle.py --self-test                     # the §4.10 helpers
     python3 scripts/oracle.py --from traces.jsonl --set decision=velocity
                                                               # print outcomes
     python3 scripts/oracle.py --peer-impulse ../shared/fixtures/peer-velocity/android.jsonl
@@ -15,7 +16,10 @@ misreading of the rules on either side shows up as a disagreement.
 
 For every result it loads the trace, its samples (ordered by seq) and the
 run's config (config.settings), recomputes the outcome and compares every
-field of the `decisions` view. Each mismatch is printed as
+field of the `decisions` view, and for a trace with detents (docs/model.md
+§4.10; `trace.detents`, `trace.start_detent`) the result's `detent` (the
+view's column, else `result.detent`) and the view's `start_detent`; a column
+an older database lacks reads NULL. Each mismatch is printed as
 `run R [config] trace T: field F stored S oracle O`; the last line is
 `N passed, M failed` (N = results that agree in every field). Exit status 1
 when any result disagrees (or any worked example fails).
@@ -29,7 +33,26 @@ A result whose decision differs only because the stored and the oracle's
 numbers (both within tolerance) fall on either side of a `>=` comparison --
 e.g. a velocity of exactly flickVelocity in real terms, computed as
 300.0000000000075 by one side and 299.9999999999998 by the other -- is
-printed as `boundary: ...` and counted as agreeing, unless --strict.
+printed as `boundary: ...` and counted as agreeing, unless --strict. For a
+trace with detents the same holds when the stored velocity, with the oracle's
+release height or one a few ulps away, gives the stored target.
+
+Readings of docs/model.md §4.10 where it leaves room (the oracle's, to be
+reconciled with the Swift side's docs/spec-readings.md):
+- tracking_error with detents is |curve(p) - p| * E with the §4.10 percent
+  (§4.8's formula as written), not * H_s * E.
+- A trace with detents that is not simulated (notApplicable) or ends with
+  decision none rests at its start detent (`detent` = the start's name);
+  notApplicable stores no frames.
+- `projected` is (H_s - x) / H_s whatever later steps (step, maxSteps,
+  guarded) do to the target; a reason set by a rule (flick, reverseFlick,
+  step) stays even when the target is the start detent or maxSteps moves it.
+- Step compares the projection's target with nearest(h) as anchors; "one
+  anchor further" below a_0 or above a_n does not exist: nothing changes.
+- maxSteps counts anchors by index (a_0 included); stale compares the
+  anchors before guarded, not the reasons.
+- `remaining` with v = 0 takes the v >= 0 distance, (h_c - below(h_c)) * E.
+- outsideEdge leaves one frame at the down (state failed), as tooManyTouches.
 
 --frames also compares the stored frames (owner, percent, scroll offset after
 each position sample) where the run has them (record, replay --frames).
@@ -50,6 +73,7 @@ DEFAULTS = {
     "name": "baseline",
     "interaction": "pull-to-dismiss",
     "touchSlop": 10.0,
+    "edgeWidth": 0.0,
     "maximumNumberOfTouches": 1,
     "extent": "auto",
     "threshold": 0.4,
@@ -60,6 +84,8 @@ DEFAULTS = {
     "reverseFlick": True,
     "decelerationRate": 0.998,
     "lookahead": 0.3,
+    "stepVelocity": 0.0,
+    "maxSteps": 0,
     "velocityEstimator": "uikit",
     "scrollGating": "offsetAtBegin",
     "lockScroll": False,
@@ -112,6 +138,8 @@ def parse_set(text):
         return key, raw == "true"
     if key == "extent" and raw == "auto":
         return key, "auto"
+    if key == "maxSteps":
+        return key, int(float(raw))
     if isinstance(default, (int, float)) or key == "extent":
         return key, float(raw)
     return key, raw
@@ -322,12 +350,163 @@ def settle_time(decision, p, cfg):
 
 
 # --------------------------------------------------------------------------
+# Detents (docs/model.md §4.10). Anchors are a list of heights in increasing
+# order, anchors[0] == 0.0 (dismissed); every helper returns an index into it.
+
+def detent_anchors(detents):
+    """detents: {name: height}. Returns (anchors, names): anchors[0] = 0.0,
+    names[0] = None (dismissed), the rest by increasing height."""
+    pairs = sorted((float(h), name) for name, h in detents.items())
+    return [0.0] + [h for h, _ in pairs], [None] + [name for _, name in pairs]
+
+
+def below(a, x):
+    """The largest anchor < x, else a_0."""
+    best = 0
+    for i, h in enumerate(a):
+        if h < x:
+            best = i
+    return best
+
+
+def above(a, x):
+    """The smallest anchor > x, else a_n."""
+    for i, h in enumerate(a):
+        if h > x:
+            return i
+    return len(a) - 1
+
+
+def nearest(a, x):
+    """The anchor nearest to x; a tie goes to the taller (later, >=)."""
+    best = 0
+    for i, h in enumerate(a):
+        if abs(x - h) <= abs(x - a[best]):
+            best = i
+    return best
+
+
+def positional_detail(a, x, hs, E, threshold, unit):
+    """docs/model.md §4.10 positional(x) for the start height hs:
+    (index, from, to, progress); from, to and progress are None outside
+    (a_0, a_n)."""
+    n = len(a) - 1
+    if x >= a[n]:
+        return n, None, None, None
+    if x <= a[0]:
+        return 0, None, None, None
+    i = max(k for k in range(n) if a[k] <= x)  # a_i <= x < a_{i+1}
+    frm, to = (i + 1, i) if hs >= a[i + 1] else (i, i + 1)
+    if unit == "points":
+        progress = abs(x - a[frm]) * E
+    else:
+        progress = abs(x - a[frm]) / (a[i + 1] - a[i])
+    return (to if progress >= threshold else frm), frm, to, progress
+
+
+def positional(a, x, hs, E, threshold, unit):
+    return positional_detail(a, x, hs, E, threshold, unit)[0]
+
+
+def detent_steps(h, v, a, hs, E, cfg):
+    """The target at a lift up to maxSteps, before guarded (docs/model.md §4.10):
+    (index, reason or None, projected or None)."""
+    n = len(a) - 1
+    start = a.index(hs)
+    rule = cfg["decision"]
+    threshold, unit = cfg["threshold"], cfg["thresholdUnit"]
+    reason = None
+    projected = None
+    if rule == "threshold":
+        target = positional(a, h, hs, E, threshold, unit)
+    elif rule == "velocity":
+        hc = min(max(h, 0.0), a[n])
+        flick = cfg["flickVelocity"]
+        fu = cfg["flickVelocityUnit"]
+        if fu == "extents":
+            flick = flick * E
+        elif fu == "remaining":
+            # the distance to the next anchor the velocity heads for
+            dist = (hc - a[below(a, hc)]) * E if v >= 0 else (a[above(a, hc)] - hc) * E
+            flick = flick * dist
+        if v >= flick:
+            target, reason = below(a, hc), "flick"
+        elif cfg["reverseFlick"] and v <= -flick:
+            target, reason = above(a, hc), "reverseFlick"
+        else:
+            target = positional(a, h, hs, E, threshold, unit)
+    else:
+        if rule == "lookahead":
+            x = h - v * cfg["lookahead"] / E
+        else:  # projection
+            r = cfg["decelerationRate"]
+            x = h - (v / 1000.0 * r / (1.0 - r)) / E
+        projected = (hs - x) / hs
+        target = positional(a, x, hs, E, threshold, unit)
+        step = cfg["stepVelocity"]
+        if step > 0 and abs(v) >= step:
+            k = nearest(a, h)
+            if target == k:
+                if v > 0 and h < a[k] and k > 0:
+                    target, reason = k - 1, "step"
+                elif v < 0 and h > a[k] and k < n:
+                    target, reason = k + 1, "step"
+    most = int(cfg["maxSteps"])
+    if most > 0 and abs(target - start) > most:
+        target = start + (most if target > start else -most)
+    return target, reason, projected
+
+
+def detent_decide(h, v, a, hs, E, cfg):
+    """(target index, reason, attempted, projected) at a lift: detent_steps,
+    then guarded, then the default reason."""
+    target, reason, projected = detent_steps(h, v, a, hs, E, cfg)
+    attempted = 0
+    if cfg["guarded"] and target == 0:
+        target, reason, attempted = 1, "guarded", 1
+    if reason is None:
+        if target == a.index(hs):
+            reason = "belowThreshold"
+        elif cfg["decision"] in ("threshold", "velocity"):
+            reason = "threshold"
+        else:
+            reason = "projection"
+    return target, reason, attempted, projected
+
+
+def detent_settle(h, target_height, a, hs, cfg):
+    """|clamp(h, 0, a_n) - target| / H_s * duration / completionSpeed."""
+    hc = min(max(h, 0.0), a[-1])
+    return abs(hc - target_height) / hs * cfg["duration"] / cfg["completionSpeed"]
+
+
+# --------------------------------------------------------------------------
 # Simulation (docs/model.md §4)
 
+def not_applicable(start_name):
+    """docs/model.md §4.10: a trace with detents under another interaction than
+    pull-to-dismiss is not simulated (before every rule of §4.2)."""
+    return {"began_seq": None, "start_seq": None, "attempted": 0,
+            "projected": None, "velocity": 0.0, "rest": 0.0, "stale": 0,
+            "frames": [], "decision": "none", "reason": "notApplicable",
+            "percent": 0.0, "peak_percent": 0.0, "settle": 0.0,
+            "overscroll": 0.0, "tracking_error": 0.0, "detent": start_name,
+            "start_detent": start_name}
+
+
 def simulate(trace, samples, cfg):
-    """trace: dict width, height, scroll_offset, scroll_content.
-    samples: list of dicts seq, t, x, y, phase, touches (in order).
-    Returns the fields of the decisions view (plus frames)."""
+    """trace: dict width, height, scroll_offset, scroll_content, and for a
+    sheet with detents `detents` ({name: height}) and `start_detent` (a name;
+    None: the tallest). samples: list of dicts seq, t, x, y, phase, touches
+    (in order). Returns the fields of the decisions view (plus frames; plus
+    `detent` for a trace with detents)."""
+    detents = trace.get("detents")
+    if detents:
+        anchors, names = detent_anchors(detents)
+        start_name = trace.get("start_detent") or names[-1]
+        hs = float(detents[start_name])
+        if cfg["interaction"] != "pull-to-dismiss":
+            return not_applicable(start_name)
     axis, sign = INTERACTIONS[cfg["interaction"]]
     length = trace["height"] if axis == "y" else trace["width"]
     extent = cfg["extent"]
@@ -341,6 +520,17 @@ def simulate(trace, samples, cfg):
     curve = CURVES[cfg["curve"]]
     slop = float(cfg["touchSlop"])
     max_touches = cfg["maximumNumberOfTouches"]
+    edge = float(cfg["edgeWidth"])
+
+    def outside_edge(s):
+        """docs/model.md §4.2 edgeWidth: a down away from the edge the pan starts at."""
+        if edge <= 0:
+            return False
+        if cfg["interaction"] == "swipe-back":
+            return s["x"] > edge
+        if cfg["interaction"] == "pull-up-present":
+            return trace["height"] - s["y"] > edge
+        return False
 
     def q_of(s):
         return sign * (s["y"] if axis == "y" else s["x"])
@@ -355,6 +545,7 @@ def simulate(trace, samples, cfg):
     peak = 0.0
     overscroll = 0.0
     tracking = 0.0
+    travel = 0.0            # detents: T, the drag from the origin, no reset
     pos = []                # (t, q) of every position sample
     moves = []              # (t, q) of the down and the moves (uikit)
     prev_q = None
@@ -371,16 +562,24 @@ def simulate(trace, samples, cfg):
             if err > tracking:
                 tracking = err
 
+    def detent_percent(T):
+        """docs/model.md §4.10: clamp(T / (H_s E), 0, 1)."""
+        return min(max(T / (hs * E), 0.0), 1.0)
+
     def start_transition(s, q, o_prime=None):
-        nonlocal owner, start_seq, origin, percent, simultaneous, overscroll
+        nonlocal owner, start_seq, origin, percent, simultaneous, overscroll, travel
         owner = "transition"
         start_seq = s["seq"]
         if o_prime is None:
             origin = q
             percent = 0.0
+            travel = 0.0
         else:
             origin = q + o_prime
             percent = min(1.0, -o_prime / E)
+            travel = -o_prime
+        if detents:
+            percent = detent_percent(travel)
         take(percent)
 
     for idx, s in enumerate(samples):
@@ -406,6 +605,11 @@ def simulate(trace, samples, cfg):
                     outcome = ("none", "tooManyTouches", False)
                     frames.append((s["seq"], "failed", "none", 0.0, o))
                     break
+                if phase == "down" and outside_edge(s):
+                    state = "failed"
+                    outcome = ("none", "outsideEdge", False)
+                    frames.append((s["seq"], "failed", "none", 0.0, o))
+                    break
                 if phase != "down":
                     dist = math.hypot(s["x"] - down["x"], s["y"] - down["y"])
                     if dist >= slop:
@@ -427,7 +631,10 @@ def simulate(trace, samples, cfg):
                         o = min(o - dq, m)
                         overscroll = max(overscroll, -o)
                     T = q - origin
-                    if T < 0:
+                    if detents:
+                        travel = T  # no reset: dragging up is allowed
+                        percent = detent_percent(T)
+                    elif T < 0:
                         origin = q
                     else:
                         percent = min(1.0, T / E)
@@ -466,6 +673,9 @@ def simulate(trace, samples, cfg):
         "stale": 0,
         "frames": frames,
     }
+    if detents:
+        result["detent"] = start_name
+        result["start_detent"] = start_name
     if decision == "none":
         result.update(decision="none", reason=reason, percent=0.0,
                       peak_percent=0.0, settle=0.0, overscroll=0.0,
@@ -473,23 +683,18 @@ def simulate(trace, samples, cfg):
         return result
 
     p = percent
+    if detents:
+        return finish_detents(result, samples, at_lift, pos, moves, travel, p,
+                              peak, overscroll, tracking, E, anchors, names,
+                              hs, cfg)
     if at_lift:
-        estimator = cfg["velocityEstimator"]
-        if estimator == "lastSegment":
-            v = velocity_last_segment(pos)
-        elif estimator == "uikit":
-            v = velocity_uikit(moves)
-        elif estimator == "impulse":
-            v = velocity_impulse(pos)
-        else:
-            v = velocity_lsq2(pos)
+        v = release_velocity(pos, moves, cfg)
         result["velocity"] = v
         decision, reason, attempted, projected = decide(p, v, E, cfg)
         result["attempted"] = attempted
         result["projected"] = projected
         # docs/model.md §4.6 rest and stale velocity: since the last down or move
-        up = next(i for i, x in enumerate(samples) if x["phase"] == "up")
-        rest = samples[up]["t"] - samples[up - 1]["t"] if up > 0 else 0.0
+        rest = rest_before_lift(samples)
         result["rest"] = rest
         if rest >= 0.05 - 1e-9:
             moving = decide_unguarded(p, v, E, cfg)[0] == "finish"
@@ -499,6 +704,52 @@ def simulate(trace, samples, cfg):
     result.update(decision=decision, reason=reason, percent=p,
                   peak_percent=peak, settle=settle, overscroll=overscroll,
                   tracking_error=tracking, extent=E)
+    return result
+
+
+def release_velocity(pos, moves, cfg):
+    """docs/model.md §4.5 under the config's estimator."""
+    estimator = cfg["velocityEstimator"]
+    if estimator == "lastSegment":
+        return velocity_last_segment(pos)
+    if estimator == "uikit":
+        return velocity_uikit(moves)
+    if estimator == "impulse":
+        return velocity_impulse(pos)
+    return velocity_lsq2(pos)
+
+
+def rest_before_lift(samples):
+    """docs/model.md §4.6: the time from the last down or move to the up."""
+    up = next(i for i, x in enumerate(samples) if x["phase"] == "up")
+    return samples[up]["t"] - samples[up - 1]["t"] if up > 0 else 0.0
+
+
+def finish_detents(result, samples, at_lift, pos, moves, travel, p, peak,
+                   overscroll, tracking, E, anchors, names, hs, cfg):
+    """The end of a trace with detents whose transition started (docs/model.md
+    §4.10): a lift decides the target; a cancel goes back to the start."""
+    h = hs - travel / E  # not clamped
+    start = anchors.index(hs)
+    if at_lift:
+        v = release_velocity(pos, moves, cfg)
+        target, reason, attempted, projected = detent_decide(h, v, anchors, hs, E, cfg)
+        rest = rest_before_lift(samples)
+        stale = 0
+        if rest >= 0.05 - 1e-9:
+            moving = detent_steps(h, v, anchors, hs, E, cfg)[0]
+            resting = detent_steps(h, 0.0, anchors, hs, E, cfg)[0]
+            stale = 1 if moving != resting else 0
+        result.update(velocity=v, attempted=attempted, projected=projected,
+                      rest=rest, stale=stale)
+    else:  # cancel sample: cancelled, back to the start
+        target, reason = start, "cancelled"
+    result.update(decision="finish" if target == 0 else "cancel", reason=reason,
+                  detent=names[target], percent=p, peak_percent=peak,
+                  settle=detent_settle(h, anchors[target], anchors, hs, cfg),
+                  overscroll=overscroll, tracking_error=tracking, extent=E,
+                  height=h, target=target, anchors=anchors, names=names,
+                  start_height=hs)
     return result
 
 
@@ -515,7 +766,8 @@ def close(a, b, rel, abs_):
 
 
 def field_agrees(field, stored, oracle):
-    if field in ("decision", "reason", "attempted", "began_seq", "start_seq", "stale"):
+    if field in ("decision", "reason", "attempted", "began_seq", "start_seq", "stale",
+                 "detent", "start_detent"):
         return stored == oracle
     if stored is None or oracle is None:
         return stored is None and oracle is None
@@ -548,6 +800,42 @@ def is_boundary(row, out, bad, cfg):
     if not field_agrees("projected", row["projected"], pr):
         return False
     return field_agrees("settle", row["settle"], settle_time(d, float(row["percent"]), cfg))
+
+
+def is_detent_boundary(row, out, bad, cfg):
+    """is_boundary for a trace with detents (docs/model.md §4.10): the stored
+    velocity (within tolerance of the oracle's) and the oracle's release height,
+    or that height a few ulps either way, give the stored target, reason,
+    attempted, projected and settle."""
+    if not all(isinstance(f, str) for f in bad):
+        return False
+    if not set(bad) <= {"decision", "reason", "attempted", "projected", "settle", "detent"}:
+        return False
+    if not set(bad) & {"decision", "reason", "detent"}:
+        return False
+    if "target" not in out or out["reason"] == "cancelled" or row["decision"] == "none":
+        return False
+    if row["reason"] == "cancelled":
+        return False
+    a, names, hs = out["anchors"], out["names"], out["start_height"]
+    E = out["extent"]
+    v = float(row["velocity"])
+    heights = [out["height"]]
+    for direction in (math.inf, -math.inf):
+        h = out["height"]
+        for _ in range(4):
+            h = math.nextafter(h, direction)
+            heights.append(h)
+    for h in heights:
+        t, reason, attempted, projected = detent_decide(h, v, a, hs, E, cfg)
+        if ("finish" if t == 0 else "cancel", reason, attempted, names[t]) != (
+                row["decision"], row["reason"], row["attempted"], row["detent"]):
+            continue
+        if not field_agrees("projected", row["projected"], projected):
+            continue
+        if field_agrees("settle", row["settle"], detent_settle(h, a[t], a, hs, cfg)):
+            return True
+    return False
 
 
 def compare_frames(db, result_id, oracle_frames):
@@ -587,13 +875,26 @@ def check_db(path, run_filter, strict=False, frames=False):
             return 2
     trace_cache = {}
 
+    def columns(table):
+        return {r[1] for r in db.execute("PRAGMA table_info(%s)" % table)}
+
+    # Detents (docs/model.md §4.10) arrived later: an older database has none
+    # of these columns, and every one it lacks reads NULL.
+    trace_cols = columns("trace")
+    detent_cols = ", ".join(
+        c if c in trace_cols else "NULL AS %s" % c for c in ("detents", "start_detent"))
+    result_detent = ("result.detent AS result_detent" if "detent" in columns("result")
+                     else "NULL AS result_detent")
+
     def load_trace(trace_id):
         if trace_id not in trace_cache:
-            t = db.execute("SELECT name, width, height, scroll_offset, scroll_content "
-                           "FROM trace WHERE id = ?", (trace_id,)).fetchone()
+            t = db.execute("SELECT name, width, height, scroll_offset, scroll_content, %s "
+                           "FROM trace WHERE id = ?" % detent_cols, (trace_id,)).fetchone()
             rows = db.execute("SELECT seq, t, x, y, phase, touches FROM sample "
                               "WHERE trace_id = ? ORDER BY seq", (trace_id,)).fetchall()
-            trace_cache[trace_id] = (dict(t), [dict(r) for r in rows])
+            t = dict(t)
+            t["detents"] = json.loads(t["detents"]) if t["detents"] is not None else None
+            trace_cache[trace_id] = (t, [dict(r) for r in rows])
         return trace_cache[trace_id]
 
     passed = failed = 0
@@ -601,17 +902,22 @@ def check_db(path, run_filter, strict=False, frames=False):
         cfg = make_config(json.loads(run["settings"]), stored=True)
         rp = rf = rb = 0
         rows = db.execute(
-            "SELECT d.*, result.trace_id AS trace_id FROM decisions d "
-            "JOIN result ON result.id = d.result WHERE d.run = ? ORDER BY d.result",
-            (run["id"],)).fetchall()
+            "SELECT d.*, result.trace_id AS trace_id, %s FROM decisions d "
+            "JOIN result ON result.id = d.result WHERE d.run = ? ORDER BY d.result"
+            % result_detent, (run["id"],)).fetchall()
         for row in rows:
             trace, samples = load_trace(row["trace_id"])
             out = simulate(trace, samples, cfg)
-            bad = [f for f in FIELDS + [x for x in ("rest", "stale") if x in row.keys()]
-                   if not field_agrees(f, row[f], out[f])]
+            row = dict(row)
+            # the result's detent: the view's column, else result.detent, else NULL
+            if "detent" not in row:
+                row["detent"] = row["result_detent"]
+            fields = FIELDS + [x for x in ("rest", "stale", "start_detent") if x in row] + ["detent"]
+            bad = [f for f in fields if not field_agrees(f, row[f], out.get(f))]
             if frames:
                 bad += compare_frames(db, row["result"], out["frames"])
-            if bad and is_boundary(row, out, bad, cfg):
+            boundary = is_detent_boundary if trace["detents"] else is_boundary
+            if bad and boundary(row, out, bad, cfg):
                 # the stored percent and velocity agree within tolerance and
                 # the stored decision is what docs/model.md §4.6 gives for them: the two
                 # values straddle a >= comparison by a rounding error.
@@ -740,10 +1046,398 @@ def spec_examples():
     out = simulate(*tr5, make_config())
     expect("5 threshold", out, decision=X("cancel"), rest=(0.2, 1e-12), stale=X(0))
 
+    # 6. docs/model.md §4.10: example 2's samples on a sheet with detents
+    # medium 0.5 and large 1.0, starting at large (release T 90, velocity 1250).
+    tr6 = _trace(400.0, 800.0, [(i * 0.008, 200.0, 100.0 + 10.0 * i) for i in range(11)])
+    tr6[0].update(detents={"medium": 0.5, "large": 1.0}, start_detent="large")
+    out = simulate(*tr6, make_config())
+    expect("6 threshold", out, height=(0.8875, 1e-12), percent=(0.1125, 1e-12),
+           velocity=(1250.0, 1e-6), decision=X("cancel"), reason=X("belowThreshold"),
+           detent=X("large"), projected=X(None))
+    checks.append(("6 release T 90", abs((1.0 - out["height"]) * 800.0 - 90.0) < 1e-9,
+                   "T = %r" % ((1.0 - out["height"]) * 800.0)))
+    a6 = [0.0, 0.5, 1.0]
+    _, frm, _, progress = positional_detail(a6, out["height"], 1.0, 800.0, 0.4, "fraction")
+    checks.append(("6 threshold segment", frm == 2 and abs(progress - 0.225) < 1e-12,
+                   "from a_%r progress %r" % (frm, progress)))
+    out = simulate(*tr6, make_config({"decision": "velocity"}))
+    expect("6 velocity", out, decision=X("cancel"), reason=X("flick"), detent=X("medium"))
+    checks.append(("6 below(0.8875)", below(a6, 0.8875) == 1, "below = %r" % below(a6, 0.8875)))
+    out = simulate(*tr6, make_config({"decision": "projection"}))
+    expect("6 projection", out, decision=X("finish"), reason=X("projection"),
+           detent=X(None), projected=(0.89219, 5e-6))
+    x = 1.0 - out["projected"] * 1.0  # projected = (H_s - x) / H_s
+    _, frm, _, progress = positional_detail(a6, x, 1.0, 800.0, 0.4, "fraction")
+    checks.append(("6 projection 623.75/800", abs((0.8875 - x) * 800.0 - 623.75) < 1e-9,
+                   "h - x = %r/800" % ((0.8875 - x) * 800.0)))
+    # the spec states 5 decimals: half a unit of the last (5e-6) and float noise
+    checks.append(("6 projection x", abs(x - 0.10781) < 5e-6 and frm == 1
+                   and abs(progress - 0.78438) <= 6e-6,
+                   "x %r from a_%r progress %r" % (x, frm, progress)))
+    out = simulate(*tr6, make_config({"decision": "projection", "maxSteps": 1}))
+    expect("6 projection maxSteps 1", out, decision=X("cancel"), reason=X("projection"),
+           detent=X("medium"), projected=(0.89219, 5e-6))
+    uikit_sheet = {"decision": "projection", "decelerationRate": 0.99, "threshold": 0.5,
+                   "stepVelocity": 1000.0}
+    out = simulate(*tr6, make_config(uikit_sheet))
+    expect("6 uikit-sheet", out, decision=X("cancel"), reason=X("projection"),
+           detent=X("medium"))
+    x = 1.0 - out["projected"]
+    checks.append(("6 uikit-sheet 123.75/800", abs((0.8875 - x) * 800.0 - 123.75) < 1e-9,
+                   "h - x = %r/800" % ((0.8875 - x) * 800.0)))
+    _, frm, _, progress = positional_detail(a6, x, 1.0, 800.0, 0.5, "fraction")
+    checks.append(("6 uikit-sheet x", abs(x - 0.73281) < 5e-6 and frm == 2
+                   and abs(progress - 0.53438) <= 6e-6 and nearest(a6, 0.8875) == 2,
+                   "x %r from a_%r progress %r nearest a_%r"
+                   % (x, frm, progress, nearest(a6, 0.8875))))
+    # not applicable under another interaction: before every rule of §4.2
+    for interaction in ("swipe-back", "pull-up-present"):
+        out = simulate(*tr6, make_config({"interaction": interaction}))
+        expect("6 %s" % interaction, out, decision=X("none"), reason=X("notApplicable"),
+               began_seq=X(None), start_seq=X(None), percent=(0.0, 0.0),
+               peak_percent=(0.0, 0.0), velocity=(0.0, 0.0), settle=(0.0, 0.0),
+               overscroll=(0.0, 0.0), tracking_error=(0.0, 0.0), rest=(0.0, 0.0),
+               stale=X(0), attempted=X(0), projected=X(None), detent=X("large"))
+
+    # docs/model.md §4.2 edgeWidth: swipe-back fails at a down with x > edgeWidth,
+    # pull-up-present at one with height - y > edgeWidth; checked after
+    # tooManyTouches; pull-to-dismiss ignores it.
+    def swipe(x0, touches=1):
+        # ten moves of 20 pt along x every 8 ms
+        tr = _trace(400.0, 800.0, [(i * 0.008, x0 + 20.0 * i, 300.0) for i in range(11)])
+        tr[1][0]["touches"] = touches
+        return tr
+    back = {"interaction": "swipe-back", "edgeWidth": 20.0}
+    out = simulate(*swipe(30.0), make_config(back))
+    expect("edge swipe-back x 30 > 20", out, decision=X("none"), reason=X("outsideEdge"),
+           began_seq=X(None), start_seq=X(None), percent=(0.0, 0.0))
+    # x = 20 is not outside: it begins at the first move (20 pt >= 10), origin
+    # 40, release at 220: percent 180/400 = 0.45 >= 0.4
+    out = simulate(*swipe(20.0), make_config(back))
+    expect("edge swipe-back x 20 = edge", out, decision=X("finish"), reason=X("threshold"),
+           began_seq=X(1), percent=(0.45, 1e-12))
+    out = simulate(*swipe(300.0, touches=2), make_config(back))
+    expect("edge tooManyTouches first", out, decision=X("none"), reason=X("tooManyTouches"))
+    out = simulate(*swipe(300.0), make_config({"interaction": "swipe-back"}))
+    expect("edge 0 = anywhere", out, decision=X("finish"), began_seq=X(1))
+
+    def pull_up(y0):
+        # ten moves of 20 pt up every 8 ms
+        return _trace(400.0, 800.0, [(i * 0.008, 200.0, y0 - 20.0 * i) for i in range(11)])
+    up = {"interaction": "pull-up-present", "edgeWidth": 50.0}
+    out = simulate(*pull_up(740.0), make_config(up))  # 800 - 740 = 60 > 50
+    expect("edge pull-up 60 > 50", out, decision=X("none"), reason=X("outsideEdge"),
+           began_seq=X(None))
+    out = simulate(*pull_up(760.0), make_config(up))  # 800 - 760 = 40 <= 50
+    # begins at the first move, origin -740, release at y 560: 180/800 = 0.225
+    expect("edge pull-up 40 <= 50", out, decision=X("cancel"), reason=X("belowThreshold"),
+           began_seq=X(1), percent=(0.225, 1e-12))
+    out = simulate(*tr2, make_config({"edgeWidth": 20.0}))  # down at x 200
+    expect("edge pull-to-dismiss ignores it", out, decision=X("cancel"),
+           reason=X("belowThreshold"), percent=(0.1125, 1e-12))
+
     failed = 0
     for label, ok, detail in checks:
         print("example %s: %s%s" % (label, "pass" if ok else "FAIL",
                                      "" if ok else " — " + detail))
+        failed += not ok
+    print("%d passed, %d failed" % (len(checks) - failed, failed))
+    return 1 if failed else 0
+
+
+# --------------------------------------------------------------------------
+# Self-test of the §4.10 helpers: every expected value below is derived by
+# hand from docs/model.md §4.10's formulas (the derivation is in the comment
+# beside it), never copied from the oracle's output.
+
+def self_test():
+    checks = []  # (label, ok, detail)
+    E = 800.0
+    A2 = [0.0, 0.5, 1.0]          # medium 0.5, large 1.0
+    A3 = [0.0, 0.25, 0.5, 1.0]    # small 0.25, medium 0.5, large 1.0
+    N2 = [None, "medium", "large"]
+    N3 = [None, "small", "medium", "large"]
+
+    def eq(label, got, want):
+        checks.append((label, got == want, "got %r, expected %r" % (got, want)))
+
+    def near(label, got, want, tol=1e-12):
+        ok = got is not None and abs(got - want) <= tol
+        checks.append((label, ok, "got %r, expected %r" % (got, want)))
+
+    def cfg(**kw):
+        return make_config(kw)
+
+    def target(h, v, a, hs, names, **kw):
+        """(decision, detent, reason, attempted) of detent_decide."""
+        t, reason, attempted, _ = detent_decide(h, v, a, hs, E, cfg(**kw))
+        return ("finish" if t == 0 else "cancel", names[t], reason, attempted)
+
+    # below / above: strict, with a_0 and a_n when there is none.
+    eq("below(0.5) = 0: the largest anchor < 0.5", below(A2, 0.5), 0)
+    eq("below(0) = a_0: none < 0", below(A2, 0.0), 0)
+    eq("below(1.2) = 1.0", below(A2, 1.2), 2)
+    eq("above(0.5) = 1.0", above(A2, 0.5), 2)
+    eq("above(1.0) = a_n: none > 1.0", above(A2, 1.0), 2)
+    eq("above(-0.1) = a_0", above(A2, -0.1), 0)
+
+    # nearest: a tie goes to the taller.
+    # 0.25: |0.25 - 0| = |0.25 - 0.5| = 0.25 -> the taller, 0.5.
+    eq("nearest(0.25) tie -> 0.5", nearest(A2, 0.25), 1)
+    # 0.75: |0.75 - 0.5| = |0.75 - 1.0| = 0.25 -> 1.0.
+    eq("nearest(0.75) tie -> 1.0", nearest(A2, 0.75), 2)
+    # 0.7: 0.2 from 0.5, 0.3 from 1.0.
+    eq("nearest(0.7) -> 0.5", nearest(A2, 0.7), 1)
+    eq("nearest(1.3) -> 1.0", nearest(A2, 1.3), 2)
+    eq("nearest(-0.2) -> 0", nearest(A2, -0.2), 0)
+    # 0.125 in A3: |0.125 - 0| = |0.125 - 0.25| -> 0.25.
+    eq("nearest(0.125) tie in A3 -> 0.25", nearest(A3, 0.125), 1)
+
+    # positional with threshold 0.5: an exact midpoint goes away from the start.
+    # Start 1.0, x 0.75 in [0.5, 1.0], from 1.0: progress 0.25 / 0.5 = 0.5 >= 0.5 -> 0.5.
+    eq("positional(0.75) from large, midpoint -> medium",
+       positional(A2, 0.75, 1.0, E, 0.5, "fraction"), 1)
+    # Start 0.5, x 0.75: H_s 0.5 < a_{i+1} 1.0, so from is a_i 0.5:
+    # progress 0.25 / 0.5 = 0.5 -> to, 1.0.
+    eq("positional(0.75) from medium, midpoint -> large",
+       positional(A2, 0.75, 0.5, E, 0.5, "fraction"), 2)
+    # Start 0.5, x 0.25 in [0, 0.5]: from 0.5, progress 0.25 / 0.5 = 0.5 -> 0.
+    eq("positional(0.25) from medium, midpoint -> dismissed",
+       positional(A2, 0.25, 0.5, E, 0.5, "fraction"), 0)
+    # A3, start 1.0, x 0.375 in [0.25, 0.5]: from 0.5, 0.125 / 0.25 = 0.5 -> 0.25.
+    eq("positional(0.375) in A3 midpoint -> small",
+       positional(A3, 0.375, 1.0, E, 0.5, "fraction"), 1)
+    # Just short of the midpoint: 0.76 -> progress 0.24 / 0.5 = 0.48 < 0.5 -> from.
+    eq("positional(0.76) from large -> large", positional(A2, 0.76, 1.0, E, 0.5, "fraction"), 2)
+    # Outside (a_0, a_n): the ends.
+    eq("positional(1.2) -> a_n", positional(A2, 1.2, 1.0, E, 0.4, "fraction"), 2)
+    eq("positional(-0.1) -> a_0", positional(A2, -0.1, 1.0, E, 0.4, "fraction"), 0)
+    # points: progress |x - from| * E against threshold 56 (points).
+    # x 0.875: 0.125 * 800 = 100 >= 56 -> medium; x 0.9375: 0.0625 * 800 = 50 < 56 -> large.
+    eq("positional points 100 >= 56", positional(A2, 0.875, 1.0, E, 56.0, "points"), 1)
+    eq("positional points 50 < 56", positional(A2, 0.9375, 1.0, E, 56.0, "points"), 2)
+
+    # Step (projection, decelerationRate 0.99, threshold 0.5, stepVelocity 100), start large.
+    # h 0.9, v 100: x = 0.9 - (100/1000 * 0.99/0.01)/800 = 0.9 - 9.9/800 = 0.887625;
+    # from 1.0, progress 0.112375 / 0.5 = 0.22475 < 0.5 -> 1.0 = nearest(0.9)
+    # (0.1 from 1.0, 0.4 from 0.5); v > 0 and 0.9 < 1.0: one further down -> medium.
+    step = dict(decision="projection", decelerationRate=0.99, threshold=0.5, stepVelocity=100.0)
+    eq("step down one anchor", target(0.9, 100.0, A2, 1.0, N2, **step),
+       ("cancel", "medium", "step", 0))
+    _, _, proj = detent_steps(0.9, 100.0, A2, 1.0, E, cfg(**step))
+    near("step projected (1 - 0.887625) / 1", proj, 0.112375)
+    # v 99 < stepVelocity: x = 0.9 - 9.801/800 = 0.88774875 -> 1.0, the start.
+    eq("no step below stepVelocity", target(0.9, 99.0, A2, 1.0, N2, **step),
+       ("cancel", "large", "belowThreshold", 0))
+    # h 1.05 (above large), v 100: x = 1.037625 >= a_n -> 1.0 = nearest(1.05), but
+    # the finger is above it, not past it downwards: no step.
+    eq("no step when not past the anchor", target(1.05, 100.0, A2, 1.0, N2, **step),
+       ("cancel", "large", "belowThreshold", 0))
+    # Upwards from medium: h 0.55, v -100: x = 0.55 + 0.012375 = 0.562375, from 0.5,
+    # progress 0.12475 < 0.5 -> 0.5 = nearest(0.55); v < 0 and 0.55 > 0.5 -> large.
+    eq("step up one anchor", target(0.55, -100.0, A2, 0.5, N2, **step),
+       ("cancel", "large", "step", 0))
+    # h -0.1, v 100: x < 0 -> a_0 = nearest(-0.1); no anchor below a_0: unchanged.
+    eq("no step below dismissed", target(-0.1, 100.0, A2, 1.0, N2, **step),
+       ("finish", None, "projection", 0))
+    # Step is read by projection and lookahead only: velocity rule (1000 pt/s),
+    # h 0.9 v 100: no flick, positional(0.9) from 1.0, 0.1/0.5 = 0.2 < 0.5 -> large.
+    eq("step ignored by velocity", target(0.9, 100.0, A2, 1.0, N2, decision="velocity",
+                                          threshold=0.5, stepVelocity=100.0),
+       ("cancel", "large", "belowThreshold", 0))
+
+    # maxSteps, counting dismissal as an anchor. A3 from large (index 3), h 0.1,
+    # threshold 0.4: in [0, 0.25] from 0.25, progress 0.15 / 0.25 = 0.6 >= 0.4 -> a_0,
+    # 3 anchors away. maxSteps 2 -> index 1 (small); 1 -> medium; 3 -> dismissed.
+    eq("A3 dismissed", target(0.1, 0.0, A3, 1.0, N3), ("finish", None, "threshold", 0))
+    eq("maxSteps 3 keeps dismissal", target(0.1, 0.0, A3, 1.0, N3, maxSteps=3),
+       ("finish", None, "threshold", 0))
+    eq("maxSteps 2 -> small", target(0.1, 0.0, A3, 1.0, N3, maxSteps=2),
+       ("cancel", "small", "threshold", 0))
+    eq("maxSteps 1 -> medium", target(0.1, 0.0, A3, 1.0, N3, maxSteps=1),
+       ("cancel", "medium", "threshold", 0))
+    # Upwards: from small (index 1), h 1.2 >= a_n -> large (2 away); maxSteps 1 -> medium.
+    eq("maxSteps 1 upwards -> medium", target(1.2, 0.0, A3, 0.25, N3, maxSteps=1),
+       ("cancel", "medium", "threshold", 0))
+    # The reason stays: a flick from large at h 0.8875, v 1250 >= 1000 -> below = 0.5
+    # in A2 (one step): maxSteps 1 leaves it; in A3 below(0.8875) = 0.5 too.
+    eq("maxSteps keeps flick", target(0.8875, 1250.0, A2, 1.0, N2, decision="velocity",
+                                      maxSteps=1), ("cancel", "medium", "flick", 0))
+
+    # guarded: a target of a_0 becomes a_1 (reason guarded, attempted 1).
+    # A3 h 0.1 -> a_0 (above) -> a_1 = small, not the start's neighbour.
+    eq("guarded A3 -> small", target(0.1, 0.0, A3, 1.0, N3, guarded=True),
+       ("cancel", "small", "guarded", 1))
+    # Example 6's projection (x 0.10781 -> a_0) guarded -> medium.
+    eq("guarded A2 -> medium", target(0.8875, 1250.0, A2, 1.0, N2, decision="projection",
+                                      guarded=True), ("cancel", "medium", "guarded", 1))
+    # guarded leaves a detent target alone: the flick to medium.
+    eq("guarded leaves a flick", target(0.8875, 1250.0, A2, 1.0, N2, decision="velocity",
+                                        guarded=True), ("cancel", "medium", "flick", 0))
+    # maxSteps before guarded: maxSteps 2 turns A3's dismissal into small; guarded not applied.
+    eq("maxSteps before guarded", target(0.1, 0.0, A3, 1.0, N3, maxSteps=2, guarded=True),
+       ("cancel", "small", "threshold", 0))
+
+    # remaining (flickVelocity 5.5): the distance to the next anchor the velocity
+    # heads for. h 0.875 from large: v >= 0 -> (0.875 - below 0.5) * 800 = 300,
+    # F = 1650; v < 0 -> (above 1.0 - 0.875) * 800 = 100, F = 550.
+    rem = dict(decision="velocity", flickVelocity=5.5, flickVelocityUnit="remaining")
+    eq("remaining v 1650 >= 1650 -> flick", target(0.875, 1650.0, A2, 1.0, N2, **rem),
+       ("cancel", "medium", "flick", 0))
+    # v 1649 < 1650: positional(0.875) from 1.0, 0.125 / 0.5 = 0.25 < 0.4 -> large.
+    eq("remaining v 1649 -> positional", target(0.875, 1649.0, A2, 1.0, N2, **rem),
+       ("cancel", "large", "belowThreshold", 0))
+    eq("remaining v -550 <= -550 -> reverseFlick", target(0.875, -550.0, A2, 1.0, N2, **rem),
+       ("cancel", "large", "reverseFlick", 0))
+    eq("remaining v -549 -> positional", target(0.875, -549.0, A2, 1.0, N2, **rem),
+       ("cancel", "large", "belowThreshold", 0))
+    # From medium at h 0.375 (dragged down 100 pt): v >= 0 -> (0.375 - 0) * 800 = 300,
+    # F = 1650 -> a_0; v < 0 -> (0.5 - 0.375) * 800 = 100, F = 550 -> above = medium.
+    eq("remaining from medium v 1650 -> dismissed", target(0.375, 1650.0, A2, 0.5, N2, **rem),
+       ("finish", None, "flick", 0))
+    eq("remaining from medium v -550 -> medium", target(0.375, -550.0, A2, 0.5, N2, **rem),
+       ("cancel", "medium", "reverseFlick", 0))
+    # extents: F = 2 * 800 = 1600; v 1600 at h 0.875 -> below = medium.
+    eq("extents F 1600", target(0.875, 1600.0, A2, 1.0, N2, decision="velocity",
+                                flickVelocity=2.0, flickVelocityUnit="extents"),
+       ("cancel", "medium", "flick", 0))
+
+    # A sheet dragged above its tallest detent: h_c clamps to a_n for the flick
+    # and the settle, positional(h) takes the raw height.
+    # From large at h 1.1, reverse flick: above(h_c = 1.0) = a_n = large.
+    eq("above tallest reverseFlick -> large", target(1.1, -1250.0, A2, 1.0, N2,
+                                                      decision="velocity"),
+       ("cancel", "large", "reverseFlick", 0))
+    # Flick down from h 1.1: below(h_c = 1.0) = 0.5 -> medium.
+    eq("above tallest flick -> medium", target(1.1, 1250.0, A2, 1.0, N2, decision="velocity"),
+       ("cancel", "medium", "flick", 0))
+    # Settle from h 1.1 at large: |min(1.1, 1.0) - 1.0| / 1.0 * 0.4 = 0.
+    near("above tallest settle 0", detent_settle(1.1, 1.0, A2, 1.0, cfg()), 0.0, 0.0)
+    # Settle from h -0.2 dismissed: |max(-0.2, 0) - 0| = 0.
+    near("below 0 settle 0", detent_settle(-0.2, 0.0, A2, 1.0, cfg()), 0.0, 0.0)
+    # Settle from h 0.375 (start medium) back to medium: 0.125 / 0.5 * 0.4 = 0.1.
+    near("settle relative to H_s", detent_settle(0.375, 0.5, A2, 0.5, cfg()), 0.1)
+
+    # lookahead (0.3 s) on example 6: x = 0.8875 - 1250 * 0.3 / 800 = 0.41875,
+    # in [0, 0.5] from 0.5, progress 0.08125 / 0.5 = 0.1625 < 0.4 -> medium;
+    # projected = (1 - 0.41875) / 1 = 0.58125.
+    eq("lookahead example 6 -> medium", target(0.8875, 1250.0, A2, 1.0, N2,
+                                               decision="lookahead"),
+       ("cancel", "medium", "projection", 0))
+    near("lookahead projected", detent_steps(0.8875, 1250.0, A2, 1.0, E,
+                                             cfg(decision="lookahead"))[2], 0.58125, 1e-12)
+
+    # Whole traces ------------------------------------------------------------
+    def detent_trace(points, detents, start, up_phase="up", rest=0.0, **kw):
+        tr = _trace(400.0, 800.0, points, **kw)
+        tr[0].update(detents=detents, start_detent=start)
+        tr[1][-1]["phase"] = up_phase
+        tr[1][-1]["t"] += rest
+        return tr
+
+    D2 = {"medium": 0.5, "large": 1.0}
+    ex2 = [(i * 0.008, 200.0, 100.0 + 10.0 * i) for i in range(11)]
+
+    def expect(label, out, **want):
+        for k, v in want.items():
+            got = out.get(k)
+            if isinstance(v, float):
+                near("%s %s" % (label, k), got, v, 1e-9)
+            else:
+                eq("%s %s" % (label, k), got, v)
+
+    # A sheet at medium dragged up above large: down y 500, 25 moves of -20 pt
+    # every 16 ms to y 0, up there. Begins at the first move (20 >= 10), origin
+    # 480; T = 0 - 480 = -480, h = 0.5 + 480/800 = 1.1; percent clamp(-480/400) = 0
+    # (peak 0). threshold: h >= a_n -> large, reason threshold (not the start);
+    # settle |1.0 - 1.0| = 0. uikit velocity: every segment -20/0.016 = -1250.
+    up = [(i * 0.016, 200.0, 500.0 - 20.0 * i) for i in range(26)]
+    trU = detent_trace(up, D2, "medium")
+    out = simulate(*trU, make_config())
+    expect("drag above tallest", out, height=1.1, percent=0.0, peak_percent=0.0,
+           decision="cancel", detent="large", reason="threshold", settle=0.0,
+           velocity=-1250.0, began_seq=1, start_seq=1)
+    # projection: x = 1.1 + 623.75/800 = 1.8796875, projected (0.5 - 1.8796875)/0.5
+    # = -2.759375 (unclamped) -> large.
+    out = simulate(*trU, make_config({"decision": "projection"}))
+    expect("drag above tallest projection", out, detent="large", reason="projection",
+           projected=-2.759375)
+
+    # Example 6's samples ending in a cancel: cancel/cancelled at the start
+    # detent, settle |0.8875 - 1.0| / 1 * 0.4 = 0.045, velocity 0.
+    out = simulate(*detent_trace(ex2, D2, "large", "cancel"), make_config({"decision": "velocity"}))
+    expect("cancel sample", out, decision="cancel", reason="cancelled", detent="large",
+           settle=0.045, velocity=0.0, rest=0.0, stale=0, projected=None)
+
+    # Stale: example 6 with the up 0.2 s after the last move (rest 0.2).
+    # velocity: with v 1250 -> medium; with v 0 -> positional(0.8875) = large: stale 1.
+    trR = detent_trace(ex2, D2, "large", rest=0.2)
+    out = simulate(*trR, make_config({"decision": "velocity"}))
+    expect("rest velocity", out, detent="medium", reason="flick", rest=0.2, stale=1)
+    # threshold reads no velocity: stale 0.
+    out = simulate(*trR, make_config())
+    expect("rest threshold", out, detent="large", stale=0)
+    # projection + guarded: with v -> a_0, with v 0 -> x = h -> large: stale 1
+    # (both before guarded), and the result is guarded at medium.
+    out = simulate(*trR, make_config({"decision": "projection", "guarded": True}))
+    expect("rest projection guarded", out, decision="cancel", detent="medium",
+           reason="guarded", attempted=1, stale=1)
+    # From medium (T 90: h = 0.5 - 0.1125 = 0.3875): with v 1250, projection
+    # x = 0.3875 - 0.7796875 < 0 -> a_0, guarded -> medium; with v 0, x = h, from
+    # 0.5, progress 0.1125/0.5 = 0.225 < 0.4 -> medium. Before guarded the two
+    # differ (a_0, medium): stale 1, though both results rest at medium.
+    trM = detent_trace(ex2, D2, "medium", rest=0.2)
+    out = simulate(*trM, make_config({"decision": "projection", "guarded": True}))
+    expect("rest guarded from medium", out, decision="cancel", detent="medium",
+           reason="guarded", attempted=1, stale=1, height=0.3875)
+    # No rest: stale 0 whatever the rule.
+    out = simulate(*detent_trace(ex2, D2, "large"), make_config({"decision": "velocity"}))
+    expect("no rest", out, stale=0, rest=0.0)
+
+    # Hand-off from medium: example 3's samples (scrollOffset 50): the transition
+    # starts at y 165 with origin 160: T = 5, first percent 5 / (0.5 * 800) =
+    # 0.0125. At y 400 T = 240: h = 0.5 - 0.3 = 0.2, percent 240/400 = 0.6;
+    # threshold: [0, 0.5] from 0.5, progress 0.3/0.5 = 0.6 >= 0.4 -> dismissed;
+    # settle |0.2 - 0| / 0.5 * 0.4 = 0.16.
+    ex3 = [(i / 60.0, 200.0, 100.0 + 5.0 * i) for i in range(61)]
+    trH = detent_trace(ex3, D2, "medium", scroll_offset=50.0, scroll_content=2000.0)
+    out = simulate(*trH, make_config({"scrollGating": "handoff"}))
+    first = [f for f in out["frames"] if f[0] == 13]
+    near("handoff first percent", first[0][3] if first else None, 0.0125)
+    expect("handoff from medium", out, start_seq=13, height=0.2, percent=0.6,
+           decision="finish", detent=None, reason="threshold", settle=0.16)
+
+    # Overscroll as §4.3: example 3 with scrollOffset 0 (offsetAtBegin) from large:
+    # overscroll 290; T = 400 - 110 = 290, percent 290/800 = 0.3625,
+    # h = 0.6375 -> from 1.0, 0.3625/0.5 = 0.725 >= 0.4 -> medium.
+    trO = detent_trace(ex3, D2, "large", scroll_content=2000.0)
+    out = simulate(*trO, make_config())
+    expect("overscroll", out, overscroll=290.0, percent=0.3625, detent="medium",
+           reason="threshold")
+
+    # A drag up after a drag down does not reset the origin: down y 100, to
+    # y 300 then back to y 50 (10 pt every 16 ms). T = 50 - 110 = -60 (origin at
+    # the beginning sample y 110): h = 1 + 60/800 = 1.075, percent 0, peak
+    # 190/800 = 0.2375 (y 300).
+    back = ([(i * 0.016, 200.0, 100.0 + 10.0 * i) for i in range(21)]
+            + [((20 + i) * 0.016, 200.0, 300.0 - 10.0 * i) for i in range(1, 26)])
+    out = simulate(*detent_trace(back, D2, "large"), make_config())
+    expect("no reset", out, height=1.075, percent=0.0, peak_percent=0.2375,
+           detent="large", reason="belowThreshold")
+
+    # Three detents, tooManyTouches and notApplicable keep the start's detent.
+    D3 = {"small": 0.25, "medium": 0.5, "large": 1.0}
+    tr3 = detent_trace(ex2, D3, "large")
+    tr3[1][0]["touches"] = 2
+    out = simulate(*tr3, make_config())
+    expect("tooManyTouches", out, decision="none", reason="tooManyTouches", detent="large")
+    out = simulate(*tr3, make_config({"interaction": "swipe-back"}))
+    expect("notApplicable before tooManyTouches", out, reason="notApplicable", detent="large")
+
+    failed = 0
+    for label, ok, detail in checks:
+        if not ok:
+            print("self-test %s: FAIL — %s" % (label, detail))
         failed += not ok
     print("%d passed, %d failed" % (len(checks) - failed, failed))
     return 1 if failed else 0
@@ -762,12 +1456,18 @@ def run_jsonl(paths, sets):
                 obj = json.loads(line)
                 trace = {"width": obj["width"], "height": obj["height"],
                          "scroll_offset": obj.get("scrollOffset", 0),
-                         "scroll_content": obj.get("scrollContent", 0)}
+                         "scroll_content": obj.get("scrollContent", 0),
+                         "detents": obj.get("detents"),
+                         "start_detent": obj.get("detent")}
                 samples = [{"seq": i, "t": s["t"], "x": s["x"], "y": s["y"],
                             "phase": s["phase"], "touches": s.get("touches", 1)}
                            for i, s in enumerate(obj["samples"])]
                 out = simulate(trace, samples, cfg)
                 out.pop("frames")
+                # internals of a result with detents; `height` (the release
+                # height h) stays beside `detent` and `start_detent`
+                for key in ("anchors", "names", "start_height", "target"):
+                    out.pop(key, None)
                 print(obj["name"], json.dumps(out, sort_keys=True))
     return 0
 
@@ -832,6 +1532,8 @@ def main(argv=None):
                          "offset after each position sample)")
     ap.add_argument("--spec-examples", action="store_true",
                     help="check docs/model.md §4.9's worked examples with synthetic traces")
+    ap.add_argument("--self-test", action="store_true",
+                    help="check the detent helpers (docs/model.md §4.10) on hand-computed cases")
     ap.add_argument("--from", dest="from_", action="append",
                     help="print the oracle's outcomes for a JSONL file (no database)")
     ap.add_argument("--set", action="append", default=[],
@@ -844,6 +1546,8 @@ def main(argv=None):
         return peer_impulse(args.peer_impulse)
     if args.spec_examples:
         return spec_examples()
+    if args.self_test:
+        return self_test()
     if args.from_:
         return run_jsonl(args.from_, args.set)
     return check_db(args.db, set(args.run) if args.run else None, args.strict,

@@ -69,4 +69,22 @@ import Testing
         #expect(process.terminationStatus == 0, "\(text.suffix(2000))")
         #expect(text.contains("\(results) passed, 0 failed"), "\(text.suffix(2000))")
     }
+
+    /// The oracle itself holds to docs/model.md's worked examples (§4.9, §4.10's
+    /// example 6, edgeWidth) and to hand-computed cases of its §4.10 helpers.
+    @Test(.blocksItsThread, .enabled(if: python != nil, "python3 is not installed: the oracle cannot run"),
+          arguments: ["--spec-examples", "--self-test"])
+    func theOracleChecksItself(_ option: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.python))
+        process.arguments = [Self.oracle, option]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text.suffix(2000))")
+        #expect(text.hasSuffix(" passed, 0 failed\n"), "\(text.suffix(2000))")
+    }
 }
