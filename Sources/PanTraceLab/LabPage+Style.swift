@@ -44,6 +44,7 @@ extension LabPage {
         #outcome.cancel{color:#ffb86b}
         #outcome.none{color:#c7c7cc}
         #outcome.refused{color:#ff7b72}
+        #retry{pointer-events:auto;display:block;margin-top:6px;font:inherit;padding:6px 12px;border-radius:8px;border:0;background:#0a84ff;color:#fff}
         #outcome .why{color:#e5e5ea}
         """
 }
