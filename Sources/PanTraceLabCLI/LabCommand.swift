@@ -131,6 +131,7 @@ struct LabCommand: ParsableCommand {
         Console.prepare()
         do {
             var command = try parseAsRoot(Array(CommandLine.arguments.dropFirst()))
+            try RepeatedOption.check(Array(CommandLine.arguments.dropFirst()))
             try command.run()
             // Every gesture is in the database: a reader of standard output that
             // went away meanwhile does not make the session a failure.

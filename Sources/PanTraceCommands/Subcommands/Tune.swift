@@ -24,8 +24,9 @@ extension Pantrace {
                 The evidence is counted by where each intent came from (person, inferred,
                 synthetic), with a warning when every label is the generator's; --evidence
                 keeps only the labels of those sources (none there: nothing to learn from,
-                exit 0, or 65 with --best-config, which is then not written). Candidates that differ only in keys their decision rule never reads
-                are one row; the text shows at most 30 rows (--format json has all).
+                exit 0, or 65 with --best-config, which is then not written). Candidates that
+                differ only in keys their decision rule never reads are one row; the text
+                shows at most 30 rows (--format json has all).
                 Nothing is written to the database; it may be read-only. Exits 1 when no
                 candidate is within --max-accidental (and writes no --best-config).
 
