@@ -171,3 +171,44 @@ extension LabProcessTests {
         #expect(output.stderr.contains("read-only") || output.stderr.contains("cannot"), "\(output.stderr)")
     }
 }
+
+extension LabProcessTests {
+    /// With few descriptors (`ulimit -n 64`), a flood of idle connections
+    /// does not take the listener down: the ones over the limit get 503, and
+    /// once they are closed the lab answers again.
+    @Test func aFloodOfConnectionsUnderALowDescriptorLimitLeavesTheListenerListening() throws {
+        let runner = try CommandRunner()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -n 64; exec \"$0\" lab --db lab.sqlite --port 0", CommandRunner.binary.path]
+        process.currentDirectoryURL = runner.folder
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+        }
+        var first = Data()
+        while !first.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            first += chunk
+        }
+        let line = String(decoding: first, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        let found = try #require(line.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{32})/))
+        let (port, token) = (Int(found.1) ?? 0, String(found.2))
+        var flood: [RawHTTP] = []
+        for _ in 0..<100 { flood.append(try RawHTTP(port: port)) }
+        flood.removeAll()
+        // Once the flood is closed, a page is served again (connections close as the lab sees them go).
+        var status = 0
+        for _ in 0..<600 where status != 200 {
+            status = (try? RawHTTP(port: port).exchange("GET /?token=\(token) HTTP/1.1\r\nHost: x\r\n\r\n").status) ?? 0
+            if status != 200 { usleep(100_000) }
+        }
+        #expect(status == 200)
+        #expect(process.isRunning)
+    }
+}
