@@ -45,6 +45,7 @@ package struct Pantrace: ParsableCommand {
         }
         do {
             var command = try parseAsRoot(arguments)
+            try RepeatedOption.check(arguments, repeatable: command is Compare ? ["--preset", "--config"] : [])
             // Every command but record prints a report: with standard output
             // closed it is refused before it does anything (docs/commands.md §7.4: 74).
             if !(command is Record) { try Console.output.checkOpen() }

@@ -7,12 +7,15 @@ import PanTraceStore
 ///
 /// One trace name per line, optionally followed by `#` and the reason; blank
 /// lines and lines whose first non-blank character is `#` are ignored; the
-/// blanks around a name and a reason are not part of them:
+/// blanks around a name and a reason are not part of them. A name with a `#`
+/// or blanks at its edges is written in double quotes (`\"` and `\\` inside);
+/// a UTF-8 byte order mark at the start is ignored:
 ///
 /// ```
 /// # threshold 0.35: accepted in review #412
 /// flick-s7-0031   # a flick this short should close the sheet
 /// peek-s7-0102    # agreed with design: a 38 % pull closes now
+/// "take #2 "      # a name with a `#` and a blank at its end
 /// ```
 ///
 /// A listed trace's change does not count against the regression, and its
@@ -80,18 +83,30 @@ public struct AllowList: Sendable, Hashable {
             guard text.utf8.elementsEqual(line) else {
                 throw AllowListError(file: file, line: lineNumber, trace: "", reason: "the line is not UTF-8 text")
             }
-            let content = Self.trimmed(text[...])
+            // A byte order mark that an editor put before the first line is not part of a name.
+            let content = Self.trimmed(lineNumber == 1 && text.hasPrefix("\u{FEFF}") ? text.dropFirst() : text[...])
             if content.isEmpty || content.hasPrefix("#") { continue }
-            let name: Substring
-            var reason: String?
-            if let hash = content.firstIndex(of: "#") {
-                name = Self.trimmed(content[..<hash])
-                let said = Self.trimmed(content[content.index(after: hash)...])
-                reason = said.isEmpty ? nil : String(said)
+            var name: String
+            var rest: Substring
+            if content.hasPrefix("\"") {
+                // A quoted name keeps its `#` and its edge blanks: `\"` and `\\` inside.
+                guard let (quoted, after) = Self.quotedName(content) else {
+                    throw AllowListError(file: file, line: lineNumber, trace: "", reason: "a quoted name has no closing quote")
+                }
+                name = quoted
+                rest = Self.trimmed(after)
+                guard rest.isEmpty || rest.hasPrefix("#") else {
+                    throw AllowListError(file: file, line: lineNumber, trace: name, reason: "only a `#` and a reason may follow a quoted name")
+                }
+            } else if let hash = content.firstIndex(of: "#") {
+                name = String(Self.trimmed(content[..<hash]))
+                rest = content[hash...]
             } else {
-                name = content
+                name = String(content)
+                rest = ""
             }
-            entries.append(Entry(trace: String(name), reason: reason, line: lineNumber))
+            let said = rest.isEmpty ? "" : Self.trimmed(rest.dropFirst())
+            entries.append(Entry(trace: name, reason: said.isEmpty ? nil : String(said), line: lineNumber))
         }
         try self.init(file: file, entries: entries)
     }
@@ -120,6 +135,23 @@ public struct AllowList: Sendable, Hashable {
             throw AllowListError(
                 file: file, line: entry.line, trace: entry.trace, reason: "no stored trace has this name")
         }
+    }
+
+    /// The name in the quotes that open `text`, and what follows the closing quote.
+    private static func quotedName(_ text: Substring) -> (String, Substring)? {
+        var name = ""
+        var index = text.index(after: text.startIndex)
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "\"" { return (name, text[text.index(after: index)...]) }
+            if character == "\\" {
+                index = text.index(after: index)
+                guard index < text.endIndex else { return nil }
+            }
+            name.append(text[index])
+            index = text.index(after: index)
+        }
+        return nil
     }
 
     /// `text` without the spaces and tabs around it.
@@ -156,7 +188,9 @@ public struct AllowListError: Error, Equatable, Hashable, Sendable, CustomString
         self.reason = reason
     }
 
+    /// The message: a name longer than 120 characters is cut there, with its length.
     public var description: String {
-        "\(file):\(line): " + (trace.isEmpty ? "" : JSONWriter.string(trace) + ": ") + reason
+        let shown = trace.count > 120 ? JSONWriter.string(String(trace.prefix(120))) + "… (\(trace.utf8.count) bytes)" : JSONWriter.string(trace)
+        return "\(file):\(line): " + (trace.isEmpty ? "" : shown + ": ") + reason
     }
 }

@@ -36,9 +36,9 @@ public struct LabGesture: Sendable {
         do {
             root = try JSONParser.parse(body)
         } catch {
-            // record's own message for a line that is not JSON.
-            _ = try Trace(jsonLine: String(decoding: body, as: UTF8.self))
-            throw TraceError(keyPath: error.path.keyPath, reason: "invalid JSON: \(error.reason)")
+            // record's own message for a line that is not JSON, from the bytes as
+            // posted (decoding them as text first would move an invalid byte).
+            throw TraceError(keyPath: error.path.keyPath, reason: "invalid JSON: \(error.reason) (column \(error.column))")
         }
         guard let members = root.members else {
             _ = try Trace(jsonLine: String(decoding: body, as: UTF8.self))

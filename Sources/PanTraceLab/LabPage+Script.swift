@@ -290,18 +290,32 @@ extension LabPage {
           if (pairs) meta.pair = pairs.next.pair;
           const body = {width: g.w, height: g.h, scrollOffset: task.scrollOffset, scrollContent: task.scrollContent,
             meta: meta, samples: g.samples};
-          let reply = null, failure = null;
+          send(g, JSON.stringify(body));
+        }
+
+        async function send(g, text) {
+          let reply = null, failure = null, retry = false;
           try {
             const response = await fetch("/gestures", {method: "POST", cache: "no-store",
-              headers: {"Content-Type": "application/json", "X-Pantrace-Token": token}, body: JSON.stringify(body)});
+              headers: {"Content-Type": "application/json", "X-Pantrace-Token": token}, body: text});
             const json = await response.json().catch(() => ({}));
             if (response.ok) reply = json; else failure = "Not stored (" + response.status + "): " + (json.error || response.statusText);
+            retry = response.status === 503 && json.retry === true;
           } catch (err) {
             failure = "Not stored: the lab cannot be reached (" + err + ")";
           }
           if (!reply) {
             outcomeEl.className = "refused";
             outcomeEl.textContent = failure;
+            if (retry) {
+              // Nothing was stored: the same gesture is offered again, not a new one.
+              const again = document.createElement("button");
+              again.id = "retry";
+              again.textContent = "Send the same gesture again";
+              again.addEventListener("click", () => { again.remove(); send(g, text); });
+              outcomeEl.appendChild(again);
+              return;
+            }
             settle(g, g.pan.percent, 0, 0.25, 0, () => startTask());
             return;
           }

@@ -58,5 +58,6 @@ extension LabPage {
         #ask-buttons #prefer-same{background:#48484a}
         #ask-error{margin-top:8px;font-size:13px;color:#ff7b72}
         #ask-error:empty{display:none}
+        #retry{pointer-events:auto;display:block;margin-top:6px;font:inherit;padding:6px 12px;border-radius:8px;border:0;background:#0a84ff;color:#fff}
         """
 }

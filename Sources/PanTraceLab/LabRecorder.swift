@@ -43,11 +43,33 @@ public final class LabRecorder: @unchecked Sendable {
     public let tasks: [LabTask]
 
     private let store: Store
+    /// Held by the gesture (or the answer) being stored: one at a time.
     private let lock = NSLock()
-    private var runs: [Preference.Side: RunID] = [:]
-    private var decisions: [Decision: Int] = [:]
+    /// Guards `runs`, `stored` and `pairs`, for a moment only: the page reads
+    /// them while a gesture waits for the database.
+    private let counts = NSLock()
+    /// The runs of each config in the session, the current one last: a run
+    /// deleted under the lab (`runs --delete`) is followed by a new one.
+    private var runs: [Preference.Side: [SessionRun]] = [:]
     private var stored = 0
     private var pairs: LabPairs?
+
+    /// One run of the session and what the session stored in it.
+    struct SessionRun {
+        var id: RunID
+        var count = 0
+        var decisions: [Decision: Int] = [:]
+    }
+
+    /// The gesture could not be stored within its bound: another connection
+    /// held the database's lock, or the gestures before it did (nothing was stored).
+    public struct Busy: Error, Sendable, CustomStringConvertible {
+        /// The bound that passed, in seconds.
+        public var seconds: Double
+        public var description: String {
+            "the database stayed busy for \(JSONWriter.number(seconds)) s or more (another pantrace is writing to it): nothing was stored; send the same gesture again"
+        }
+    }
 
     /// A recorder into `store` under `config`, for a session named `session` asking `tasks`.
     ///
@@ -83,13 +105,28 @@ public final class LabRecorder: @unchecked Sendable {
     /// (`meta.pair`) and task; it is simulated under the config its place
     /// in the pair draws and stored in that config's run.
     ///
+    /// With a `deadline`, the gesture waits for the gestures before it and for
+    /// the database's lock until then at most, and is refused with ``Busy``
+    /// (nothing stored) after it. When the session's run was deleted under
+    /// the lab, the gesture starts a new run.
+    ///
     /// - Throws: `TraceError` (the gesture breaks docs/model.md §3; nothing
     ///   is stored), ``LabPairError`` (it does not fit the session's pairs;
-    ///   nothing is stored), `StoreError` (nothing is stored).
-    public func store(body: [UInt8], userAgent: String?) throws -> Stored {
-        lock.lock()
+    ///   nothing is stored), ``Busy``, `StoreError` (nothing is stored).
+    public func store(body: [UInt8], userAgent: String?, deadline: ContinuousClock.Instant? = nil) throws -> Stored {
+        if let deadline {
+            let wait = ContinuousClock.now.duration(to: deadline)
+            guard wait > .zero, lock.lock(before: Date(timeIntervalSinceNow: Self.seconds(wait))) else {
+                throw Busy(seconds: Self.seconds(LabRecorder.storeBound))
+            }
+        } else {
+            lock.lock()
+        }
         defer { lock.unlock() }
+        counts.lock()
         let name = "lab-\(session)-\(stored + 1)"
+        let pairs = self.pairs
+        counts.unlock()
         let gesture = try LabGesture(body: body, name: name, session: session, tasks: tasks, userAgent: userAgent, pairing: pairs != nil)
         var slot: LabPairs.Slot?
         if let pairs {
@@ -101,22 +138,61 @@ public final class LabRecorder: @unchecked Sendable {
         let config = side == .b ? (versus ?? self.config) : self.config
         var frames: [Frame] = []
         let outcome = Simulator.simulate(gesture.trace, under: config, frames: &frames, recordingFrames: true)
-        let runSession = try runs[side].map(store.continueRun) ?? store.beginRun(.record, config: config)
+        if let deadline {
+            let left = Self.seconds(ContinuousClock.now.duration(to: deadline))
+            guard left > 0 else { throw Busy(seconds: Self.seconds(LabRecorder.storeBound)) }
+            try store.setBusyTimeout(milliseconds: Int32(clamping: Int(left * 1000)))
+        }
         let run: RunID
         do {
-            let id = try runSession.add(gesture.trace)
-            try runSession.addResult(traceID: id, outcome: outcome, frames: frames)
-            run = try runSession.commit()
-        } catch {
-            runSession.rollback()
-            throw error
+            run = try storeGesture(gesture.trace, outcome: outcome, frames: frames, side: side, config: config)
+        } catch StoreError.locked {
+            throw Busy(seconds: Self.seconds(LabRecorder.storeBound))
         }
-        runs[side] = run
+        counts.lock()
+        defer { counts.unlock() }
+        var sideRuns = runs[side, default: []]
+        if sideRuns.last?.id != run { sideRuns.append(SessionRun(id: run)) }
+        sideRuns[sideRuns.count - 1].count += 1
+        sideRuns[sideRuns.count - 1].decisions[outcome.decision, default: 0] += 1
+        runs[side] = sideRuns
         stored += 1
-        decisions[outcome.decision, default: 0] += 1
-        if let slot, let task = gesture.task { pairs?.stored(slot, task: task.id, trace: name, run: run) }
+        if let slot, let task = gesture.task { self.pairs?.stored(slot, task: task.id, trace: name, run: run) }
         return Stored(
             name: name, task: gesture.task, intent: gesture.trace.intent, outcome: outcome, run: run, count: stored, slot: slot)
+    }
+
+    /// Commits the trace and its result in the run of `side`'s config (a new
+    /// one before its first gesture, or after the run was deleted); returns the run.
+    private func storeGesture(_ trace: Trace, outcome: Outcome, frames: [Frame], side: Preference.Side, config: Config) throws -> RunID {
+        var session: RunSession
+        counts.lock()
+        let last = runs[side]?.last?.id
+        counts.unlock()
+        if let current = last {
+            do {
+                session = try store.continueRun(current)
+            } catch StoreError.runNotFound {
+                session = try store.beginRun(.record, config: config)
+            }
+        } else {
+            session = try store.beginRun(.record, config: config)
+        }
+        do {
+            let id = try session.add(trace)
+            try session.addResult(traceID: id, outcome: outcome, frames: frames)
+            return try session.commit()
+        } catch {
+            session.rollback()
+            throw error
+        }
+    }
+
+    /// How long a gesture may wait for the gestures before it and the database's lock: 3 s.
+    public static let storeBound: Duration = .seconds(3)
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// Stores the answer `answer` to pair `pair`, committed before this returns.
@@ -127,62 +203,87 @@ public final class LabRecorder: @unchecked Sendable {
     public func prefer(pair: Int, answer: Preference.Answer) throws -> Preference {
         lock.lock()
         defer { lock.unlock() }
+        counts.lock()
+        let pairs = self.pairs
+        counts.unlock()
         guard let pairs else { throw LabPairError.noPairs }
         let preference = try pairs.preference(pair: pair, answer: answer, session: session)
         try store.addPreference(preference)
+        counts.lock()
         self.pairs?.answered(pair: pair, choice: preference.choice)
+        counts.unlock()
         return preference
     }
 
     /// What the page does next in a session that compares two configs; `nil` otherwise.
     public var next: LabPairs.Next? {
-        lock.lock()
-        defer { lock.unlock() }
+        counts.lock()
+        defer { counts.unlock() }
         return pairs?.next
     }
 
     /// The session's pairs (none when it compares nothing).
     public var pairList: [LabPairs.Pair] {
-        lock.lock()
-        defer { lock.unlock() }
+        counts.lock()
+        defer { counts.unlock() }
         return pairs?.pairs ?? []
     }
 
-    /// What the session stored: its run (config A's; none before the first gesture), and how many gestures ended in each decision.
+    /// What the session stored: config A's current run (none before the
+    /// first gesture), and how many gestures ended in each decision.
     public var summary: (run: RunID?, count: Int, decisions: [Decision: Int]) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (runs[.a], stored, decisions)
+        counts.lock()
+        defer { counts.unlock() }
+        var decisions: [Decision: Int] = [:]
+        for run in runs.values.joined() { decisions.merge(run.decisions, uniquingKeysWith: +) }
+        return (runs[.a]?.last?.id, stored, decisions)
     }
 
-    /// The run of each config, once it has a gesture.
+    /// The current run of each config, once it has a gesture.
     public var runsBySide: [Preference.Side: RunID] {
-        lock.lock()
-        defer { lock.unlock() }
-        return runs
+        counts.lock()
+        defer { counts.unlock() }
+        return runs.compactMapValues { $0.last?.id }
     }
 
-    /// The sentence said on standard error when the lab stops.
+    /// The sentence said on standard error when the lab stops: the gestures
+    /// of the session's runs that still exist (a run deleted under the lab is
+    /// named as deleted, with its gestures, and not counted).
     public var summaryText: String {
-        let (_, count, decisions) = summary
-        let runs = runsBySide
-        guard count > 0 else { return "pantrace lab: session \(session): no gestures stored" }
-        let counts = Decision.allCases.map { "\($0.rawValue) \(decisions[$0, default: 0])" }.joined(separator: ", ")
-        let gestures = "\(count) gesture\(count == 1 ? "" : "s")"
-        guard let versus else {
-            return "pantrace lab: session \(session): \(gestures) stored in run \(runs[.a] ?? 0) (\(counts)) under \(config.name)"
+        counts.lock()
+        let runs = self.runs
+        let pairCounts = pairs?.counts ?? (0, 0)
+        counts.unlock()
+        let existing = runs.mapValues { $0.filter { (try? store.run($0.id)) != nil } }
+        var decisions: [Decision: Int] = [:]
+        for run in existing.values.joined() { decisions.merge(run.decisions, uniquingKeysWith: +) }
+        let count = existing.values.joined().reduce(0) { $0 + $1.count }
+        func place(_ side: Preference.Side) -> String {
+            let ids = existing[side, default: []].map { String($0.id) }
+            if ids.isEmpty { return "no run" }
+            return ids.count == 1 ? "run \(ids[0])" : "runs \(ids.joined(separator: ", "))"
         }
-        let runList = [(Preference.Side.a, config), (.b, versus)].map { side, config in
-            "\(runs[side].map { "run \($0)" } ?? "no run") (\(side.rawValue.uppercased()): \(config.name))"
+        var text: String
+        if count == 0 {
+            text = "pantrace lab: session \(session): no gestures stored"
+        } else {
+            let counts = Decision.allCases.map { "\($0.rawValue) \(decisions[$0, default: 0])" }.joined(separator: ", ")
+            let gestures = "\(count) gesture\(count == 1 ? "" : "s")"
+            if let versus {
+                let runList = [(Preference.Side.a, config), (.b, versus)].map { side, config in
+                    "\(place(side)) (\(side.rawValue.uppercased()): \(config.name))"
+                }
+                let (answered, unanswered) = pairCounts
+                text = "pantrace lab: session \(session): \(gestures) stored in \(runList.joined(separator: " and ")) (\(counts)); "
+                    + "\(answered) pair\(answered == 1 ? "" : "s") answered, \(unanswered) made and not answered"
+            } else {
+                text = "pantrace lab: session \(session): \(gestures) stored in \(place(.a)) (\(counts)) under \(config.name)"
+            }
         }
-        let (answered, unanswered) = pairs.map { _ in pairCounts } ?? (0, 0)
-        return "pantrace lab: session \(session): \(gestures) stored in \(runList.joined(separator: " and ")) (\(counts)); "
-            + "\(answered) pair\(answered == 1 ? "" : "s") answered, \(unanswered) made and not answered"
-    }
-
-    private var pairCounts: (answered: Int, unanswered: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        return pairs?.counts ?? (0, 0)
+        let deleted = runs.values.joined().filter { run in !existing.values.joined().contains { $0.id == run.id } }
+        for run in deleted where run.count > 0 {
+            text += "; \(run.count) gesture\(run.count == 1 ? "" : "s") went into run \(run.id), deleted since"
+        }
+        return text
     }
 }

@@ -8,7 +8,9 @@ import PanTraceModel
 /// The checks come in this order, and a refused request changes nothing:
 /// no token (403), an unknown path (404), another method (405), a body over
 /// ``maximumBody`` (413), a gesture that breaks docs/model.md §3 (400 with
-/// `record`'s message). No response carries a CORS header.
+/// `record`'s message). No response carries a CORS header. A gesture that
+/// cannot be stored within its bound gets 503 with `"retry": true`, and
+/// nothing is stored; any answer but 200 means nothing was stored.
 public struct LabResponder: Sendable {
     /// A request as the responder needs it.
     public struct Request: Sendable {
@@ -24,6 +26,10 @@ public struct LabResponder: Sendable {
         public var userAgent: String?
         /// The body, or `nil` when it was longer than ``LabResponder/maximumBody`` (not read past that).
         public var body: [UInt8]?
+        /// When storing must have succeeded by: a gesture still waiting for
+        /// the database then is refused with 503 and nothing is stored
+        /// (``LabRecorder/store(body:userAgent:deadline:)``); `nil` waits as long as the store does.
+        public var storeDeadline: ContinuousClock.Instant?
 
         public init(method: String, path: String, queryToken: String? = nil, headerToken: String? = nil, userAgent: String? = nil, body: [UInt8]? = []) {
             self.method = method
@@ -105,13 +111,16 @@ public struct LabResponder: Sendable {
         }
         if request.path == "/preferences" { return answer(body: body) }
         do {
-            let stored = try recorder.store(body: body, userAgent: request.userAgent)
+            let stored = try recorder.store(body: body, userAgent: request.userAgent, deadline: request.storeDeadline)
             onStored(stored)
             return .json(200, json(of: stored))
         } catch let error as TraceError {
             return .error(400, error.description)
         } catch let error as LabPairError {
             return .error(400, error.description)
+        } catch let busy as LabRecorder.Busy {
+            // Nothing was stored: the page offers to send the same gesture again.
+            return .json(503, "{\"error\": \(JSONWriter.string(busy.description)), \"retry\": true}")
         } catch {
             return .error(500, "the gesture was not stored: \(error)")
         }

@@ -2,8 +2,16 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 
-/// The lab's HTTP server (docs/lab.md): FlyingFox listening on one address,
-/// every request answered by a ``LabResponder``.
+/// The lab's HTTP server (docs/lab.md): FlyingFox answering every request
+/// through a ``LabResponder``, behind a ``LabGuard`` that owns the socket a
+/// phone connects to and hands FlyingFox only whole requests within limits.
+///
+/// FlyingFox listens on a Unix socket in a folder only this user can enter;
+/// the guard reads each request (head limits, timeouts, the body limit from
+/// `Content-Length`), then passes it over that socket and the answer back.
+/// The responder runs on a thread of its own, never on the concurrency
+/// pool's: a gesture waiting on the database holds no thread the page or
+/// the other requests need.
 ///
 /// ```swift
 /// let server = try await LabServer.start(host: "127.0.0.1", port: 0, responder: responder)
@@ -27,15 +35,17 @@ public final class LabServer: Sendable {
     public let token: LabToken
     private let server: HTTPServer
     private let running: Task<Void, Error>
-    private let activity: Activity
+    private let front: LabGuard
+    private let folder: String
 
-    private init(host: String, port: Int, token: LabToken, server: HTTPServer, running: Task<Void, Error>, activity: Activity) {
+    private init(host: String, port: Int, token: LabToken, server: HTTPServer, running: Task<Void, Error>, front: LabGuard, folder: String) {
         self.host = host
         self.port = port
         self.token = token
         self.server = server
         self.running = running
-        self.activity = activity
+        self.front = front
+        self.folder = folder
     }
 
     /// Starts listening on `host` and `port` (0: a free port); returns once it listens.
@@ -43,6 +53,11 @@ public final class LabServer: Sendable {
     /// - Throws: ``CannotListen`` when the address is not an IP address of
     ///   this machine, the port is taken, or listening is not allowed.
     public static func start(host: String, port: Int, responder: LabResponder) async throws -> LabServer {
+        try await start(host: host, port: port, responder: responder, limits: LabLimits())
+    }
+
+    /// Starts listening as ``start(host:port:responder:)`` does, under `limits`.
+    public static func start(host: String, port: Int, responder: LabResponder, limits: LabLimits) async throws -> LabServer {
         guard (0...65535).contains(port) else { throw CannotListen(host: host, port: port, reason: "a port is 0–65535") }
         let address: any SocketAddress
         do {
@@ -55,36 +70,49 @@ public final class LabServer: Sendable {
         } catch {
             throw CannotListen(host: host, port: port, reason: "--host takes an IP address (127.0.0.1, 0.0.0.0, a LAN address, ::1)")
         }
-        // Handler time limit: storing takes milliseconds; a stalled upload is cut after 30 s.
-        let activity = Activity()
-        let server = HTTPServer(address: address, timeout: 30, logger: .disabled, handler: Handler(responder: responder, activity: activity))
-        let failure = FailureBox()
+        // The folder of FlyingFox's socket: this user's only (0700).
+        var template = Array((NSTemporaryDirectory() + "pantrace-lab-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw CannotListen(host: host, port: port, reason: "cannot make a folder for the server's socket: \(String(cString: strerror(errno)))")
+        }
+        let folder = String(cString: made)
+        let socketPath = folder + "/http.sock"
+        let handler = Handler(responder: responder, limits: limits)
+        // The guard bounds every request and the responder bounds storing: FlyingFox's own
+        // handler timeout (which would answer 500 to a gesture that was stored) never fires.
+        let server = HTTPServer(address: sockaddr_un.unix(path: socketPath), timeout: 86_400, logger: .disabled, handler: handler)
+        let front: LabGuard
+        do {
+            front = try LabGuard(
+                address: address, limits: limits,
+                forward: { head, body in LabServer.forward(head, body, to: socketPath) },
+                refuse: { head in responder.respond(to: Self.request(head, body: nil)) })
+        } catch {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw CannotListen(host: host, port: port, reason: Self.describe(error))
+        }
+        handler.stopping.set(front)
+        // Listening, or the run failing first (which ends the wait): no time
+        // limit that a busy machine could trip.
+        let waiting = Task { try await server.waitUntilListening(timeout: 86_400) }
         let running = Task {
             do { try await server.run() } catch {
-                failure.set(error)
+                waiting.cancel()
                 throw error
             }
         }
-        // Listening, or the run failing first (the port taken: bind fails at once).
-        var waited = 0
-        while await !server.isListening {
-            if let error = failure.error {
-                throw CannotListen(host: host, port: port, reason: Self.describe(error))
-            }
-            guard waited < 2000 else {
-                running.cancel()
-                throw CannotListen(host: host, port: port, reason: "the server did not start listening in 10 s")
-            }
-            waited += 1
-            try? await Task.sleep(nanoseconds: 5_000_000)
+        do {
+            try await waiting.value
+        } catch {
+            running.cancel()
+            let reason = await running.result.failure.map(Self.describe) ?? Self.describe(error)
+            front.beginStop()
+            front.start()
+            try? FileManager.default.removeItem(atPath: folder)
+            throw CannotListen(host: host, port: port, reason: "the server could not start: \(reason)")
         }
-        var listening = port
-        switch await server.listeningAddress {
-        case .ip4(_, let bound)?, .ip6(_, let bound)?: listening = Int(bound)
-        default: break
-        }
-        setNoDelay(onListenerAt: listening)
-        return LabServer(host: host, port: listening, token: responder.token, server: server, running: running, activity: activity)
+        front.start()
+        return LabServer(host: host, port: front.port, token: responder.token, server: server, running: running, front: front, folder: folder)
     }
 
     /// The page's URL with its token; for `0.0.0.0` (or `::`), one of the
@@ -105,93 +133,69 @@ public final class LabServer: Sendable {
     }
 
     /// Stops taking gestures, lets the requests under way finish (a gesture
-    /// whose body is still arriving is read, stored and answered), then
-    /// closes the listening socket and every connection; returns within
-    /// `timeout` seconds and a little.
-    ///
-    /// FlyingFox's own stop would end the reads under way (an upload cut in
-    /// the middle) and then wait out its whole timeout (its accept loop does
-    /// not see the listening socket close): so new requests are refused with
-    /// 503 first, the ones under way are waited for, and only then is
-    /// FlyingFox stopped and its task cancelled.
-    public func stop(timeout: Double = 3) async {
-        activity.refuseNewRequests()
-        let deadline = Date().addingTimeInterval(timeout)
-        while activity.requests > 0 && Date() < deadline {
-            try? await Task.sleep(nanoseconds: 5_000_000)
+    /// whose body is still arriving is read, stored and answered; one that
+    /// does not arrive within 2 s is answered 503), answers 503 to every
+    /// request that begins after, closes idle connections and the listening
+    /// socket; returns within `timeout` seconds and a little.
+    /// `timeout` defaults to the stop's grace and the store's 1.5 s after it, and a half-second more.
+    public func stop(timeout: Double? = nil) async {
+        let front = front
+        front.beginStop()
+        let deadline = timeout.map { ContinuousClock.now + .milliseconds(Int($0 * 1000)) }
+            ?? ContinuousClock.now + front.limits.stopGrace + .seconds(2)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let thread = Thread {
+                front.waitUntilEnded(by: deadline)
+                done.resume()
+            }
+            thread.start()
         }
         let server = server
-        let stopping = Task { await server.stop(timeout: 1) }
-        // The last answer's bytes go to the socket right after its handler returns.
-        try? await Task.sleep(nanoseconds: 20_000_000)
+        let stopping = Task { await server.stop(timeout: 0) }
         running.cancel()
         await stopping.value
+        try? FileManager.default.removeItem(atPath: folder)
     }
 
-    /// How many requests are being answered now (a stop waits for them).
-    public var requestsUnderWay: Int { activity.requests }
+    /// How many requests are being read or answered now (a stop waits for them).
+    public var requestsUnderWay: Int { front.requestsUnderWay }
 
-    /// How many requests are being answered, and whether new ones are still taken.
-    final class Activity: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
-        private var refusing = false
-        var requests: Int {
-            lock.lock()
-            defer { lock.unlock() }
-            return count
-        }
-        /// Counts a request in; false once the server is stopping (the request is refused).
-        func begin() -> Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            guard !refusing else { return false }
-            count += 1
-            return true
-        }
-        func refuseNewRequests() {
-            lock.lock()
-            refusing = true
-            lock.unlock()
-        }
-        func end() {
-            lock.lock()
-            count -= 1
-            lock.unlock()
+    /// How many connections are open now.
+    public var openConnections: Int { front.openConnections }
+
+    /// How many times accepting a connection failed for want of descriptors (the lab listened on).
+    public var descriptorShortages: Int { front.descriptorShortages }
+
+    /// Sends a whole request over a new connection to FlyingFox's socket and
+    /// returns its answer, read to the end (empty when it could not be reached).
+    static func forward(_ head: RequestHead, _ body: [UInt8], to path: String) -> [UInt8] {
+        guard let socket = try? Socket(domain: AF_UNIX, type: .stream) else { return [] }
+        defer { try? socket.close() }
+        do {
+            try socket.connect(to: sockaddr_un.unix(path: path))
+            let data = Data(head.forwarded() + body)
+            var index = data.startIndex
+            while index < data.endIndex { index = try socket.write(data, from: index) }
+            var answer: [UInt8] = []
+            while true {
+                do {
+                    answer += try socket.read(atMost: 64 * 1024)
+                } catch SocketError.disconnected {
+                    return answer
+                }
+            }
+        } catch {
+            return []
         }
     }
 
-    /// Sets `TCP_NODELAY` on the socket listening on `port`, which the
-    /// connections it accepts inherit (Linux, BSD).
-    ///
-    /// FlyingFox writes a response's head and body in two writes: with
-    /// Nagle's algorithm the body waits for the client's delayed
-    /// acknowledgement of the head, 40 ms on Linux, for every answer — the
-    /// page could not settle without a visible wait (docs/performance.md).
-    /// FlyingFox keeps its socket to itself, so the listening socket is
-    /// found among the process's descriptors by its port.
-    static func setNoDelay(onListenerAt port: Int) {
-        let limit = Int32(clamping: min(max(sysconf(Int32(_SC_OPEN_MAX)), 1024), 65536))
-        for descriptor: Int32 in 3..<limit {
-            var listening: Int32 = 0
-            var size = socklen_t(MemoryLayout<Int32>.size)
-            guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) == 0, listening == 1 else { continue }
-            var address = sockaddr_storage()
-            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-            let named = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-            }
-            guard named == 0 else { continue }
-            let bound: UInt16
-            switch Int32(address.ss_family) {
-            case AF_INET: bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) } }
-            case AF_INET6: bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) } }
-            default: continue
-            }
-            guard Int(bound) == port else { continue }
-            var on: Int32 = 1
-            _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-        }
+    /// The responder's request for `head` and `body`.
+    static func request(_ head: RequestHead, body: [UInt8]?) -> LabResponder.Request {
+        let components = URLComponents(string: head.target)
+        return LabResponder.Request(
+            method: head.method, path: components?.path ?? head.target,
+            queryToken: components?.queryItems?.first { $0.name == "token" }?.value,
+            headerToken: head.field("X-Pantrace-Token"), userAgent: head.field("User-Agent"), body: body)
     }
 
     /// The machine's IPv4 (or IPv6) addresses, the loopback ones last.
@@ -226,83 +230,57 @@ public final class LabServer: Sendable {
         }
     }
 
-    /// The error that ended the server's run, once it has.
-    final class FailureBox: @unchecked Sendable {
+    /// The guard a handler asks whether the lab is stopping, set once it exists.
+    final class GuardBox: @unchecked Sendable {
         private let lock = NSLock()
-        private var stored: Error?
-        var error: Error? {
+        private var front: LabGuard?
+        var value: LabGuard? {
             lock.lock()
             defer { lock.unlock() }
-            return stored
+            return front
         }
-        func set(_ error: Error) {
+        func set(_ front: LabGuard) {
             lock.lock()
-            stored = error
+            self.front = front
             lock.unlock()
         }
     }
 
-    /// FlyingFox's handler: reads at most 1 MiB of a body, then asks the responder.
+    /// FlyingFox's handler: the request, whole and within limits (the guard
+    /// read it), answered by the responder on a thread of its own.
     struct Handler: HTTPHandler {
         let responder: LabResponder
-        let activity: Activity
+        let limits: LabLimits
+        let stopping = GuardBox()
 
         func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-            guard activity.begin() else {
-                return HTTPResponse(
-                    statusCode: HTTPStatusCode(503, phrase: "Service Unavailable"),
-                    headers: [.contentType: "application/json; charset=utf-8", .connection: "close"],
-                    body: Data("{\"error\": \"the lab is stopping\"}".utf8))
+            let read = try await request.bodyData
+            let body = read.count > LabResponder.maximumBody ? nil : [UInt8](read)
+            var asked = LabResponder.Request(
+                method: request.method.rawValue, path: request.path,
+                queryToken: request.query["token"], headerToken: request.headers[HTTPHeader("X-Pantrace-Token")],
+                userAgent: request.headers[HTTPHeader("User-Agent")], body: body)
+            // A gesture waits for the database for the bound at most, and less once the lab stops.
+            var deadline = ContinuousClock.now + limits.store
+            if let stop = stopping.value?.stoppingBy { deadline = min(deadline, stop + .milliseconds(1500)) }
+            asked.storeDeadline = deadline
+            let (responder, question) = (responder, asked)
+            let answer = await withCheckedContinuation { (done: CheckedContinuation<LabResponder.Response, Never>) in
+                let thread = Thread { done.resume(returning: responder.respond(to: question)) }
+                thread.name = "lab-responder"
+                thread.start()
             }
-            defer { activity.end() }
-            let limit = LabResponder.maximumBody
-            var body: [UInt8]? = []
-            if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
-                body = nil
-            } else {
-                var read: [UInt8] = []
-                for try await chunk in request.bodySequence {
-                    read += chunk
-                    if read.count > limit { break }
-                }
-                // A body that ended before its Content-Length was cut (the connection
-                // went away): not a gesture, and nothing is stored.
-                if let declared = request.headers[.contentLength].flatMap(Int.init), read.count < declared {
-                    throw SocketError.disconnected
-                }
-                body = read.count > limit ? nil : read
-            }
-            let answer = responder.respond(
-                to: LabResponder.Request(
-                    method: request.method.rawValue, path: request.path,
-                    queryToken: request.query["token"], headerToken: request.headers[HTTPHeader("X-Pantrace-Token")],
-                    userAgent: request.headers[HTTPHeader("User-Agent")], body: body))
-            var headers: HTTPHeaders = [
-                .contentType: answer.contentType,
-                HTTPHeader("Cache-Control"): "no-store",
-                HTTPHeader("X-Content-Type-Options"): "nosniff",
-                // The token is in the page's URL: never sent on to another site.
-                HTTPHeader("Referrer-Policy"): "no-referrer",
-                // docs/lab.md: the page loads nothing but itself and talks only to this server.
-                HTTPHeader("Content-Security-Policy"):
-                    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-            ]
-            if let allow = answer.allow { headers[HTTPHeader("Allow")] = allow }
-            // A body not read to its end leaves the connection unusable.
-            if body == nil { headers[.connection] = "close" }
-            return HTTPResponse(statusCode: HTTPStatusCode(answer.status, phrase: Self.phrase(answer.status)), headers: headers, body: Data(answer.body))
+            var headers = HTTPHeaders()
+            for (name, value) in LabGuard.headers(of: answer) { headers[HTTPHeader(name)] = value }
+            return HTTPResponse(statusCode: HTTPStatusCode(answer.status, phrase: LabGuard.phrase(answer.status)), headers: headers, body: Data(answer.body))
         }
+    }
+}
 
-        static func phrase(_ status: Int) -> String {
-            switch status {
-            case 200: "OK"
-            case 400: "Bad Request"
-            case 403: "Forbidden"
-            case 404: "Not Found"
-            case 405: "Method Not Allowed"
-            case 413: "Content Too Large"
-            default: "Internal Server Error"
-            }
-        }
+extension Result {
+    /// The error, when it failed.
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
     }
 }

@@ -83,8 +83,18 @@ extension LabTask {
             }
             tasks.append(task)
         }
+        // The page carries the whole expanded list: bounded, so that it stays a page.
+        let asked = tasks.reduce(0) { $0 + $1.repeatCount }
+        guard asked <= maximumAsked else {
+            throw failure(
+                at: root.range.lowerBound, key: "",
+                "the tasks ask for \(asked) gestures in all (each task's repeat added up); at most \(maximumAsked) per session")
+        }
         return tasks
     }
+
+    /// The most gestures a session's task list may ask for, repeats included: 10,000.
+    public static let maximumAsked = 10_000
 
     /// Reads the task list at `path`.
     ///

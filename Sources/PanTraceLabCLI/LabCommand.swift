@@ -99,24 +99,36 @@ struct LabCommand: ParsableCommand {
         let list = try tasks.map { try LabTask.list(path: $0, defaultRepeat: repeatCount) }
             ?? LabTask.builtIn(for: config.interaction, repeatCount: repeatCount)
         let store = try self.store.open()
+        // docs/lab.md: what cannot work is refused before listening (66), not answered 500 gesture after gesture.
+        do {
+            try store.requireWritable()
+        } catch {
+            store.close()
+            throw error
+        }
         let session = LabRecorder.newSessionName()
         var generator = SystemRandomNumberGenerator()
         let order = list.shuffledRounds(using: &generator)
         let recorder = LabRecorder(store: store, config: config, versus: versus, tasks: list, session: session)
         let printer = LinePrinter()
+        // The page is made once per count of stored gestures, not at every GET /.
+        let page = LabPage.Cache { stored in LabPage.html(config: config, tasks: order, session: session, stored: stored) }
         let responder = LabResponder(
             token: LabToken(), recorder: recorder,
             page: {
-                LabPage.html(
+                // A session that compares two configs draws its next pair into the page: made anew each time.
+                guard versus != nil else { return page.page(stored: recorder.summary.count) }
+                return LabPage.html(
                     config: config, tasks: order, session: session, stored: recorder.summary.count, versus: versus, next: recorder.next)
             },
             onStored: { stored in
                 let outcome = stored.outcome
                 let pair = stored.slot.map { "  pair \($0.pair) \($0.isFirst ? "first" : "second") (\($0.side.rawValue.uppercased()))" } ?? ""
-                printer.line("\(stored.name)  \(stored.task?.id ?? "-")  \(outcome.decision.rawValue)/\(outcome.reason.rawValue)\(pair)")
+                // Task ids come from the task file: escaped for the terminal (docs/safety.md).
+                _ = printer.line(Console.terminalSafe("\(stored.name)  \(stored.task?.id ?? "-")  \(outcome.decision.rawValue)/\(outcome.reason.rawValue)\(pair)"))
             },
             onAnswered: { pair, preference in
-                printer.line("pair \(pair)  \(preference.task)  preferred: \(preference.choice == .same ? "the same" : preference.choice.rawValue.uppercased())")
+                _ = printer.line(Console.terminalSafe("pair \(pair)  \(preference.task)  preferred: \(preference.choice == .same ? "the same" : preference.choice.rawValue.uppercased())"))
             })
 
         let (host, port) = (host, port)
@@ -141,15 +153,21 @@ struct LabCommand: ParsableCommand {
         }
         defer { signals.forEach { $0.cancel() } }
 
+        // The URL is the one line a person needs: when it cannot be written, the lab stops (74).
         for (index, url) in server.urls.enumerated() {
-            printer.line(index == 0 ? url : "also: \(url)")
+            guard !printer.line(index == 0 ? url : "also: \(url)") else { continue }
+            Blocking.await { await server.stop(timeout: 0) }
+            store.close()
+            try Console.finish()
+            throw ExitCode(74)
         }
         stopping.wait()
         // docs/lab.md: stop accepting, close idle connections, answer the requests under way
-        // (storing one takes milliseconds; at most 3 s), within 5 s in all.
-        Blocking.await { await server.stop(timeout: 3) }
+        // (a request arriving gets 2 s, a store 1.5 s more), within 5 s in all.
+        Blocking.await { await server.stop(timeout: 4) }
+        let summary = recorder.summaryText
         store.close()
-        Console.errorText(recorder.summaryText + "\n")
+        Console.errorText(summary + "\n")
     }
 
     /// Parses the command line as `pantrace lab`, runs it, and exits with
@@ -158,8 +176,11 @@ struct LabCommand: ParsableCommand {
         Console.prepare()
         do {
             var command = try parseAsRoot(Array(CommandLine.arguments.dropFirst()))
+            try RepeatedOption.check(Array(CommandLine.arguments.dropFirst()))
             try command.run()
-            try Console.finish()
+            // Every gesture is in the database: a reader of standard output that
+            // went away meanwhile does not make the session a failure.
+            try? Console.finish()
             Failure.exitProcess(0)
         } catch {
             Failure.exitProcess(Failure.conclude(with: error, root: LabCommand.self))
@@ -171,12 +192,19 @@ struct LabCommand: ParsableCommand {
 private final class LinePrinter: @unchecked Sendable {
     private let lock = NSLock()
 
-    func line(_ text: String) {
+    /// Writes `text` and a line break; false when standard output failed.
+    /// A reader that went away does not stop the lab: the database is what counts.
+    @discardableResult
+    func line(_ text: String) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        // A reader that went away does not stop the lab: the database is what counts.
-        try? Console.out(text + "\n")
-        try? Console.output.flush()
+        do {
+            try Console.out(text + "\n")
+            try Console.output.flush()
+            return true
+        } catch {
+            return false
+        }
     }
 }
 

@@ -6,8 +6,8 @@ import Glibc
 
 /// An HTTP/1.1 client on a blocking loopback socket, for what only the wire
 /// shows of the lab's server (docs/lab.md): headers, keep-alive, limits.
-public final class RawHTTP {
-    public struct Response {
+public final class RawHTTP: @unchecked Sendable {
+    public struct Response: Sendable {
         public var status: Int
         public var head: String
         public var body: String
@@ -25,10 +25,11 @@ public final class RawHTTP {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        // An upper bound for a read that never comes (a failing test), not a wait a busy machine trips.
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
             close(descriptor)
@@ -93,5 +94,43 @@ public final class RawHTTP {
             return start
         }
         return nil
+    }
+}
+
+/// The same calls for a test that awaits: the blocking socket calls run on a
+/// thread of their own, and the test holds none of the concurrency pool's
+/// threads, which the lab's server in the same process needs.
+extension RawHTTP {
+    /// Connects to `port` on 127.0.0.1.
+    public static func connect(port: Int) async throws -> RawHTTP {
+        try await onOwnThread { try RawHTTP(port: port) }
+    }
+
+    /// Sends `request` and reads one response.
+    public func exchange(_ request: String) async throws -> Response {
+        try await Self.onOwnThread { try self.exchange(request) }
+    }
+
+    /// Sends `text`.
+    public func send(_ text: String) async {
+        _ = try? await Self.onOwnThread { self.send(text) }
+    }
+
+    /// Reads one response.
+    public func response() async throws -> Response {
+        try await Self.onOwnThread { try self.response() }
+    }
+
+    /// True when the server closed the connection.
+    public func readsEndOfFile() async -> Bool {
+        (try? await Self.onOwnThread { self.readsEndOfFile() }) ?? false
+    }
+
+    /// Runs `body` on a new thread and awaits its result.
+    public static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread { continuation.resume(with: Result { try body() }) }
+            thread.start()
+        }
     }
 }

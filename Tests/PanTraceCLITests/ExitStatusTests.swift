@@ -27,6 +27,10 @@ import TestThreads
         Case(status: 64, arguments: ["replay", "--bogus"]),
         Case(status: 64, arguments: ["recrod", "--count", "5"]),
         Case(status: 64, arguments: ["show", "no-such-trace"]),
+        // A config given twice is refused, not the last one taken; compare takes several.
+        Case(status: 64, arguments: ["replay", "--preset", "seed", "--preset", "panmodal"]),
+        Case(status: 64, arguments: ["replay", "--config=a.json", "--config", "b.json"]),
+        Case(status: 0, arguments: ["compare", "--preset", "seed", "--preset", "panmodal"]),
         Case(status: 65, arguments: ["record", "--from", "bad.jsonl"]),
         Case(status: 65, arguments: ["replay", "--config", "bad-config.json"]),
         Case(status: 66, arguments: ["runs", "--db", "missing.sqlite"]),

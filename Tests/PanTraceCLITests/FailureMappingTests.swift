@@ -102,6 +102,10 @@ import PanTraceStore
             #expect(CommandLineWords.message(for: error) == commandLine)
         }
         #expect(Failure.report(for: WorkflowError.deletesBaseline(3)).stderr.contains("add --force"))
+        // A selection that matches nothing is 64 wherever it is made; an empty database stays 65.
+        #expect(Failure.status(of: WorkflowError.nothingToReplay(flicks)) == 64)
+        #expect(Failure.status(of: TunerError.noTraces(flicks)) == 64)
+        #expect(Failure.status(of: TunerError.noTraces(TraceSelection())) == 65)
     }
 
     @Test func helpAndVersionGoToStandardOutput() {

@@ -97,3 +97,118 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: runner.db))
     }
 }
+
+/// What only the process shows of the lab's hostile cases: the terminal, the
+/// streams, and the database refused before listening.
+extension LabProcessTests {
+    /// A task id from the task file reaches the terminal escaped (docs/safety.md).
+    @Test func aTaskIdWithControlCharactersIsEscapedOnStandardOutput() throws {
+        let runner = try CommandRunner()
+        let id = #"a\u001b[2Jb\u202ec"#
+        try #"[{"id": "\#(id)", "prompt": "p", "intent": "finish"}]"#.write(toFile: runner.path("tasks.json"), atomically: true, encoding: .utf8)
+        let child = try ChildProcess(["lab", "--db", runner.db, "--port", "0", "--tasks", "tasks.json"], in: runner, label: "lab")
+        #expect(child.wait { child.stdout.contains("\n") }, "no URL: \(child.stderr)")
+        let line = String(child.stdout.split(separator: "\n").first ?? "")
+        let found = try #require(line.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{32})/))
+        let body = Self.gesture.replacingOccurrences(of: #""task": "close""#, with: #""task": "\#(id)""#)
+        #expect(try Self.post(body, port: Int(found.1) ?? 0, token: String(found.2)).status == 200)
+        kill(child.pid, SIGTERM)
+        #expect(child.finish() == 0, "\(child.stderr)")
+        #expect(!child.stdout.contains("\u{1B}") && !child.stdout.contains("\u{202E}"))
+        #expect(child.stdout.contains(#"a\u{1B}[2Jb\u{202E}c"#), "\(child.stdout)")
+    }
+
+    /// Without standard output the URL cannot be given: 74, said once. A
+    /// reader that goes away later does not make the session fail: 0.
+    @Test func aClosedStandardOutputIs74OnceAndAReaderGoneLaterIs0() throws {
+        let runner = try CommandRunner()
+        let closed = Process()
+        closed.executableURL = URL(fileURLWithPath: "/bin/sh")
+        closed.arguments = ["-c", "exec \"$0\" lab --db lab.sqlite --port 0 >&-", CommandRunner.binary.path]
+        closed.currentDirectoryURL = runner.folder
+        let errors = Pipe()
+        closed.standardError = errors
+        try closed.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        closed.waitUntilExit()
+        #expect(closed.terminationStatus == 74)
+        #expect(stderr == "pantrace: error: cannot write to standard output: Bad file descriptor\n", "\(stderr)")
+
+        let lab = Process()
+        lab.executableURL = CommandRunner.binary
+        lab.arguments = ["lab", "--db", runner.db, "--port", "0"]
+        lab.currentDirectoryURL = runner.folder
+        let output = Pipe()
+        lab.standardOutput = output
+        lab.standardError = FileHandle.nullDevice
+        try lab.run()
+        var first = Data()
+        while !first.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            first += chunk
+        }
+        let line = String(decoding: first, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        let found = try #require(line.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{32})/))
+        try output.fileHandleForReading.close()
+        #expect(try Self.post(Self.gesture, port: Int(found.1) ?? 0, token: String(found.2)).status == 200)
+        kill(lab.processIdentifier, SIGTERM)
+        lab.waitUntilExit()
+        #expect(lab.terminationReason == .exit && lab.terminationStatus == 0)
+        #expect(try DatabaseFile(path: runner.db).integer("SELECT count(*) FROM trace") == 1)
+    }
+
+    /// A database the lab cannot write is refused before it listens (66), as record refuses it.
+    @Test(.enabled(if: Hardening.nobodyUnavailable == nil))
+    func aDatabaseItCannotWriteExits66BeforeListening() throws {
+        let runner = try CommandRunner()
+        try runner.recordCorpus()
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: runner.folder.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: runner.db)
+        let output = try runner.runAsNobody(["lab", "--db", runner.db, "--port", "0"])
+        #expect(output.status == 66, "\(output.stderr)")
+        #expect(output.stdout.isEmpty, "no URL is given")
+        #expect(output.stderr.contains("read-only") || output.stderr.contains("cannot"), "\(output.stderr)")
+    }
+}
+
+extension LabProcessTests {
+    /// With few descriptors (`ulimit -n 64`), a flood of idle connections
+    /// does not take the listener down: the ones over the limit get 503, and
+    /// once they are closed the lab answers again.
+    @Test func aFloodOfConnectionsUnderALowDescriptorLimitLeavesTheListenerListening() throws {
+        let runner = try CommandRunner()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -n 64; exec \"$0\" lab --db lab.sqlite --port 0", CommandRunner.binary.path]
+        process.currentDirectoryURL = runner.folder
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+        }
+        var first = Data()
+        while !first.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            first += chunk
+        }
+        let line = String(decoding: first, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        let found = try #require(line.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{32})/))
+        let (port, token) = (Int(found.1) ?? 0, String(found.2))
+        var flood: [RawHTTP] = []
+        for _ in 0..<100 { flood.append(try RawHTTP(port: port)) }
+        flood.removeAll()
+        // Once the flood is closed, a page is served again (connections close as the lab sees them go).
+        var status = 0
+        for _ in 0..<600 where status != 200 {
+            status = (try? RawHTTP(port: port).exchange("GET /?token=\(token) HTTP/1.1\r\nHost: x\r\n\r\n").status) ?? 0
+            if status != 200 { usleep(100_000) }
+        }
+        #expect(status == 200)
+        #expect(process.isRunning)
+    }
+}

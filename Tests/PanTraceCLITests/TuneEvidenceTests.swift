@@ -16,11 +16,18 @@ import TestThreads
         #expect(output.stderr.contains("valid sources: person, inferred, synthetic"))
     }
 
-    @Test func noLabelFromTheSourceExits0WithNothingToLearnFrom() throws {
+    /// Nothing to learn from is a report (0), but a --best-config asked for and
+    /// not written is a failure (65), and an older file is left as it was.
+    @Test func noLabelFromTheSourceExits0WithNothingToLearnFromAnd65WithBestConfig() throws {
         let runner = try CommandRunner()
         try runner.recordCorpus()
+        #expect(try runner.expect(0, ["tune", "--sweep", "threshold=0.3,0.4", "--evidence", "inferred"]).stdout.contains("nothing to learn from"))
+        try "old".write(toFile: runner.path("old.json"), atomically: true, encoding: .utf8)
+        let refused = try runner.expect(65, ["tune", "--sweep", "threshold=0.3,0.4", "--evidence", "inferred", "--best-config", "old.json"])
+        #expect(refused.stderr.contains("no --best-config written"), "\(refused.stderr)")
+        #expect(try String(contentsOfFile: runner.path("old.json"), encoding: .utf8) == "old")
         let output = try runner.expect(
-            0, ["tune", "--sweep", "threshold=0.3,0.4", "--evidence", "person,inferred", "--best-config", "best.json", "--html", "tune.html"])
+            65, ["tune", "--sweep", "threshold=0.3,0.4", "--evidence", "person,inferred", "--best-config", "best.json", "--html", "tune.html"])
         let html = try String(contentsOfFile: runner.path("tune.html"), encoding: .utf8)
         #expect(html.contains("Nothing to learn from") && html.contains(#"data-best="none""#))
         #expect(output.stdout.contains("nothing to learn from"))

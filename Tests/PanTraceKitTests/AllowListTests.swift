@@ -145,4 +145,18 @@ import Testing
             }
         }
     }
+
+    /// A byte order mark is not part of the first name; a quoted name keeps
+    /// its `#` and edge blanks; a long name is cut in the message.
+    @Test func aBOMQuotedNamesAndLongNamesInMessages() throws {
+        let text = "\u{FEFF}first  # why\n\"take #2 \"  # quoted\n\"a \\\"q\\\" b\"\n  \" edge\"\n"
+        let list = try AllowList(bytes: Array(text.utf8), file: "allow.txt")
+        #expect(list.entries.map(\.trace) == ["first", "take #2 ", "a \"q\" b", " edge"])
+        #expect(list.entries.map(\.reason) == ["why", "quoted", nil, nil])
+        #expect(throws: AllowListError.self) { try AllowList(bytes: Array("\"open\n".utf8), file: "a.txt") }
+        #expect(throws: AllowListError.self) { try AllowList(bytes: Array("\"x\" y\n".utf8), file: "a.txt") }
+        let long = String(repeating: "n", count: 7_000_000)
+        let error = AllowListError(file: "a.txt", line: 1, trace: long, reason: "no stored trace has this name")
+        #expect(error.description.count < 300 && error.description.contains("(7000000 bytes)"))
+    }
 }

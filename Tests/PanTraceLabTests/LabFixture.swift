@@ -60,8 +60,8 @@ final class LabFixture: @unchecked Sendable {
     }
 
     /// The server on a free loopback port.
-    func serve() async throws -> LabServer {
-        try await LabServer.start(host: "127.0.0.1", port: 0, responder: responder)
+    func serve(limits: LabLimits = LabLimits()) async throws -> LabServer {
+        try await LabServer.start(host: "127.0.0.1", port: 0, responder: responder, limits: limits)
     }
 }
 

@@ -212,6 +212,61 @@ import Testing
     }
 }
 
+extension LabResponderTests {
+    /// Invalid UTF-8 in a body is reported at its own byte, as record reports it.
+    @Test(arguments: [0, 1, 7])
+    func invalidUTF8IsReportedAtItsByte(extra: Int) throws {
+        let lab = try LabFixture()
+        let before = "{\"width\": 400, \"height\": 800, \"meta\": {\"task\": \"é" + String(repeating: "é", count: extra)
+        let body = Array(before.utf8) + [0xFF] + Array("\"}, \"samples\": []}".utf8)
+        let response = lab.responder.respond(to: .init(method: "POST", path: "/gestures", headerToken: lab.token.text, body: body))
+        #expect(response.status == 400)
+        let text = String(decoding: response.body, as: UTF8.self)
+        #expect(text.contains("(column \(before.utf8.count + 1))"), "\(text)")
+        #expect(try lab.store.traceCount() == 0)
+    }
+
+    /// After its run is deleted (`runs --delete`), the lab's next gesture
+    /// goes into a new run, and the summary names only runs that exist.
+    @Test func aRunDeletedUnderTheLabIsFollowedByANewOne() throws {
+        let lab = try LabFixture()
+        #expect(lab.post(Gestures.drag(from: 100, to: 500)).status == 200)
+        let first = try #require(lab.recorder.summary.run)
+        try Store(path: lab.databasePath).deleteRun(first)
+        let response = lab.post(Gestures.drag(from: 100, to: 500))
+        #expect(response.status == 200, "\(String(decoding: response.body, as: UTF8.self))")
+        let second = try #require(lab.recorder.summary.run)
+        #expect(second != first)
+        #expect(try lab.database.integer("SELECT count(*) FROM run") == 1)
+        let summary = lab.recorder.summaryText
+        #expect(summary.contains("1 gesture stored in run \(second) ") && summary.contains("1 gesture went into run \(first), deleted since"), "\(summary)")
+    }
+
+    /// A gesture that cannot get the database within its bound is 503 with
+    /// `retry`, nothing stored; the page is made once per count of gestures.
+    @Test func aStoreOverItsBoundIs503AndThePageIsMadeOncePerCount() throws {
+        let lab = try LabFixture()
+        let other = try Store(path: lab.databasePath)
+        let writing = try other.beginRun(.record, config: Config())
+        var request = LabResponder.Request(
+            method: "POST", path: "/gestures", headerToken: lab.token.text, body: Array(Gestures.drag(from: 100, to: 500).utf8))
+        request.storeDeadline = .now + .milliseconds(50)
+        let refused = lab.responder.respond(to: request)
+        #expect(refused.status == 503 && String(decoding: refused.body, as: UTF8.self).contains("\"retry\": true"))
+        writing.rollback()
+        other.close()
+        #expect(try lab.store.traceCount() == 0)
+
+        let made = Counter()
+        let cache = LabPage.Cache { stored in
+            made.add()
+            return "page \(stored)"
+        }
+        #expect(cache.page(stored: 0) == "page 0" && cache.page(stored: 0) == "page 0" && made.value == 1)
+        #expect(cache.page(stored: 1) == "page 1" && made.value == 2)
+    }
+}
+
 /// A count shared with a property check's closure.
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()

@@ -85,4 +85,20 @@ struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+}
+
+extension LabTaskTests {
+    /// A task list whose expanded list (repeats added up) is over 10,000 is
+    /// refused (65 naming the limit): the page carries the whole list.
+    @Test func aTaskListAskingForTooManyGesturesIsRefusedNamingTheLimit() throws {
+        let tasks = (0..<11).map { "{\"id\": \"t\($0)\", \"prompt\": \"p\", \"repeat\": 1000}" }
+        #expect {
+            _ = try LabTask.list(json: Array("[\(tasks.joined(separator: ", "))]".utf8), file: "tasks.json")
+        } throws: { error in
+            "\(error)".contains("11000 gestures") && "\(error)".contains("at most 10000")
+        }
+        let fits = try LabTask.list(json: Array("[\(tasks.dropLast().joined(separator: ", "))]".utf8), file: "tasks.json")
+        #expect(fits.count == 10)
+    }
 }

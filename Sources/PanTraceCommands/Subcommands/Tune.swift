@@ -30,8 +30,9 @@ extension Pantrace {
                 synthetic), with a warning when every label is the generator's, or most of
                 them (then with the best over person,inferred labels alone); --evidence
                 keeps only the labels of those sources (none there: nothing to learn from,
-                exit 0). Candidates that differ only in keys their decision rule never reads
-                are one row; the text shows at most 30 rows (--format json has all).
+                exit 0, or 65 with --best-config, which is then not written). Candidates that
+                differ only in keys their decision rule never reads are one row; the text
+                shows at most 30 rows (--format json has all).
                 Nothing is written to the database; it may be read-only. Exits 1 when no
                 candidate is within --max-accidental (and writes no --best-config).
 
@@ -151,10 +152,15 @@ extension Pantrace {
                         + "\(TextFormat.fixed(Console.now() - started, digits: 2)) s; nothing stored")
             }
             if tuning.nothingToLearn {
-                // docs/tune.md "Evidence": not a failure, but no best to give.
+                // docs/tune.md "Evidence": the report is not a failure; a --best-config
+                // asked for and not written is (65): a `tune && record --config best.json`
+                // step must not go on with an older file.
+                if bestConfig != nil {
+                    Console.error("tune: nothing to learn from: no trace has an intent from --evidence \(tuning.evidence.sourcesText); no --best-config written")
+                    throw ExitCode(65)
+                }
                 if !quiet {
-                    let written = bestConfig == nil ? "" : "; no --best-config written"
-                    Console.error("tune: nothing to learn from: no trace has an intent from --evidence \(tuning.evidence.sourcesText)\(written)")
+                    Console.error("tune: nothing to learn from: no trace has an intent from --evidence \(tuning.evidence.sourcesText)")
                 }
                 return
             }

@@ -67,7 +67,7 @@ package enum Console {
     }
 
     /// `text` with every line passed through ``TerminalText/escaped(_:)``, the line breaks kept.
-    static func terminalSafe(_ text: String) -> String {
+    package static func terminalSafe(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }
             .joined(separator: "\n")
     }

@@ -1,0 +1,41 @@
+/// The bounds the lab's server works under (docs/lab.md): what one request
+/// may send, how long the lab waits for it, and for the database.
+///
+/// Every limit answers with a status and closes the connection: a request
+/// line too long 400, a header line too long, too many fields or a head too
+/// long 431, a head that does not arrive in time or a body that stalls 408,
+/// a body over ``body`` 413 (decided from `Content-Length`, before it is
+/// read), more connections than ``connections`` 503. A store that cannot
+/// get the database within ``store`` is answered 503 with nothing stored.
+public struct LabLimits: Sendable {
+    /// The longest request line, its line break included: 8 KiB.
+    public var requestLine = 8 * 1024
+    /// The longest header line, its line break included: 8 KiB.
+    public var headerLine = 8 * 1024
+    /// The most header fields: 100.
+    public var headerFields = 100
+    /// The longest head in all, its empty last line included: 32 KiB.
+    public var headBytes = 32 * 1024
+    /// The largest body (`Content-Length`): 1 MiB.
+    public var body = LabResponder.maximumBody
+    /// From a request's first byte to the end of its head: 10 s.
+    public var headTime: Duration = .seconds(10)
+    /// The longest wait for the next byte of a body that is arriving: 10 s.
+    public var stall: Duration = .seconds(10)
+    /// A keep-alive connection waiting for its next request is closed after this: 15 s.
+    public var idle: Duration = .seconds(15)
+    /// The longest wait for a slow reader to take an answer: 10 s.
+    public var write: Duration = .seconds(10)
+    /// A request that was arriving when the lab began to stop has this long to arrive: 2 s.
+    public var stopGrace: Duration = .seconds(2)
+    /// How long a gesture may wait for the gestures before it and for the database's lock: 3 s
+    /// (1.5 s past the stop's grace at most, once the lab stops).
+    public var store: Duration = LabRecorder.storeBound
+    /// The most connections at once; over it a connection gets 503 and is
+    /// closed. By default what the process's descriptor limit allows (each
+    /// connection takes three), at most 1,024.
+    public var connections = LabGuard.connectionLimit()
+
+    /// The lab's limits; change a field to test one.
+    public init() {}
+}
