@@ -1,4 +1,5 @@
 import Foundation
+import PanTraceCore
 import PanTraceKit
 import PanTraceStore
 import SQLiteTestSupport
@@ -26,7 +27,12 @@ import Testing
                 ],
                 synthetic: SyntheticTraces(count: 400, seed: 2024)
             ).record(into: store)
-            // Seven replays; one stores its frames (`--frames`).
+            // Sheets with detents (docs/model.md §4.10): the hand-made examples and the sheet families.
+            _ = try Recorder(
+                inputs: [try TraceInput(path: Workspace.fixture("traces/detents-examples.jsonl"))],
+                synthetic: SyntheticTraces(count: 200, seed: 7, families: SyntheticFamily.sheets)
+            ).record(into: store)
+            // The replays; one stores its frames (`--frames`).
             let configs: [(ConfigSource, frames: Bool)] = [
                 (ConfigSource(file: Workspace.fixture("configs/projection.json")), false),
                 (ConfigSource(overrides: ["scrollGating=handoff", "decision=velocity", "curve=easeOut"]), false),
@@ -40,6 +46,14 @@ import Testing
                 (ConfigSource(overrides: ["decision=velocity", "threshold=56", "thresholdUnit=points", "flickVelocity=125"]), false),
                 (ConfigSource(overrides: ["decision=velocity", "flickVelocity=2", "flickVelocityUnit=extents", "reverseFlick=false"]), false),
                 (ConfigSource(overrides: ["decision=velocity", "flickVelocity=5.5", "flickVelocityUnit=remaining", "threshold=1"]), false),
+                // docs/model.md §4.10's step, maxSteps and guarded, and §4.2's screen edge.
+                (ConfigSource(preset: "uikit-sheet"), true),
+                (ConfigSource(preset: "floatingpanel-states"), false),
+                (ConfigSource(preset: "mdc-states"), false),
+                (ConfigSource(overrides: ["decision=velocity", "flickVelocityUnit=remaining", "flickVelocity=4", "guarded=true", "maxSteps=2"]), false),
+                (ConfigSource(overrides: ["decision=lookahead", "stepVelocity=600", "thresholdUnit=points", "threshold=80"]), false),
+                (ConfigSource(preset: "cupertino-back"), false),
+                (ConfigSource(overrides: ["interaction=pull-up-present", "edgeWidth=120"]), false),
             ]
             for (source, frames) in configs {
                 _ = try Replayer(config: try source.resolve(), storesFrames: frames).replay(in: store)
@@ -58,14 +72,10 @@ import Testing
         // Not vacuous: some results rested and some are stale.
         #expect(DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result WHERE stale = 1") != "0")
         #expect(DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result WHERE rest > 0") != "0")
-        // The independent oracle is extended to edgeWidth, stepVelocity and
-        // maxSteps (docs/model.md §4.2, §4.10) from the rules alone, apart
-        // from this code: until it is, it refuses the configs that name them.
-        let oracleKnowsTheKeys = !text.contains("unknown config key")
-        withKnownIssue("scripts/oracle.py does not know edgeWidth, stepVelocity and maxSteps yet", isIntermittent: true) {
-            #expect(oracleKnowsTheKeys, "\(text.suffix(300))")
-        }
-        guard oracleKnowsTheKeys else { return }
+        // Not vacuous for sheets either: some rest at a detent, some were dismissed, some stepped.
+        #expect(DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result WHERE detent IS NOT NULL") != "0")
+        #expect(DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result WHERE reason = 'step'") != "0")
+        #expect(DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result WHERE reason = 'outsideEdge'") != "0")
         #expect(process.terminationStatus == 0, "\(text.suffix(2000))")
         #expect(text.contains("\(results) passed, 0 failed"), "\(text.suffix(2000))")
     }
