@@ -7,6 +7,6 @@ extension Outcome {
     /// gesture is faithful when its simulation decides alike with the
     /// original's, under the same config.
     public func decidesAlike(_ other: Outcome) -> Bool {
-        decision == other.decision
+        decision == other.decision && detent == other.detent
     }
 }

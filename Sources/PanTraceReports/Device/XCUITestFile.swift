@@ -75,7 +75,8 @@ public enum XCUITestFile {
 
     /// What an outcome decides, for a test's comment: `finish/flick, percent 0.4833, velocity 1250.0 pt/s`.
     public static func summary(of outcome: Outcome) -> String {
-        "\(outcome.decision)/\(outcome.reason), percent \(TextFormat.fixed(outcome.percent, digits: 4)), "
+        "\(outcome.decision)/\(outcome.reason), \(outcome.detent.map { "detent \(commentText($0)), " } ?? "")"
+            + "percent \(TextFormat.fixed(outcome.percent, digits: 4)), "
             + "velocity \(TextFormat.fixed(outcome.velocity, digits: 1)) pt/s"
     }
 

@@ -40,4 +40,20 @@ import Testing
         let awkward = XCUITestFile.test(named: "testa", trace: "a\nb", width: 400, height: 800, gesture: gesture)
         #expect(awkward.hasPrefix("\n    // \"a\\nb\"\n"))
     }
+
+    /// docs/model.md §4.10 worked example 6: under `threshold` the sheet stays
+    /// `large`, under `velocity` (1000 pt/s) it drops to `medium`. Both are
+    /// `cancel`, yet they do not decide alike (a change of detent is a change),
+    /// and the comment names the detent.
+    @Test func aChangeOfDetentIsNotAlikeAndTheCommentNamesTheDetent() {
+        let large = Simulator.simulate(DetentTests.example6, under: Config())
+        let medium = Simulator.simulate(DetentTests.example6, under: .with { $0.decision = .velocity })
+        #expect(large.decision == medium.decision)
+        #expect(!large.decidesAlike(medium))
+        #expect(large.decidesAlike(large))
+        #expect(XCUITestFile.summary(of: medium).hasPrefix("cancel/flick, detent medium, percent 0.1125, velocity 1250.0 pt/s"))
+        // Without detents the comment is as before.
+        let plain = Simulator.simulate(WorkedExampleTests.example2, under: Config())
+        #expect(XCUITestFile.summary(of: plain) == "cancel/belowThreshold, percent 0.1125, velocity 1250.0 pt/s")
+    }
 }
