@@ -53,7 +53,9 @@ public struct GestureExporter: Sendable {
 
     /// Writes the selected traces in ``form``, sorted by name, and counts the faithful ones.
     ///
-    /// - Parameter write: called with each piece of output, newlines included.
+    /// - Parameters:
+    ///   - store: the store whose traces and runs are read (nothing is written to it).
+    ///   - write: called with each piece of output, newlines included.
     /// - Returns: how many selected traces were faithful and unfaithful.
     /// - Throws: ``GestureExportError/badClassName(_:)``;
     ///   ``GestureExportError/noBaseline(database:)`` when `--changed` or the

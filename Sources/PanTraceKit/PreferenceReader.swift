@@ -19,7 +19,7 @@ public struct PreferenceReader: Sendable {
 
     /// The comparisons the stored answers make, in the order their first answer was stored.
     ///
-    /// - Throws: ``StoreError``.
+    /// - Throws: `StoreError`.
     public func comparisons(in store: Store) throws -> [PreferenceComparison] {
         let answers = try store.preferences(session: session).map { stored in
             PreferenceComparison.Answer(

@@ -14,7 +14,7 @@ extension Tuner {
     ///
     /// - Throws: `InvalidConfigError` for a value of `base` that docs/configs.md
     ///   does not allow; `TuningError` for a sweep; then what
-    ///   ``tune(_:in:progress:)`` throws.
+    ///   ``tune(_:origin:in:progress:)`` throws.
     public func tune(base: Config, in store: Store, progress: ((Int) -> Void)? = nil) throws -> Tuning {
         try base.validate()
         return try tune(try TuningGrid(base: base, sweeping: sweeps), in: store, progress: progress)
