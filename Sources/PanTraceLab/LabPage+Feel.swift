@@ -97,13 +97,13 @@ extension LabPage {
         const words = {
           "pull-to-dismiss": {thing: "sheet", done: "The sheet closed", back: "The sheet went back up", verb: "close",
             plus: "down", minus: "up", way: "of the way down", away: "off the bottom of the screen",
-            list: "list", edge: "its top"},
+            list: "list", edge: "its top", side: "edge"},
           "swipe-back": {thing: "screen", done: "The screen went back", back: "The screen stayed", verb: "go back",
             plus: "right", minus: "left", way: "of the way across", away: "off the right of the screen",
-            list: "photo strip", edge: "its first photo"},
+            list: "photo strip", edge: "its first photo", side: "left edge"},
           "pull-up-present": {thing: "card", done: "The card opened", back: "The card went back down", verb: "open",
             plus: "up", minus: "down", way: "of the way up", away: "all the way up",
-            list: "list", edge: "its bottom"},
+            list: "list", edge: "its bottom", side: "bottom edge"},
         }[cfg.interaction];
         const pct = (p) => Math.round(p * 100) + " %";
         function signedSpeed(v) {
@@ -144,6 +144,9 @@ extension LabPage {
             case "cancelled": return words.back + ": the touch was cancelled (the browser or the system took it).";
             case "tooManyTouches": return "Nothing happened: more than " + maxTouches + " finger" + (maxTouches === 1 ? "" : "s") + " touched.";
             case "neverBegan": return pairs ? "Nothing happened: the finger hardly moved, not enough to start." : "Nothing happened: the finger moved less than the " + touchSlop + " pt it takes to start.";
+            case "outsideEdge":
+              return "Nothing happened: the swipe began too far from the " + words.side + " of the screen"
+                + (pairs ? "" : " (more than " + edgeWidth + " pt in)") + ". Start it in the strip along the " + words.side + ".";
             case "scrollOwned": return "Only the " + words.list + " scrolled: it was away from " + words.edge + ", so it took the gesture.";
             default: return (r.decision === "finish" ? words.done : r.decision === "cancel" ? words.back : "Nothing happened") + " (" + r.reason + ").";
           }

@@ -23,13 +23,18 @@ extension LabPage {
         const horizontal = cfg.interaction === "swipe-back";
         const sign = cfg.interaction === "pull-up-present" ? -1 : 1;
         const num = (v, d) => (typeof v === "number" && isFinite(v) ? v : d);
-        let touchSlop, maxTouches, gating, lockScroll;
+        let touchSlop, maxTouches, gating, lockScroll, edgeWidth;
         function useConfig(c) {
           cfg = c;
           touchSlop = num(cfg.touchSlop, 10);
           maxTouches = num(cfg.maximumNumberOfTouches, 1);
           gating = cfg.scrollGating || "offsetAtBegin";
           lockScroll = cfg.lockScroll === true;
+          // docs/model.md §4.2: a screen-edge pan under swipe-back and pull-up-present; the strip shows where it starts.
+          edgeWidth = cfg.interaction === "pull-to-dismiss" ? 0 : Math.max(0, num(cfg.edgeWidth, 0));
+          const strip = document.getElementById("edge");
+          strip.hidden = edgeWidth <= 0;
+          strip.style[cfg.interaction === "swipe-back" ? "width" : "height"] = edgeWidth + "px";
         }
         useConfig(data.config);
 
@@ -52,6 +57,7 @@ extension LabPage {
         class Pan {
           constructor(task, w, h) {
             this.E = extentOf(w, h);
+            this.h = h;
             this.hasScroll = task.scrollContent > 0;
             this.m = Math.max(0, task.scrollContent - (horizontal ? w : h));
             this.o = task.scrollOffset;
@@ -64,12 +70,17 @@ extension LabPage {
             this.down = null;
           }
           q(s) { return sign * (horizontal ? s.x : s.y); }
+          // A down farther from the screen edge than edgeWidth: the screen-edge pan fails there.
+          outsideEdge(s) {
+            if (edgeWidth <= 0) return false;
+            return horizontal ? s.x > edgeWidth : this.h - s.y > edgeWidth;
+          }
           position(s) {
             const q = this.q(s);
             if (this.state === "failed") return;
             if (this.state === "possible") {
               if (s.touches > maxTouches) { this.state = "failed"; return; }
-              if (this.down === null) { this.down = s; this.prevQ = q; return; }
+              if (this.down === null) { this.down = s; this.prevQ = q; if (this.outsideEdge(s)) this.state = "failed"; return; }
               if (Math.hypot(s.x - this.down.x, s.y - this.down.y) < touchSlop) { this.prevQ = q; return; }
               this.prevQ = q;
               this.begin(q);

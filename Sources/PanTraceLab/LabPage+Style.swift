@@ -31,6 +31,12 @@ extension LabPage {
         [data-interaction="swipe-back"] .grabber{display:none}
         [data-interaction="pull-up-present"] #front{border-radius:14px 14px 0 0;background:#fffbe6}
         [data-interaction="pull-up-present"] #front-bar{background:rgba(255,251,230,.95);border-radius:14px 14px 0 0;padding-top:20px;height:56px}
+        #edge{position:absolute;z-index:5;pointer-events:none;display:flex;align-items:center;justify-content:center;overflow:hidden;
+          background:rgba(10,132,255,.16);color:#0a62c9;font-size:11px;font-weight:600;white-space:nowrap}
+        #edge[hidden]{display:none}
+        [data-interaction="swipe-back"] #edge{left:0;top:0;bottom:0;border-right:1px dashed rgba(10,132,255,.6)}
+        [data-interaction="swipe-back"] #edge span{writing-mode:vertical-rl;transform:rotate(180deg)}
+        [data-interaction="pull-up-present"] #edge{left:0;right:0;bottom:0;border-top:1px dashed rgba(10,132,255,.6)}
         #hud{position:fixed;left:8px;right:8px;bottom:max(8px,env(safe-area-inset-bottom));z-index:10;pointer-events:none;
           padding:10px 12px;border-radius:14px;background:rgba(28,28,30,.86);color:#fff;box-shadow:0 2px 12px rgba(0,0,0,.3)}
         #prompt{font-size:17px;font-weight:600}

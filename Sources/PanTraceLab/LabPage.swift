@@ -50,6 +50,7 @@ public enum LabPage {
               <div id="back"><div class="bar">\(backTitle(config.interaction))</div>\(backContent(config.interaction))<div id="back-scroll" class="scroll"\(config.interaction == .pullUpPresent ? "" : " hidden")><div id="back-content" class="content"></div></div><div id="tab">\(tabText(config.interaction))</div></div>
               <div id="dim"></div>
               <div id="front"><div class="grabber"></div><div class="bar" id="front-bar">\(frontTitle(config.interaction))</div><div id="front-scroll" class="scroll"\(config.interaction == .pullUpPresent ? " hidden" : "")><div id="front-content" class="content"></div></div>\(config.interaction == .pullUpPresent ? cardContent : "")</div>
+              <div id="edge" hidden><span>start here</span></div>
             </div>
             <div id="hud">
               <div id="task" data-task="" data-intent="" data-ready="false"><span id="prompt">Loading…</span> <span id="try"></span></div>

@@ -194,6 +194,63 @@ struct LabBrowserTests {
         }
     }
 
+    /// Under a screen-edge pan (`cupertino-back`: 20 pt from the left) the page shows the
+    /// edge's strip; a swipe that starts 100 pt in moves nothing and is stored as
+    /// `none`/`outsideEdge` with words saying so, one that starts 10 pt in follows the finger
+    /// as the simulation says (`.build/screenshots/lab-edge-*.png`).
+    @Test func aSwipeFromOutsideTheEdgeMovesNothingAndOneFromInsideFollows() async throws {
+        let config = try Preset.named("cupertino-back").config
+        let task = LabTask(id: "back", prompt: "Go back", intent: .finish, scrollOffset: 0, scrollContent: 0, repeatCount: 2)
+        let lab = try LabFixture(config: config, tasks: [task])
+        let server = try await lab.serve()
+        do {
+            let tab = try PhoneTab(url: server.url, width: 390, height: 844)
+            defer { tab.close() }
+            try tab.wait(until: Self.readyExpression)
+            let strip = try #require(try tab.evaluate(
+                "(() => { const e = document.getElementById('edge'); const r = e.getBoundingClientRect(); return e.hidden ? [] : [r.left, r.width, r.height]; })()") as? [Double])
+            #expect(strip == [0, 20, 844])
+            try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-edge-swipe-back.png"))
+            let frontX = "new Promise(r => requestAnimationFrame(() => r(new DOMMatrix(getComputedStyle(document.getElementById('front')).transform).m41)))"
+            for (gesture, x) in [100.0, 10.0].enumerated() {
+                let stroke = Stroke.line(x: x, y: 400, dx: 12, dy: 0, steps: 18, dt: 0.016)
+                let start = Date().timeIntervalSince1970
+                try tab.touch("touchStart", [.init(x: x, y: 400)], timestamp: start)
+                for (index, point) in stroke.points.enumerated().dropFirst() {
+                    try tab.touch("touchMove", [.init(x: point.x, y: point.y)], timestamp: start + point.t)
+                    guard index % 6 == 0 else { continue }
+                    let shown = try #require(try tab.evaluate(frontX) as? Double)
+                    let prefix = Trace(
+                        name: "prefix", width: 390, height: 844,
+                        samples: stroke.points.prefix(index + 1).enumerated().map { Sample(t: $1.t, x: $1.x, y: $1.y, phase: $0 == 0 ? .down : .move) }
+                            + [Sample(t: point.t, x: point.x, y: point.y, phase: .up)])
+                    let expected = Simulator.simulate(prefix, under: config).percent * 390
+                    #expect(abs(shown - expected) <= 0.5, "from x = \(x), after move \(index): the screen at \(shown), the simulation says \(expected)")
+                    if x == 100 { #expect(shown == 0) } else { #expect(shown > 0) }
+                }
+                try tab.touch("touchEnd", [], timestamp: start + 0.4)
+                let shown = try Self.outcome(on: tab, count: gesture + 1)
+                let trace = try #require(try lab.storedTrace(shown.trace))
+                let outcome = Simulator.simulate(trace, under: config)
+                #expect(shown.decision == outcome.decision.rawValue)
+                #expect(shown.reason == outcome.reason.rawValue)
+                if x == 100 {
+                    #expect(shown.decision == "none" && shown.reason == "outsideEdge")
+                    let message = try tab.evaluate("document.getElementById('outcome').textContent") as? String ?? ""
+                    #expect(message.contains("began too far from the left edge"), "\(message)")
+                    try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-edge-outside.png"))
+                    try tab.wait(until: Self.readyExpression)
+                } else {
+                    #expect(shown.reason != "outsideEdge")
+                }
+            }
+            await server.stop()
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
     /// Each interaction's page takes a drag along its own axis and direction to a
     /// finish (swipe right, pull down, pull up), drawn mid-drag and after the
     /// decision in screenshots (`.build/screenshots/lab-*.png`).
