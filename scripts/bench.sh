@@ -33,7 +33,7 @@
 #           its 1,000 bootstrap resamples (docs/configs.md "How sure"), as a
 #           multiple of one replay (target ≤ 3);
 #   compare pantrace compare --preset all over the same database (read-only;
-#           11 configs, 5 simulations per trace): its time as a multiple of
+#           15 configs, 5 simulations per trace without detents): its time as a multiple of
 #           one replay (target ≤ 2) and its peak memory;
 #   actions pantrace export actions over the same database (read-only; every
 #           trace simulated twice, its W3C actions written to a file): its
@@ -275,7 +275,7 @@ for size in $sizes; do
     echo "  $size traces: ${result[$size.tune91]} s, $(ratio "${result[$size.tune91]}" "${result[$size.rep_p]}") × one replay (target ≤ 3), peak $(awk -v k="${result[$size.tune91_mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }')"
 done
 echo
-echo "compare --preset all, 11 configs (5 simulations per trace), read-only:"
+echo "compare --preset all, 15 configs (5 simulations per trace without detents), read-only:"
 for size in $sizes; do
     echo "  $size traces: ${result[$size.cmp]} s, $(ratio "${result[$size.cmp]}" "${result[$size.rep_p]}") × one replay (target ≤ 2), peak $(awk -v k="${result[$size.cmp_mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }')"
 done
