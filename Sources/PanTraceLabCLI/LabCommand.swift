@@ -83,7 +83,13 @@ struct LabCommand: ParsableCommand {
     /// Config B, when the session compares two; its interaction must be config A's (one scene, blind).
     func versus(against config: Config) throws -> Config? {
         guard versusPreset != nil || versusConfig != nil else { return nil }
-        let versus = try ConfigSource(file: versusConfig, preset: versusPreset).resolve()
+        let versus: Config
+        do {
+            versus = try ConfigSource(file: versusConfig, preset: versusPreset).resolve()
+        } catch let error as PresetError {
+            // The preset's own words name --preset; here it came from --versus-preset.
+            throw ValidationError("--versus-" + String(error.description.dropFirst(2)))
+        }
         guard versus.interaction == config.interaction else {
             let option = versusPreset.map { "--versus-preset \($0)" } ?? "--versus-config \(versusConfig ?? "")"
             throw ValidationError(

@@ -70,8 +70,8 @@ import TestThreads
         let cases: [(String, [String], String)] = [
             ("actions", ["--changed", "9"], "pantrace: error: no run 9\n"),
             ("xcuitest", ["--changed", "9"], "pantrace: error: no run 9\n"),
-            ("xcuitest", ["--class", "class"], "--class 'class' is not a Swift identifier"),
-            ("xcuitest", ["--class", "2Tests"], "--class '2Tests' is not a Swift identifier"),
+            ("xcuitest", ["--class", "class"], "--class 'class' is not a valid class name"),
+            ("xcuitest", ["--class", "2Tests"], "--class '2Tests' is not a valid class name"),
             ("actions", ["--changed", "last"], "--changed"),
             ("actions", ["--family", "no-such-family"], "no stored trace matches --family no-such-family: nothing to export"),
         ]

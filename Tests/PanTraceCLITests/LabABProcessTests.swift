@@ -45,6 +45,9 @@ import Glibc
         let output = try runner.run(["lab", "--port", "0", "--versus-preset", "cupertino-back"])
         #expect(output.status == 64, "\(output.stderr)")
         #expect(output.stderr.contains("--versus-preset cupertino-back is swipe-back and the lab's config is pull-to-dismiss"), "\(output.stderr)")
+        // A misspelt preset is named by the option it came from.
+        let misspelt = try runner.run(["lab", "--port", "0", "--versus-preset", "panmodl"])
+        #expect(misspelt.status == 64 && misspelt.stderr.contains("--versus-preset panmodl: unknown preset (did you mean `panmodal`?)"), "\(misspelt.stderr)")
         let both = try runner.run(["lab", "--port", "0", "--versus-preset", "seed", "--versus-config", "x.json"])
         #expect(both.status == 64 && both.stderr.contains("--versus-preset and --versus-config"), "\(both.stderr)")
         #expect(!FileManager.default.fileExists(atPath: runner.db))

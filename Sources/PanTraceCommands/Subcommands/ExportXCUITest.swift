@@ -35,7 +35,7 @@ extension Pantrace.Export {
 
         func validate() throws {
             guard XCUITestFile.isClassName(className) else {
-                throw ValidationError("--class '\(className)' is not a Swift identifier that is not a keyword, e.g. --class SheetGestureTests")
+                throw ValidationError("--class '\(className)' is not a valid class name (a Swift identifier, not a keyword), e.g. --class SheetGestureTests")
             }
         }
 
