@@ -340,8 +340,11 @@ extension LabPage {
           setMode("settling");
           const target = reply.decision === "finish" ? 1 : 0;
           settle(g, reply.percent, target, reply.decision === "none" ? 0 : reply.settle, reply.velocity, () => {
-            // The settled screen stays a moment before the next task brings the view back.
+            // The settled screen stays a moment before the next task brings the view back. How many
+            // gestures have settled, and where the list came to rest, stay on the body after that moment.
             setMode("settled");
+            document.body.dataset.settled = String(index);
+            document.body.dataset.listRest = String(Math.round(g.list.o * 100) / 100);
             setTimeout(() => { if (pairs) pairs.heard(reply); startTask(); }, target === 1 ? 500 : 300);
           });
         }

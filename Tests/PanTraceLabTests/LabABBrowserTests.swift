@@ -88,7 +88,7 @@ struct LabABBrowserTests {
                     #expect(stored.outcome == (try LabBrowserTests.recorded(trace, under: config)))
                     #expect(shown.decision == stored.outcome.decision.rawValue)
                     if pair == 1 {
-                        try tab.wait(until: "document.body.dataset.mode === 'settled' || document.body.dataset.mode === 'asking'")
+                        try tab.wait(until: "Number(document.body.dataset.settled) >= \(count)")
                         try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-ab-pair2-\(attempt == 0 ? "first" : "second").png"))
                     }
                 }
@@ -174,7 +174,7 @@ struct LabABBrowserTests {
                 #expect(try tab.attribute("#task", "data-task") == tasks[index].id)
                 try LabBrowserTests.dispatch(stroke, on: tab, start: Date().timeIntervalSince1970, rest: rest)
                 _ = try LabBrowserTests.outcome(on: tab, count: index + 1)
-                try tab.wait(until: "document.body.dataset.mode === 'settled'")
+                try tab.wait(until: "Number(document.body.dataset.settled) >= \(index + 1)")
                 try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-message-\(names[index]).png"))
                 let text = try tab.evaluate("document.getElementById('outcome').textContent") as? String ?? ""
                 let (words, colour, agrees) = expected[index]
@@ -239,7 +239,7 @@ struct LabABBrowserTests {
             let later = try #require(try tab.evaluate(offset) as? Double)
             #expect(later > 780 + 50, "coasting: \(lifted) then \(later)")
             // It reaches the end of the content (1,156 pt: 2,000 less the 844 of the viewport) and bounces back to rest there.
-            let rest = try #require(try tab.wait(until: "document.body.dataset.mode === 'settled'", then: offset) as? Double)
+            let rest = try #require(Double(try tab.wait(until: "Number(document.body.dataset.settled) >= 2", then: "document.body.dataset.listRest") as? String ?? ""))
             #expect(abs(rest - 1156) < 0.5, "at rest at the end of the content: \(rest)")
             #expect(tab.consoleMessages.isEmpty, "\(tab.consoleMessages)")
             await server.stop()

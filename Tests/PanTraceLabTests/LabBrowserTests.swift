@@ -283,7 +283,7 @@ struct LabBrowserTests {
             try tab.touch("touchEnd", [], timestamp: start + 0.33)
             let shown = try Self.outcome(on: tab, count: 1)
             #expect(shown.decision == "finish" && shown.reason == "threshold", "\(shown)")
-            try tab.wait(until: "document.body.dataset.mode === 'settled'")
+            try tab.wait(until: "Number(document.body.dataset.settled) >= 1")
             try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-\(interaction.rawValue)-decided.png"))
             let text = try tab.evaluate("document.getElementById('outcome').textContent") as? String ?? ""
             let done = ["pull-to-dismiss": "The sheet closed", "swipe-back": "The screen went back", "pull-up-present": "The card opened"]
