@@ -9,119 +9,75 @@ extension PointerActions {
     ///
     /// Coordinates are written as ``PanTraceModel/JSONWriter/number(_:)`` writes
     /// every number (not rounded); durations are whole milliseconds. The line
-    /// is built as bytes: an export writes tens of megabytes of it
-    /// (docs/performance.md).
+    /// is written in place (``ByteCursor``): an export writes tens of
+    /// megabytes of it (docs/performance.md).
     public func jsonLine(trace name: String, width: Double, height: Double, faithful: Bool) -> String {
-        var line: [UInt8] = []
-        line.reserveCapacity(200 + name.utf8.count + actions.count * 80)
-        line.append(contentsOf: "{\"trace\": ".utf8)
-        line.append(contentsOf: JSONWriter.string(name).utf8)
-        line.append(contentsOf: ", \"width\": ".utf8)
-        Self.append(number: width, to: &line)
-        line.append(contentsOf: ", \"height\": ".utf8)
-        Self.append(number: height, to: &line)
-        line.append(contentsOf: (faithful ? ", \"faithful\": true" : ", \"faithful\": false").utf8)
-        line.append(
-            contentsOf:
-                ", \"actions\": [{\"type\": \"pointer\", \"id\": \"finger1\", \"parameters\": {\"pointerType\": \"touch\"}, \"actions\": [".utf8)
-        for index in actions.indices {
-            if index > 0 { Self.append(Self.separator, to: &line) }
-            Self.append(actions[index], to: &line)
+        let quotedName = JSONWriter.string(name)
+        let capacity = Self.headBytes + quotedName.utf8.count + actions.count * Self.bytesPerAction
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var line = ByteCursor(base)
+            line.put("{\"trace\": ")
+            line.put(utf8: quotedName)
+            line.put(", \"width\": ")
+            line.put(number: width)
+            line.put(", \"height\": ")
+            line.put(number: height)
+            line.put(faithful ? ", \"faithful\": true" : ", \"faithful\": false")
+            line.put(", \"actions\": [{\"type\": \"pointer\", \"id\": \"finger1\", \"parameters\": {\"pointerType\": \"touch\"}, \"actions\": [")
+            for index in actions.indices {
+                if index > 0 { line.put(", ") }
+                Self.put(actions[index], to: &line)
+            }
+            line.put("]}]}")
+            return line.count(from: base)
         }
-        line.append(contentsOf: "]}]}".utf8)
-        return String(decoding: line, as: UTF8.self)
     }
 
-    static let moveHead: StaticString = "{\"type\": \"pointerMove\", \"duration\": "
-    static let moveX: StaticString = ", \"x\": "
-    static let moveY: StaticString = ", \"y\": "
-    static let moveTail: StaticString = ", \"origin\": \"viewport\"}"
-    static let separator: StaticString = ", "
-
-    /// Appends a literal's bytes (no string to bridge, nothing to retain).
-    @inline(__always)
-    static func append(_ text: StaticString, to line: inout [UInt8]) {
-        line.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
+    /// Room for the line's fixed text and its two numbers.
+    static let headBytes = 256
+    /// Room for the longest action: a move's fixed text (91 bytes), a duration
+    /// (at most 20 digits) and two numbers (``ByteCursor/maximumNumberBytes`` each).
+    static let bytesPerAction = 91 + 20 + 2 * ByteCursor.maximumNumberBytes
 
     /// One action as its W3C JSON object.
-    static func append(_ action: PointerAction, to line: inout [UInt8]) {
+    static func put(_ action: PointerAction, to line: inout ByteCursor) {
         switch action {
         case .move(let x, let y, let duration):
-            append(Self.moveHead, to: &line)
-            append(integer: duration, to: &line)
-            append(Self.moveX, to: &line)
-            append(number: x, to: &line)
-            append(Self.moveY, to: &line)
-            append(number: y, to: &line)
-            append(Self.moveTail, to: &line)
-        case .down: append("{\"type\": \"pointerDown\", \"button\": 0}", to: &line)
-        case .up: append("{\"type\": \"pointerUp\", \"button\": 0}", to: &line)
+            line.put("{\"type\": \"pointerMove\", \"duration\": ")
+            line.put(integer: duration)
+            line.put(", \"x\": ")
+            line.put(number: x)
+            line.put(", \"y\": ")
+            line.put(number: y)
+            line.put(", \"origin\": \"viewport\"}")
+        case .down: line.put("{\"type\": \"pointerDown\", \"button\": 0}")
+        case .up: line.put("{\"type\": \"pointerUp\", \"button\": 0}")
         case .pause(let duration):
-            append("{\"type\": \"pause\", \"duration\": ", to: &line)
-            append(integer: duration, to: &line)
-            line.append(UInt8(ascii: "}"))
-        case .cancel: append("{\"type\": \"pointerCancel\"}", to: &line)
+            line.put("{\"type\": \"pause\", \"duration\": ")
+            line.put(integer: duration)
+            line.put(UInt8(ascii: "}"))
+        case .cancel: line.put("{\"type\": \"pointerCancel\"}")
         }
     }
 
-    /// `value` as ``PanTraceModel/JSONWriter/number(_:)`` writes it, without
-    /// its shortest-digits search for numbers of up to six decimals (most
-    /// coordinates: whole, halves, thirds of a point to three decimals).
-    ///
-    /// With `m = round(|value| · 10^k)` for the smallest `k ≤ 6` where
-    /// `m / 10^k == |value|` (both exact below 2^53, so the division rounds
-    /// as reading the text `m·10^-k` does), that text reads back as `value`,
-    /// no shorter one does, and it is the nearest of its length: the
-    /// shortest round-trip text (the property test compares the two).
-    static func append(number value: Double, to line: inout [UInt8]) {
-        let magnitude = abs(value)
-        guard magnitude >= 0.001, magnitude < 1e9 else {
-            line.append(contentsOf: JSONWriter.number(value).utf8)
-            return
-        }
-        var scale = 1.0
-        for decimals in 0...6 {
-            let scaled = (magnitude * scale).rounded()
-            if scaled / scale == magnitude {
-                if value < 0 { line.append(UInt8(ascii: "-")) }
-                let m = Int(scaled)
-                let unit = Self.powersOfTen[decimals]
-                append(integer: m / unit, to: &line)
-                if decimals > 0 {
-                    line.append(UInt8(ascii: "."))
-                    var fraction = m % unit
-                    var divisor = unit / 10
-                    while divisor > 0 {
-                        line.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
-                        fraction %= divisor
-                        divisor /= 10
-                    }
-                }
-                return
-            }
-            scale *= 10
-        }
-        line.append(contentsOf: JSONWriter.number(value).utf8)
+    /// `value` as ``PanTraceModel/JSONWriter/number(_:)`` writes it, appended to `bytes`.
+    static func append(number value: Double, to bytes: inout [UInt8]) {
+        append(to: &bytes, ByteCursor.maximumNumberBytes) { $0.put(number: value) }
     }
 
-    static let powersOfTen = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000]
+    /// A whole number in decimal digits, appended to `bytes`.
+    static func append(integer value: Int, to bytes: inout [UInt8]) {
+        append(to: &bytes, 20) { $0.put(integer: value) }
+    }
 
-    /// A whole number in decimal digits.
-    static func append(integer value: Int, to line: inout [UInt8]) {
-        if value < 0 { line.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { line.append(buffer[index]) }
+    private static func append(to bytes: inout [UInt8], _ capacity: Int, _ body: (inout ByteCursor) -> Void) {
+        let text = String(unsafeUninitializedCapacity: capacity) { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var cursor = ByteCursor(base)
+            body(&cursor)
+            return cursor.count(from: base)
         }
+        bytes.append(contentsOf: text.utf8)
     }
 }
