@@ -20,6 +20,8 @@ struct ResultWriter {
     private let traceExists: Statement
     private var pending: [ResultRow] = []
     private var nextID: ResultID?
+    /// Whether this writer dropped `result_words_insert` (``restoreTriggers()`` creates it again).
+    private var droppedWordsTrigger = false
     /// The results added, pending ones included.
     private(set) var count = 0
 
@@ -58,12 +60,30 @@ struct ResultWriter {
         guard !pending.isEmpty else { return }
         // Emptied whatever happens: a failing batch is not retried by a later flush.
         defer { pending.removeAll(keepingCapacity: true) }
+        if !droppedWordsTrigger {
+            // The trigger looks up a hand-written result's decision and reason
+            // in `word`; the session's own are `Decision` and `Reason` values,
+            // words of `word` by migration (SchemaWordTests), and the trigger's
+            // two lookups per row cost a replay about a sixth of its time
+            // (docs/performance.md). Dropped inside the transaction, it exists
+            // for every other connection throughout.
+            try database.execute("DROP TRIGGER IF EXISTS result_words_insert")
+            droppedWordsTrigger = true
+        }
         try insert.insert(count: pending.count) { pending[$0] }
     }
 
-    /// Forgets the queued results (the session rolled back).
+    /// Creates the trigger this writer dropped again (before the session commits).
+    mutating func restoreTriggers() throws {
+        guard droppedWordsTrigger else { return }
+        try database.execute(Schema.resultWordsInsertTrigger)
+        droppedWordsTrigger = false
+    }
+
+    /// Forgets the queued results (the session rolled back, the trigger with it).
     mutating func discard() {
         pending.removeAll()
+        droppedWordsTrigger = false
     }
 
     private func requireTrace(_ traceID: TraceID) throws {

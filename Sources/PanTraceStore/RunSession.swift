@@ -143,6 +143,7 @@ public final class RunSession {
     public func commit() throws -> RunID {
         try writing {
             try results.flush()
+            try results.restoreTriggers()
             try traces.restoreTriggers()
             let update = try store.database.prepare("UPDATE run SET trace_count = trace_count + ? WHERE id = ?")
             try update.bind(results.count, at: 1)

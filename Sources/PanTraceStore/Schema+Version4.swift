@@ -163,6 +163,19 @@ CREATE TABLE result (
 );
 """#
 
+    /// schema.sql's `result_words_insert`, verbatim: part of migration 4, and
+    /// created again by a run session, which drops it while it writes results
+    /// whose words are its own (``ResultWriter``). Never change it (a later
+    /// migration adds another trigger instead).
+    static let resultWordsInsertTrigger = #"""
+CREATE TRIGGER result_words_insert BEFORE INSERT ON result
+WHEN NOT EXISTS (SELECT 1 FROM word WHERE kind = 'result.decision' AND word = NEW.decision)
+    OR NOT EXISTS (SELECT 1 FROM word WHERE kind = 'result.reason' AND word = NEW.reason)
+BEGIN
+    SELECT RAISE(ABORT, 'result: a decision or reason that is not a word of `word`');
+END;
+"""#
+
     /// The indexes and triggers of `trace` and `result`, as schema.sql has them.
     static let tableObjects = #"""
 CREATE INDEX trace_family ON trace (family);
@@ -199,12 +212,7 @@ END;
 -- hand must be one of its trace's. (A new result's detent is not looked up
 -- in its trace's JSON: parsing it for every result of a replay cost a
 -- seventh of the replay, docs/performance.md.)
-CREATE TRIGGER result_words_insert BEFORE INSERT ON result
-WHEN NOT EXISTS (SELECT 1 FROM word WHERE kind = 'result.decision' AND word = NEW.decision)
-    OR NOT EXISTS (SELECT 1 FROM word WHERE kind = 'result.reason' AND word = NEW.reason)
-BEGIN
-    SELECT RAISE(ABORT, 'result: a decision or reason that is not a word of `word`');
-END;
+\#(resultWordsInsertTrigger)
 
 CREATE TRIGGER result_words_update BEFORE UPDATE OF decision, reason, detent, trace_id ON result
 WHEN NOT EXISTS (SELECT 1 FROM word WHERE kind = 'result.decision' AND word = NEW.decision)

@@ -72,6 +72,26 @@ import TestThreads
         #expect(try store.runs().map(\.traceCount) == [3, 1])
     }
 
+    /// A session writes its own results without the word trigger and creates it again: a result
+    /// inserted by hand afterwards, or beside a session still open, is checked as before.
+    @Test func aHandWrittenResultsWordsAreCheckedBesideAndAfterASession() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try Self.recorded(in: folder)
+        let bad = "INSERT INTO result (run_id, trace_id, decision, reason, percent, peak_percent, velocity, settle, "
+            + "overscroll, tracking_error) VALUES (1, 3, 'maybe', 'threshold', 0, 0, 0, 0, 0, 0)"
+        #expect(throws: SQLiteError.self) { try Self.shell(store, bad) }
+        let open = try store.beginRun(.replay, configName: "open", configJSON: #"{"open":1}"#)
+        _ = try open.addResult(traceID: 1, outcome: Outcome(decision: .none, reason: .neverBegan))
+        try open.flushPendingResults()
+        // Another connection sees the schema as committed: the trigger is there.
+        let shell = try Database(path: store.path)
+        #expect(try shell.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'result_words_insert'") == 1)
+        try open.commit()
+        #expect(throws: SQLiteError.self) { try Self.shell(store, bad) }
+        #expect(try Self.count(store, "SELECT count(*) FROM result WHERE decision = 'maybe'") == 0)
+    }
+
     @Test func deletedTraceTakesItsSamplesResultsAndFrames() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

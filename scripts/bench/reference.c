@@ -185,6 +185,30 @@ static size_t pack_samples(unsigned char *packed, long count) {
     return (size_t)(at - packed);
 }
 
+/* Drops the trigger `name` inside the open transaction and returns its SQL
+   (NULL when there is none), as pantrace's sessions do with the triggers
+   that check hand edits (TraceWriter, ResultWriter). */
+static char *drop_trigger(const char *name) {
+    char *saved = NULL;
+    sqlite3_stmt *trigger = prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?");
+    sqlite3_bind_text(trigger, 1, name, -1, SQLITE_STATIC);
+    if (sqlite3_step(trigger) == SQLITE_ROW) saved = sqlite3_mprintf("%s", (const char *)sqlite3_column_text(trigger, 0));
+    sqlite3_finalize(trigger);
+    if (saved) {
+        char *drop = sqlite3_mprintf("DROP TRIGGER %s", name);
+        exec(drop);
+        sqlite3_free(drop);
+    }
+    return saved;
+}
+
+/* Creates a trigger dropped by drop_trigger again, before the commit. */
+static void restore_trigger(char *saved) {
+    if (!saved) return;
+    exec(saved);
+    sqlite3_free(saved);
+}
+
 /* Spreads `total` over `parts` as evenly as pantrace's corpus is spread: part i gets total/parts, the first total%parts get one more. */
 static long share(long total, long parts, long i) { return total / parts + (i < total % parts ? 1 : 0); }
 
@@ -199,16 +223,12 @@ static int record(const char *path, const char *schema_path, long traces, long s
     free(schema);
 
     exec("BEGIN IMMEDIATE");
-    /* As pantrace's record session (TraceWriter): the trigger that counts
-       sample rows inserted by hand is dropped inside the transaction and
-       created again before the commit; the session counts its own rows. */
-    char *insert_trigger = NULL;
-    sqlite3_stmt *trigger = prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'sample_insert_counts'");
-    if (sqlite3_step(trigger) == SQLITE_ROW) {
-        insert_trigger = sqlite3_mprintf("%s", (const char *)sqlite3_column_text(trigger, 0));
-    }
-    sqlite3_finalize(trigger);
-    if (insert_trigger) exec("DROP TRIGGER sample_insert_counts");
+    /* As pantrace's record session (TraceWriter, ResultWriter): the triggers that
+       check rows inserted by hand (sample counts, result words) are dropped
+       inside the transaction and created again before the commit; the session
+       counts its own rows and writes its own words. */
+    char *insert_trigger = drop_trigger("sample_insert_counts");
+    char *words_trigger = drop_trigger("result_words_insert");
     sqlite3_stmt *config = prepare("INSERT INTO config (name, settings) VALUES (?, ?) ON CONFLICT (settings) DO NOTHING");
     sqlite3_bind_text(config, 1, "baseline", -1, SQLITE_STATIC);
     sqlite3_bind_text(config, 2, "{\"name\":\"baseline\",\"threshold\":0.4}", -1, SQLITE_STATIC);
@@ -310,10 +330,8 @@ static int record(const char *path, const char *schema_path, long traces, long s
     sqlite3_bind_int64(count, 1, results);
     sqlite3_bind_int64(count, 2, run_id);
     run(count);
-    if (insert_trigger) {
-        exec(insert_trigger);
-        sqlite3_free(insert_trigger);
-    }
+    restore_trigger(insert_trigger);
+    restore_trigger(words_trigger);
     exec("COMMIT");
     sqlite3_finalize(config);
     sqlite3_finalize(insert_run);
@@ -421,6 +439,8 @@ static void insert_results(sqlite3_stmt *statement, sqlite3_int64 run_id, const 
 static int replay_packed(const char *path, double threshold) {
     open_database(path);
     exec("BEGIN IMMEDIATE");
+    /* As pantrace's run session (ResultWriter): its results' words are its own. */
+    char *words_trigger = drop_trigger("result_words_insert");
     char settings[160];
     snprintf(settings, sizeof settings, "{\"name\":\"baseline\",\"threshold\":%.17g,\"reference\":\"replay-packed\"}", threshold);
     sqlite3_stmt *config = prepare("INSERT INTO config (name, settings) VALUES ('baseline', ?) ON CONFLICT (settings) DO NOTHING");
@@ -502,6 +522,7 @@ static int replay_packed(const char *path, double threshold) {
     sqlite3_bind_int64(count, 1, results);
     sqlite3_bind_int64(count, 2, run_id);
     run(count);
+    restore_trigger(words_trigger);
     sqlite3_finalize(config);
     sqlite3_finalize(insert_run);
     sqlite3_finalize(insert_many);
