@@ -11,6 +11,9 @@ final class Statement {
     let database: Database
     /// The statement's SQL, for error messages.
     let sql: String
+    /// What a column reader keeps from row to row of this statement (the
+    /// detents last decoded, ``Swift/Array/init(column:of:)``); `nil` until one does.
+    var columnMemo: AnyObject?
 
     init(database: Database, sql: String, persistent: Bool) throws {
         var statement: OpaquePointer?
@@ -179,6 +182,12 @@ final class Statement {
             return isNull(at: index) ? nil : UnsafeRawBufferPointer(start: nil, count: 0)
         }
         return UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index)))
+    }
+
+    /// Column `index`'s text as UTF-8 bytes, valid until the next step or reset; empty when NULL.
+    func bytes(at index: Int32) -> UnsafeBufferPointer<UInt8> {
+        guard let text = sqlite3_column_text(handle, index) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index)))
     }
 
     /// Column `index` as text, `nil` when NULL.

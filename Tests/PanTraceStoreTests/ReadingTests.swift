@@ -19,6 +19,26 @@ import Testing
         return read
     }
 
+    /// Traces read one after another keep their own detents, whether the set repeats, changes or is absent.
+    @Test func eachTraceReadsItsOwnDetents() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try Store.fresh(in: folder)
+        let two = [Detent(name: "medium", height: 0.5), Detent(name: "large", height: 1)]
+        let three = [Detent(name: "tip", height: 0.1), Detent(name: "half", height: 0.5), Detent(name: "full", height: 0.9)]
+        let sets: [([Detent]?, String?)] = [(two, "large"), (two, "medium"), (three, "half"), (nil, nil), (two, "large"), (three, "tip")]
+        let corpus = sets.enumerated().map { index, set in
+            var trace = makeTrace("sheet-\(index)", seed: index, intent: nil)
+            trace.detents = set.0
+            trace.startDetent = set.1
+            return trace
+        }
+        try record(corpus, into: store)
+        let read = try Self.read(store).map(\.1)
+        #expect(read.map(\.detents) == sets.map(\.0))
+        #expect(read.map(\.startDetent) == sets.map(\.1))
+    }
+
     @Test func streamingReturnsExactlyWhatWasWrittenInOrder() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -78,9 +78,15 @@ extension String {
     /// (`"\u{E9}" == "e\u{301}"` is true, `"\u{E9}".isScalarEqual(to: "e\u{301}")`
     /// is false). Names are compared this way everywhere (see ``ExactName``).
     public func isScalarEqual(to other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        // Native strings hold their UTF-8 contiguously: equal bytes, equal scalars.
+        let bytesEqual = utf8.withContiguousStorageIfAvailable { mine in
+            other.utf8.withContiguousStorageIfAvailable { theirs in mine.elementsEqual(theirs) }
+        }
+        if let bytesEqual = bytesEqual ?? nil { return bytesEqual }
         // Scalar-equal strings are canonically equivalent, so `==` (a byte
         // comparison for ASCII) rules out almost every unequal pair first.
-        guard utf8.count == other.utf8.count, self == other else { return false }
+        guard self == other else { return false }
         return utf8.elementsEqual(other.utf8)
     }
 }
