@@ -20,6 +20,16 @@ struct ByteCursor {
         next = start
     }
 
+    /// The string `body` writes into `capacity` bytes (at least what it writes).
+    static func string(capacity: Int, _ body: (inout ByteCursor) -> Void) -> String {
+        String(unsafeUninitializedCapacity: capacity) { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var cursor = ByteCursor(base)
+            body(&cursor)
+            return cursor.count(from: base)
+        }
+    }
+
     /// How many bytes were written since `start`.
     func count(from start: UnsafeMutablePointer<UInt8>) -> Int {
         next - start

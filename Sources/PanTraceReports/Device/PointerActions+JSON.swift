@@ -14,9 +14,7 @@ extension PointerActions {
     public func jsonLine(trace name: String, width: Double, height: Double, faithful: Bool) -> String {
         let quotedName = JSONWriter.string(name)
         let capacity = Self.headBytes + quotedName.utf8.count + actions.count * Self.bytesPerAction
-        return String(unsafeUninitializedCapacity: capacity) { buffer in
-            guard let base = buffer.baseAddress else { return 0 }
-            var line = ByteCursor(base)
+        return ByteCursor.string(capacity: capacity) { line in
             line.put("{\"trace\": ")
             line.put(utf8: quotedName)
             line.put(", \"width\": ")
@@ -30,7 +28,6 @@ extension PointerActions {
                 Self.put(actions[index], to: &line)
             }
             line.put("]}]}")
-            return line.count(from: base)
         }
     }
 
@@ -72,12 +69,6 @@ extension PointerActions {
     }
 
     private static func append(to bytes: inout [UInt8], _ capacity: Int, _ body: (inout ByteCursor) -> Void) {
-        let text = String(unsafeUninitializedCapacity: capacity) { buffer in
-            guard let base = buffer.baseAddress else { return 0 }
-            var cursor = ByteCursor(base)
-            body(&cursor)
-            return cursor.count(from: base)
-        }
-        bytes.append(contentsOf: text.utf8)
+        bytes.append(contentsOf: ByteCursor.string(capacity: capacity, body).utf8)
     }
 }
