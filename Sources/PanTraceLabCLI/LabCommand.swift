@@ -42,7 +42,7 @@ struct LabCommand: ParsableCommand {
             and adds the tasks drop it to medium, expand it, flick it down to medium and
             close it from large; the page draws the sheet at the task's detent and
             settles it where pantrace decided:
-              pantrace lab --preset uikit-sheet --detents medium=0.5,large=1 --db sheet.sqlite
+              pantrace lab --preset uikit-sheet --detents medium=0.5,large=1
 
             Which felt better: with --versus-preset NAME or --versus-config FILE, every
             task is done twice in a row, blind, once under the lab's own config (A, with
@@ -80,7 +80,7 @@ struct LabCommand: ParsableCommand {
         name: .long,
         help: ArgumentHelp(
             "A sheet with detents for every task, as NAME=HEIGHT,… (fractions of the extent), starting at the tallest; adds the detent tasks.",
-            valueName: "detents"))
+            valueName: "name=h,…"))
     var detents: String?
 
     @Option(name: .customLong("repeat"), help: ArgumentHelp("How many times each task is asked (a task's own 'repeat' wins).", valueName: "n"))

@@ -96,6 +96,30 @@ import Glibc
         }
         #expect(!FileManager.default.fileExists(atPath: runner.db))
     }
+
+    /// docs/lab.md "Detents": a `--detents` that breaks a trace's rules is a usage error
+    /// naming the option and the entry; a task file's bad detent names its line and key.
+    @Test func aBadDetentsValueExits64NamingTheOption() throws {
+        let runner = try CommandRunner()
+        let cases = [
+            ("medium=0.5,large=2", "--detents medium=0.5,large=2: \"large=2\": a height must be a finite number > 0 and ≤ 1"),
+            ("medium", "--detents medium: \"medium\": each detent is NAME=HEIGHT"),
+            ("a=0.5,b=0.5", "--detents a=0.5,b=0.5: \"b=0.5\": has the height 0.5 of `a`"),
+            ("cancel=0.5", "--detents cancel=0.5: \"cancel=0.5\": `cancel` cannot name a detent"),
+        ]
+        for (value, message) in cases {
+            let output = try runner.run(["lab", "--port", "0", "--detents", value])
+            #expect(output.status == 64, "\(value): \(output.stderr)")
+            #expect(output.stderr.contains(message), "\(output.stderr)")
+        }
+        let swipe = try runner.run(["lab", "--port", "0", "--preset", "cupertino-back", "--detents", "medium=0.5,large=1"])
+        #expect(swipe.status == 64 && swipe.stderr.contains("--detents needs a pull-to-dismiss sheet"), "\(swipe.stderr)")
+        let file = try runner.write("[{\"id\": \"a\", \"prompt\": \"p\",\n \"detent\": \"half\"}]", to: "tasks.json")
+        let bad = try runner.run(["lab", "--port", "0", "--tasks", file, "--detents", "medium=0.5,large=1"])
+        #expect(bad.status == 65)
+        #expect(bad.stderr.contains("tasks.json:2: [0].detent: \"half\" is not one of the detents (`medium`, `large`)"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: runner.db))
+    }
 }
 
 /// What only the process shows of the lab's hostile cases: the terminal, the
