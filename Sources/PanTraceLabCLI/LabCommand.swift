@@ -165,7 +165,9 @@ struct LabCommand: ParsableCommand {
                 let outcome = stored.outcome
                 let pair = stored.slot.map { "  pair \($0.pair) \($0.isFirst ? "first" : "second") (\($0.side.rawValue.uppercased()))" } ?? ""
                 // Task ids come from the task file: escaped for the terminal (docs/safety.md).
-                _ = printer.line(Console.terminalSafe("\(stored.name)  \(stored.task?.id ?? "-")  \(outcome.decision.rawValue)/\(outcome.reason.rawValue)\(pair)"))
+                // A sheet with detents: where it rests (docs/model.md §4.10).
+                let rest = outcome.decision == .finish ? "" : outcome.detent.map { "  at \($0)" } ?? ""
+                _ = printer.line(Console.terminalSafe("\(stored.name)  \(stored.task?.id ?? "-")  \(outcome.decision.rawValue)/\(outcome.reason.rawValue)\(rest)\(pair)"))
             },
             onAnswered: { pair, preference in
                 _ = printer.line(Console.terminalSafe("pair \(pair)  \(preference.task)  preferred: \(preference.choice == .same ? "the same" : preference.choice.rawValue.uppercased())"))

@@ -107,13 +107,21 @@ import Glibc
             ("a=0.5,b=0.5", "--detents a=0.5,b=0.5: \"b=0.5\": has the height 0.5 of `a`"),
             ("cancel=0.5", "--detents cancel=0.5: \"cancel=0.5\": `cancel` cannot name a detent"),
         ]
+        // docs/lab.md quotes the first line of three of them as printed.
+        let docs = try String(contentsOf: CommandRunner.repositoryRoot.appending(path: "docs/lab.md"), encoding: .utf8)
         for (value, message) in cases {
             let output = try runner.run(["lab", "--port", "0", "--detents", value])
             #expect(output.status == 64, "\(value): \(output.stderr)")
             #expect(output.stderr.contains(message), "\(output.stderr)")
+            if value == "medium=0.5,large=2" || value == "a=0.5,b=0.5" {
+                let first = String(output.stderr.split(separator: "\n").first ?? "")
+                #expect(docs.contains("$ pantrace lab --detents \(value)\n\(first)\n"), "docs/lab.md quotes: \(first)")
+            }
         }
         let swipe = try runner.run(["lab", "--port", "0", "--preset", "cupertino-back", "--detents", "medium=0.5,large=1"])
         #expect(swipe.status == 64 && swipe.stderr.contains("--detents needs a pull-to-dismiss sheet"), "\(swipe.stderr)")
+        let quoted = String(swipe.stderr.split(separator: "\n").first ?? "")
+        #expect(docs.contains("$ pantrace lab --preset cupertino-back --detents medium=0.5,large=1\n\(quoted)\n"), "docs/lab.md quotes: \(quoted)")
         let file = try runner.write("[{\"id\": \"a\", \"prompt\": \"p\",\n \"detent\": \"half\"}]", to: "tasks.json")
         let bad = try runner.run(["lab", "--port", "0", "--tasks", file, "--detents", "medium=0.5,large=1"])
         #expect(bad.status == 65)

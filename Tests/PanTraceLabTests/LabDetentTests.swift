@@ -58,6 +58,12 @@ import Testing
         let given = LabDetents.apply(Self.sheet, to: LabTask.builtIn(for: .pullToDismiss) + [tasks[1]])
         #expect(given.allSatisfy { $0.detents == Self.sheet })
         #expect(given.map(\.startDetent?.name) == Array(repeating: "large", count: 6) + ["medium"])
+        // docs/lab.md's table shows them as asked.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let docs = (try? String(contentsOf: root.appending(path: "docs/lab.md"), encoding: .utf8)) ?? ""
+        for task in LabDetents.builtInTasks(for: Self.sheet) {
+            #expect(docs.contains("| `\(task.id)` | \(task.prompt) |"), "docs/lab.md lists \(task.id)")
+        }
     }
 
     @Test func aTaskFileMayGiveDetentsAStartAndAnIntentNamingADetent() throws {
