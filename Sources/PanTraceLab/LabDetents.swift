@@ -1,6 +1,6 @@
 import PanTraceModel
 
-/// The detents of a lab session (docs/lab.md "Detents"): `pantrace lab
+/// The detents of a lab session (docs/lab.md "A sheet with detents"): `pantrace lab
 /// --detents medium=0.5,large=1` gives every task those detents, starting at
 /// the tallest unless the task says otherwise, and adds the built-in detent
 /// tasks.

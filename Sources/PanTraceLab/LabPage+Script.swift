@@ -149,6 +149,22 @@ extension LabPage {
         }
         // The sheet drawn now: the task's, between tasks too.
         let sheet = null;
+        // Where each detent puts the sheet's top: a tick and its name at the right edge.
+        function showMarks() {
+          const marks = $("marks");
+          marks.textContent = "";
+          marks.hidden = !sheet;
+          if (!sheet) return;
+          const {w, h} = size();
+          for (const d of sheet.detents) {
+            const el = document.createElement("div");
+            el.className = "mark";
+            el.style.top = Math.max(10, h - d.height * extentOf(w, h)) + "px";
+            el.textContent = d.name;
+            el.appendChild(document.createElement("i"));
+            marks.appendChild(el);
+          }
+        }
 
         // UIScrollView's rubber band: a drag of x past an edge shows (1 − 1/(0.55·x/d + 1))·d, d the viewport's length.
         function rubberBand(o, m) {
@@ -250,6 +266,7 @@ extension LabPage {
           taskEl.dataset.intent = task.intent || "";
           sheet = sheetOf(task);
           taskEl.dataset.detent = sheet ? sheet.start : "";
+          showMarks();
           $("prompt").textContent = task.prompt;
           $("try").textContent = pairs ? pairs.tryText() : "";
           showCount(index);

@@ -55,6 +55,7 @@ public enum LabPage {
               <div id="dim"></div>
               <div id="front"><div class="grabber"></div><div class="bar" id="front-bar">\(frontTitle(config.interaction))</div><div id="front-scroll" class="scroll"\(config.interaction == .pullUpPresent ? " hidden" : "")><div id="front-content" class="content"></div></div>\(config.interaction == .pullUpPresent ? cardContent : "")</div>
               <div id="edge" hidden><span>start here</span></div>
+              <div id="marks" hidden></div>
             </div>
             <div id="hud">
               <div id="task" data-task="" data-intent="" data-detent="" data-ready="false"><span id="prompt">Loading…</span> <span id="try"></span></div>

@@ -97,7 +97,7 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: runner.db))
     }
 
-    /// docs/lab.md "Detents": a `--detents` that breaks a trace's rules is a usage error
+    /// docs/lab.md "A sheet with detents": a `--detents` that breaks a trace's rules is a usage error
     /// naming the option and the entry; a task file's bad detent names its line and key.
     @Test func aBadDetentsValueExits64NamingTheOption() throws {
         let runner = try CommandRunner()

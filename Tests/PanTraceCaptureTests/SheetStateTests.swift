@@ -5,8 +5,8 @@ import PanTraceModel
 import PropertyBased
 import Testing
 
-/// A sheet's detents as the capture library reads them (docs/capture.md
-/// "A sheet with detents"): a `UISheetPresentationController`'s resolved
+/// A sheet's detents as the capture library reads them
+/// (docs/capture.md "A sheet with detents"): a `UISheetPresentationController`'s resolved
 /// detents and `selectedDetentIdentifier` made into the trace's `detents`
 /// and `detent`, and every line written with them one that `pantrace
 /// record` accepts.

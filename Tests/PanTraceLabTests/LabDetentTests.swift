@@ -5,7 +5,7 @@ import PanTraceLab
 import PanTraceStore
 import Testing
 
-/// A lab session with a sheet that rests at detents (docs/lab.md "Detents"):
+/// A lab session with a sheet that rests at detents (docs/lab.md "A sheet with detents"):
 /// `--detents` read and refused by docs/model.md §3's rules, task files with
 /// `detents` and `detent`, the built-in detent tasks, and gestures stored
 /// with the task's detents, start and intent, answered with the decided
