@@ -93,12 +93,64 @@ struct LabDetentBrowserTests {
         }
     }
 
+    /// With the hand-off (docs/model.md §4.3), from medium over a list scrolled 120 pt: the list
+    /// scrolls to its top, the sheet then follows the finger down and, dragged back up past
+    /// where it started, above medium (no reset: h > H_s), as the model's height says.
+    @Test func fromMediumOverAListTheSheetFollowsTheHandOffAndComesBackAboveItsStart() async throws {
+        var config = Config()
+        config.scrollGating = .handoff
+        let task = LabTask(
+            id: "browse", prompt: "Scroll up, pull the sheet down, then push it up.", intent: .cancel,
+            scrollOffset: 120, scrollContent: 2000, repeatCount: 1, detents: Self.sheet, detent: "medium")
+        let lab = try LabFixture(config: config, tasks: [task])
+        let server = try await lab.serve()
+        do {
+            let tab = try PhoneTab(url: server.url, width: 390, height: 844)
+            defer { tab.close() }
+            try tab.wait(until: LabBrowserTests.readyExpression)
+            // 16 moves of 15 pt down, then 12 of 25 pt up, 16 ms apart.
+            var points: [(t: Double, x: Double, y: Double)] = [(0, 195, 480)]
+            for step in 1...28 {
+                let y: Double = step <= 16 ? 480 + 15 * Double(step) : 720 - 25 * Double(step - 16)
+                points.append((Double(step) * 0.016, 195, y))
+            }
+            let stroke = Stroke(points: points)
+            let start = Date().timeIntervalSince1970
+            try tab.touch("touchStart", [.init(x: 195, y: 480)], timestamp: start)
+            var heights: [Double] = []
+            for (index, point) in stroke.points.enumerated().dropFirst() {
+                try tab.touch("touchMove", [.init(x: point.x, y: point.y)], timestamp: start + point.t)
+                guard index % 4 == 0 else { continue }
+                let shown = try #require(try tab.evaluate(Self.frontTop) as? Double)
+                let height = try #require(Self.modelHeight(after: stroke.points.prefix(index + 1), config: config, start: "medium", scroll: (120, 2000)))
+                #expect(abs(shown - max(0, (1 - height) * 844)) <= 0.5, "after move \(index): the sheet's top at \(shown), the model's height \(height)")
+                heights.append(height)
+            }
+            #expect(heights.count == 7)
+            #expect(heights.contains { $0 < 0.4 } && (heights.last ?? 0) > 0.5, "down past medium, then back above it: \(heights)")
+            try tab.touch("touchEnd", [], timestamp: start + 0.5)
+            let shown = try LabBrowserTests.outcome(on: tab, count: 1)
+            let trace = try #require(try lab.storedTrace(shown.trace))
+            #expect(trace.startDetent == "medium" && trace.scrollOffset == 120)
+            let decided = try LabBrowserTests.recorded(trace, under: config)
+            #expect(shown.decision == decided.decision.rawValue && shown.reason == decided.reason.rawValue)
+            #expect(try tab.attribute("#outcome", "data-detent") == (decided.decision == .finish ? "" : decided.detent ?? ""))
+            #expect(tab.consoleMessages.isEmpty, "\(tab.consoleMessages)")
+            await server.stop()
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
     /// The model's height of the sheet after `points` (a down, then moves), lifted at the last one.
-    static func modelHeight(after points: ArraySlice<(t: Double, x: Double, y: Double)>, config: Config, start: String) -> Double? {
+    static func modelHeight(
+        after points: ArraySlice<(t: Double, x: Double, y: Double)>, config: Config, start: String, scroll: (offset: Double, content: Double) = (0, 0)
+    ) -> Double? {
         let samples = points.enumerated().map { Sample(t: $1.t, x: $1.x, y: $1.y, phase: $0 == 0 ? .down : .move) }
         guard let last = points.last else { return nil }
         let trace = Trace(
-            name: "prefix", width: 390, height: 844, detents: sheet, startDetent: start,
+            name: "prefix", width: 390, height: 844, scrollOffset: scroll.offset, scrollContent: scroll.content, detents: sheet, startDetent: start,
             samples: samples + [Sample(t: last.t, x: last.x, y: last.y, phase: .up)])
         var frames: [Frame] = []
         _ = Simulator.simulate(trace, under: config, frames: &frames, recordingFrames: true)
