@@ -118,6 +118,8 @@ import Glibc
                 #expect(docs.contains("$ pantrace lab --detents \(value)\n\(first)\n"), "docs/lab.md quotes: \(first)")
             }
         }
+        let twice = try runner.run(["lab", "--port", "0", "--detents", "a=1", "--detents", "b=1"])
+        #expect(twice.status == 64 && twice.stderr.contains("--detents is given 2 times ('a=1', 'b=1'): give it once"), "\(twice.stderr)")
         let swipe = try runner.run(["lab", "--port", "0", "--preset", "cupertino-back", "--detents", "medium=0.5,large=1"])
         #expect(swipe.status == 64 && swipe.stderr.contains("--detents needs a pull-to-dismiss sheet"), "\(swipe.stderr)")
         let quoted = String(swipe.stderr.split(separator: "\n").first ?? "")
