@@ -21,8 +21,8 @@ import Glibc
         """
 
     /// Starts `pantrace lab --port 0` and waits for its first line; returns the child, the URL's port and token.
-    static func start(_ runner: CommandRunner, label: String) throws -> (ChildProcess, port: Int, token: String) {
-        let child = try ChildProcess(["lab", "--db", runner.db, "--port", "0"], in: runner, label: label)
+    static func start(_ runner: CommandRunner, label: String, extra: [String] = []) throws -> (ChildProcess, port: Int, token: String) {
+        let child = try ChildProcess(["lab", "--db", runner.db, "--port", "0"] + extra, in: runner, label: label)
         #expect(child.wait { child.stdout.contains("\n") }, "no URL: \(child.stderr)")
         let line = String(child.stdout.split(separator: "\n").first ?? "")
         let match = line.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{32})/)
@@ -95,6 +95,21 @@ import Glibc
             #expect(try runner.run(["lab"] + arguments).status == 64, "\(arguments)")
         }
         #expect(!FileManager.default.fileExists(atPath: runner.db))
+    }
+
+    /// docs/lab.md "A sheet with detents": a gesture's line says where the sheet rests. The
+    /// drag of ``gesture`` on the task `drop` (from large, on 400 × 800): it starts at the
+    /// first move (y 140) and lets go at 500, h = 1 − 360/800 = 0.55, 0.9 of the way
+    /// from large to medium under the default threshold (0.4): medium.
+    @Test func aSheetsGestureLineSaysWhereItRests() throws {
+        let runner = try CommandRunner()
+        let (child, port, token) = try Self.start(runner, label: "lab", extra: ["--detents", "medium=0.5,large=1"])
+        let posted = try Self.post(Self.gesture.replacingOccurrences(of: "\"task\": \"close\"", with: "\"task\": \"drop\""), port: port, token: token)
+        #expect(posted.status == 200, "\(posted.body)")
+        kill(child.pid, SIGTERM)
+        #expect(child.finish() == 0, "\(child.stderr)")
+        let lines = child.stdout.split(separator: "\n")
+        #expect(lines.count == 2 && lines[1].hasSuffix("  drop  cancel/threshold  at medium"), "\(lines)")
     }
 
     /// docs/lab.md "A sheet with detents": a `--detents` that breaks a trace's rules is a usage error
