@@ -131,6 +131,12 @@ public final class GestureRecorder {
     /// asked the person what they meant. `pantrace tune` counts the two
     /// apart.
     ///
+    /// For a sheet with detents the intent may name the detent meant
+    /// (`Intent(word: "medium")`: the person dropped it to `medium`, then
+    /// dragged it back there). An intent naming a detent the gesture's
+    /// sheet does not have is refused (false, nothing changes): the line
+    /// written must be one `pantrace record` accepts.
+    ///
     /// Returns false when that gesture is not held: its window has passed, it
     /// was not recorded (sampling, discarded), or no gesture has ended yet.
     /// A later call replaces an earlier label (and its source); `nil` removes
@@ -139,6 +145,9 @@ public final class GestureRecorder {
     public func setIntent(_ intent: Intent?, askedThePerson: Bool = false) -> Bool {
         writeExpired()
         guard let lastEnded, let index = held.indices.last, held[index].sequence == lastEnded else { return false }
+        if let name = intent?.detentName {
+            guard let detents = held[index].trace.detents, detents.contains(where: { $0.name.isScalarEqual(to: name) }) else { return false }
+        }
         held[index].trace.intent = intent
         held[index].trace.intentSource = intent == nil ? nil : askedThePerson ? .person : .inferred
         return true
@@ -194,7 +203,7 @@ public final class GestureRecorder {
         let trace = Trace(
             name: gesture.name, width: gesture.screen.width, height: gesture.screen.height,
             scrollOffset: gesture.screen.scroll.offset, scrollContent: gesture.screen.scroll.content,
-            meta: metaJSON, samples: gesture.samples)
+            meta: metaJSON, detents: gesture.screen.detents, startDetent: gesture.screen.startDetent, samples: gesture.samples)
         do {
             try trace.validate()  // docs/model.md §3; fewer than 2 samples lands here
         } catch {

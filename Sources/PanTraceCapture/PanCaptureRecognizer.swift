@@ -12,29 +12,42 @@ import UIKit.UIGestureRecognizerSubclass
 /// behave exactly as without it. Each touch callback becomes one sample: the
 /// centroid of the touches down, as `UIPanGestureRecognizer` tracks it (not
 /// the coalesced touches). The container's size (its `bounds`, what the
-/// percent is measured against) and the scroll state are read at the `down`.
+/// percent is measured against), the scroll state and, for a sheet with
+/// detents, its detents and the one it rests at are read at the `down`.
 /// Places are measured in the window's coordinates: the container itself
 /// moves while a pull-to-dismiss runs, the window does not, and the
 /// simulation uses only differences of places (docs/model.md §4).
 ///
 /// Compiled only where UIKit exists; the logic it calls (``TouchTracker``,
-/// ``ScrollState``, ``GestureRecorder``) is platform-independent and tested.
+/// ``ScrollState``, ``SheetState``, ``GestureRecorder``) is platform-independent and tested.
 ///
 /// ```swift
 /// let capture = PanCaptureRecognizer(recorder: recorder, scrollView: tableView)
 /// sheet.view.addGestureRecognizer(capture)
+///
+/// // A sheet with detents (iOS 16): its detents read at each down.
+/// let capture = PanCaptureRecognizer(recorder: recorder, scrollView: tableView) { [weak controller] in
+///     controller?.sheetPresentationController
+/// }
 /// ```
 public final class PanCaptureRecognizer: UIGestureRecognizer {
     /// The recorder the samples go to.
     public let recorder: GestureRecorder
     private let scrollState: @MainActor () -> ScrollState
+    private let sheetState: @MainActor (_ containerHeight: Double) -> SheetState
     private var tracker = TouchTracker<ObjectIdentifier>()
 
-    /// A recognizer feeding `recorder`; `scrollState` is called at each
-    /// recorded `down` (return ``ScrollState/none`` without a scroll view).
-    public init(recorder: GestureRecorder, scrollState: @escaping @MainActor () -> ScrollState) {
+    /// A recognizer feeding `recorder`; `scrollState` and `sheetState` are
+    /// called at each recorded `down` (return ``ScrollState/none`` without
+    /// a scroll view, ``SheetState/none`` without detents; `sheetState` is
+    /// given the container's height).
+    public init(
+        recorder: GestureRecorder, scrollState: @escaping @MainActor () -> ScrollState,
+        sheetState: @escaping @MainActor (_ containerHeight: Double) -> SheetState = { _ in .none }
+    ) {
         self.recorder = recorder
         self.scrollState = scrollState
+        self.sheetState = sheetState
         super.init(target: nil, action: nil)
         cancelsTouchesInView = false
         delaysTouchesBegan = false
@@ -49,6 +62,27 @@ public final class PanCaptureRecognizer: UIGestureRecognizer {
             guard let scrollView else { return .none }
             return ScrollState(ScrollGeometry(scrollView), along: interaction)
         }
+    }
+
+    /// A recognizer feeding `recorder` that reads `scrollView`'s state and
+    /// the detents of the sheet the app's `sheet` closure returns (its
+    /// `detents` resolved against the container, `selectedDetentIdentifier`)
+    /// at each `down`; `nil` from the closure: no detents.
+    @available(iOS 16.0, *)
+    public convenience init(
+        recorder: GestureRecorder, scrollView: UIScrollView?, sheet: @escaping @MainActor () -> UISheetPresentationController?
+    ) {
+        let interaction = recorder.options.interaction
+        self.init(
+            recorder: recorder,
+            scrollState: { [weak scrollView] in
+                guard let scrollView else { return .none }
+                return ScrollState(ScrollGeometry(scrollView), along: interaction)
+            },
+            sheetState: { containerHeight in
+                guard let controller = sheet() else { return .none }
+                return SheetState(SheetGeometry(controller, containerHeight: containerHeight))
+            })
     }
 
     // Observe, never interfere.
@@ -90,7 +124,8 @@ public final class PanCaptureRecognizer: UIGestureRecognizer {
         let time = touches.map { $0.timestamp }.max() ?? event.timestamp
         if let sample = tracker.update(change, touches: points, t: time) {
             recorder.record(sample) {
-                CaptureScreen(width: Double(view.bounds.width), height: Double(view.bounds.height), scroll: scrollState())
+                let height = Double(view.bounds.height)
+                return CaptureScreen(width: Double(view.bounds.width), height: height, scroll: scrollState(), sheet: sheetState(height))
             }
         }
         if tracker.isEmpty, change == .ended || change == .cancelled {
@@ -102,6 +137,33 @@ public final class PanCaptureRecognizer: UIGestureRecognizer {
 
     @objc private func writeExpired() {
         recorder.writeExpired()
+    }
+}
+
+extension SheetGeometry {
+    /// The detents of `sheet`, each resolved against a container `containerHeight` points tall, read now.
+    @available(iOS 16.0, *)
+    @MainActor
+    public init(_ sheet: UISheetPresentationController, containerHeight: Double) {
+        let context = DetentContext(traits: sheet.traitCollection, maximum: CGFloat(containerHeight))
+        self.init(
+            detents: sheet.detents.map { detent in
+                let value: CGFloat? = detent.resolvedValue(in: context)
+                return Resolved(identifier: detent.identifier.rawValue, height: value.map(Double.init))
+            },
+            selectedIdentifier: sheet.selectedDetentIdentifier?.rawValue, containerHeight: containerHeight)
+    }
+}
+
+/// What a detent is resolved against: the container's traits and its height.
+@available(iOS 16.0, *)
+private final class DetentContext: NSObject, UISheetPresentationControllerDetentResolutionContext {
+    let containerTraitCollection: UITraitCollection
+    let maximumDetentValue: CGFloat
+
+    init(traits: UITraitCollection, maximum: CGFloat) {
+        containerTraitCollection = traits
+        maximumDetentValue = maximum
     }
 }
 

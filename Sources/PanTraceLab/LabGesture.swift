@@ -6,7 +6,9 @@ import PanTraceModel
 /// names it (`lab-SESSION-N`), takes its `intent` from the task that
 /// `meta.task` names, and sets the `meta` keys that only it knows
 /// (`source`, `session`, `task`, `prompt`; `userAgent` from the request
-/// when the page did not say it). The result is then checked exactly as
+/// when the page did not say it). For a task with detents it writes the
+/// task's `detents` and start `detent` (docs/model.md §4.10); posted ones
+/// must be the task's. The result is then checked exactly as
 /// `record` checks a line of JSON Lines, so that a refused gesture gets
 /// `record`'s message.
 public struct LabGesture: Sendable {
@@ -50,6 +52,8 @@ public struct LabGesture: Sendable {
         var metaMembers: [(key: String, text: String)] = []
         var postedTask: String?
         var postedIntent: JSONNode?
+        var postedDetents: JSONNode?
+        var postedDetent: JSONNode?
         for member in members {
             switch member.key {
             case "meta":
@@ -76,6 +80,10 @@ public struct LabGesture: Sendable {
                 }
             case "intent":
                 postedIntent = member.node
+            case "detents":
+                postedDetents = member.node
+            case "detent":
+                postedDetent = member.node
             default:
                 break
             }
@@ -97,10 +105,35 @@ public struct LabGesture: Sendable {
         } else {
             task = nil
         }
+        // A task with detents: the sheet the page drew is the task's, which the server writes.
+        let sheet = task.flatMap { task in task.detents.map { ($0, task.startDetent?.name ?? "") } }
+        if let task, let (detents, start) = sheet {
+            if let postedDetents, postedDetents.value != .null {
+                let posted = postedDetents.members?.map { ($0.key, $0.node.number?.value) }
+                let same = posted.map { list in
+                    list.count == detents.count
+                        && list.allSatisfy { name, height in detents.contains { $0.name.isScalarEqual(to: name) && $0.height == height } }
+                } ?? false
+                guard same else {
+                    throw TraceError(
+                        keyPath: "detents",
+                        reason: "the task \(JSONWriter.string(task.id)) has the detents \(Trace.detentsJSON(detents)), not \(text(postedDetents.range))")
+                }
+            }
+            if let postedDetent, postedDetent.value != .null, postedDetent.string.map({ !$0.isScalarEqual(to: start) }) ?? true {
+                throw TraceError(
+                    keyPath: "detent",
+                    reason: "the task \(JSONWriter.string(task.id)) starts at \(JSONWriter.string(start)), not \(text(postedDetent.range))")
+            }
+        }
 
         var line = "{\"name\": " + JSONWriter.string(name)
         for member in members where !Self.serverKeys.contains(member.key) {
+            if sheet != nil, member.key == "detents" || member.key == "detent" { continue }
             line += ", " + text(member.keyOffset..<member.node.range.upperBound)
+        }
+        if let (detents, start) = sheet {
+            line += ", \"detents\": " + Trace.detentsJSON(detents) + ", \"detent\": " + JSONWriter.string(start)
         }
         if task != nil {
             if let intent {

@@ -25,7 +25,7 @@ extension LabPage {
             if (g.pan.scrolling && last.phase === "up") L.v = -fingerVelocity(g);
             L.active = Math.abs(L.v) >= 20 || L.o < 0 || L.o > L.m;
           }
-          g.p = g.pan.percent;
+          g.p = g.pan.shown;
           g.list = L;
           animate(g);
           return L;
@@ -125,7 +125,38 @@ extension LabPage {
           if (x <= 0) return "heading back past where it started";
           return "heading for " + pct(x) + " " + words.way;
         }
-        function explain(r) {
+        // A sheet with detents (docs/model.md §4.10): where it came to rest, named, and why.
+        function explainSheet(r, s, g) {
+          const rest = r.decision === "finish" ? null : (r.detent || s.start);
+          const restH = rest === null ? 0 : s.heightOf(rest);
+          const head = rest === null ? "The sheet closed"
+            : restH < s.Hs ? "The sheet dropped to " + rest
+            : restH > s.Hs ? "The sheet rose to " + rest
+            : "The sheet went back to " + rest;
+          const released = g && g.pan.height !== null ? g.pan.height : s.Hs;
+          const at = released > s.Hs ? "you let go with it pulled up above " + s.start : "you let go " + pct(r.percent) + " of the way down from " + s.start;
+          const projected = typeof r.projected === "number" ? r.projected : null;
+          const toward = (x) => x >= 1 ? "heading off the bottom of the screen" : x <= 0 ? "heading up past " + s.start
+            : "heading for " + pct(x) + " of the way down";
+          const speed = projected !== null ? "; at that speed it was " + toward(projected) : "";
+          // In a pair the words never name a setting: "first" and "second" must not be told apart by them.
+          const share = pairs ? "the point where it changes detent" : pct(thresholdFraction()) + " of the way to the next detent";
+          switch (r.reason) {
+            case "threshold": return head + ": " + at + ", past " + share + " (" + moving(r.velocity) + ").";
+            case "belowThreshold": return head + ": " + at + ", " + moving(r.velocity) + speed + ", not far enough to change detent.";
+            case "projection": return head + ": " + at + ", " + moving(r.velocity) + speed + ".";
+            case "flick": return head + " with the flick: " + at + ", " + moving(r.velocity) + ", fast enough to go on.";
+            case "step": return head + ": " + at + ", " + moving(r.velocity) + speed + "; a flick that fast goes one detent further.";
+            case "reverseFlick": return head + ": you flicked it up, " + moving(r.velocity) + ".";
+            case "guarded": return "The sheet refused to close (it is guarded) and went to " + rest + ": " + at + " (" + moving(r.velocity) + ").";
+            case "cancelled": return "The sheet went back to " + s.start + ": the touch was cancelled (the browser or the system took it).";
+            default: return null;
+          }
+        }
+        function explain(r, g) {
+          const s = g && g.pan ? g.pan.sheet : null;
+          const said = s ? explainSheet(r, s, g) : null;
+          if (said) return said;
           // In a pair the words never name a setting: "first" and "second" must not be told apart by them.
           const need = pairs ? "the point where it would " + words.verb : "the " + pct(thresholdFraction()) + " it takes to " + words.verb;
           const at = "you let go " + pct(r.percent) + " " + words.way;
@@ -156,13 +187,13 @@ extension LabPage {
           if (!r.agreement) return null;
           return r.agreement === "agree";
         }
-        function showMessage(r) {
+        function showMessage(r, g) {
           const agree = agrees(r);
           outcomeEl.dataset.agrees = agree === null ? "" : String(agree);
           outcomeEl.className = agree === null ? "neutral" : agree ? "agrees" : "disagrees";
           outcomeEl.textContent = "";
           const head = document.createElement("b");
-          head.textContent = explain(r);
+          head.textContent = explain(r, g);
           outcomeEl.appendChild(head);
           if (agree !== null) {
             const why = document.createElement("span");

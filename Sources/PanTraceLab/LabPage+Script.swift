@@ -5,8 +5,8 @@ extension LabPage {
     /// The page's tasks, gestures and drawing.
     ///
     /// `Pan` is docs/model.md §4.2–4.4 ported line by line (recognition,
-    /// scroll arbitration, percent), so that the view follows the finger as
-    /// the config says; the decision itself is the server's, which the page
+    /// scroll arbitration, percent; for a sheet with detents, §4.10's
+    /// height), so that the view follows the finger as the config says; the decision itself is the server's, which the page
     /// then settles to (§4.7) and explains. A gesture's samples are every
     /// pointer event of the first finger from its down to its lift or
     /// cancel, moves with their coalesced events, each with its own
@@ -68,6 +68,21 @@ extension LabPage {
             this.origin = 0;
             this.prevQ = null;
             this.down = null;
+            // docs/model.md §4.10: a sheet with detents follows the finger by its height h = H_s − T/E, unclamped.
+            this.sheet = sheetOf(task);
+            this.T = 0;
+          }
+          // The sheet's height now (a fraction of the extent); null without detents.
+          get height() { return this.sheet ? this.sheet.Hs - this.T / this.E : null; }
+          // What draw() takes: the percent, or for a sheet how far it is below its start (T/E).
+          get shown() { return this.sheet ? this.T / this.E : this.percent; }
+          track(t) {
+            if (this.sheet) {
+              this.T = t;
+              this.percent = Math.min(1, Math.max(0, t / (this.sheet.Hs * this.E)));
+            } else {
+              this.percent = Math.min(1, t / this.E);
+            }
           }
           q(s) { return sign * (horizontal ? s.x : s.y); }
           // A down farther from the screen edge than edgeWidth: the screen-edge pan fails there.
@@ -96,14 +111,15 @@ extension LabPage {
               this.raw = 0;
               this.state = "transition";
               this.origin = q + o2;
-              this.percent = Math.min(1, -o2 / this.E);
+              this.track(-o2);
               return;
             }
             // The transition runs.
             if (this.simultaneous) this.o = Math.min(this.o - dq, this.m);
             this.raw = this.o;
             const t = q - this.origin;
-            if (t < 0) this.origin = q; else this.percent = Math.min(1, t / this.E);
+            if (this.sheet) this.track(t);
+            else if (t < 0) this.origin = q; else this.track(t);
           }
           begin(q) {
             const policy = this.hasScroll ? gating : "none";
@@ -111,6 +127,7 @@ extension LabPage {
               this.state = "transition";
               this.origin = q;
               this.percent = 0;
+              this.T = 0;
               this.simultaneous = policy === "offsetAtBegin" && !lockScroll;
               return;
             }
@@ -120,6 +137,33 @@ extension LabPage {
           get scrolling() { return this.state === "scroll" || this.state === "handoff"; }
           // The offset drawn: the model's, or past an edge of a list that owns the gesture, the rubber band's.
           get shownOffset() { return this.scrolling ? rubberBand(this.raw, this.m) : this.o; }
+        }
+
+        // The sheet of a task with detents under pull-to-dismiss: its anchors (0 and the detents' heights,
+        // increasing), the start's name and height H_s; null otherwise.
+        function sheetOf(task) {
+          if (!task || !task.detents || cfg.interaction !== "pull-to-dismiss") return null;
+          const start = task.detents.find((d) => d.name === task.detent) || task.detents.reduce((a, b) => (b.height > a.height ? b : a));
+          return {start: start.name, Hs: start.height, detents: task.detents,
+            heightOf(name) { const d = task.detents.find((x) => x.name === name); return d ? d.height : start.height; }};
+        }
+        // The sheet drawn now: the task's, between tasks too.
+        let sheet = null;
+        // Where each detent puts the sheet's top: a tick and its name at the right edge.
+        function showMarks() {
+          const marks = $("marks");
+          marks.textContent = "";
+          marks.hidden = !sheet;
+          if (!sheet) return;
+          const {w, h} = size();
+          for (const d of sheet.detents) {
+            const el = document.createElement("div");
+            el.className = "mark";
+            el.style.top = Math.max(10, h - d.height * extentOf(w, h)) + "px";
+            el.textContent = d.name;
+            el.appendChild(document.createElement("i"));
+            marks.appendChild(el);
+          }
         }
 
         // UIScrollView's rubber band: a drag of x past an edge shows (1 − 1/(0.55·x/d + 1))·d, d the viewport's length.
@@ -171,16 +215,18 @@ extension LabPage {
           }
         }
 
-        // Draws percent p (the view shows curve(p) of the way) and scroll offset o.
+        // Draws percent p (the view shows curve(p) of the way) and scroll offset o. For a sheet with
+        // detents p is how far it is below its start (T/E): its top is where its height H_s − p puts it.
         function draw(p, o, m) {
           const {w, h} = size();
           const E = extentOf(w, h);
-          const d = curve(p) * E;
+          const d = sheet ? Math.min(h, Math.max(0, h - (sheet.Hs - p) * E)) : curve(p) * E;
           // All the way away (a finished sheet or screen), its shadow must not show at the edge.
           front.style.visibility = cfg.interaction !== "pull-up-present" && d >= (horizontal ? w : h) ? "hidden" : "visible";
           if (cfg.interaction === "pull-to-dismiss") {
             front.style.transform = "translateY(" + d + "px)";
             dim.style.opacity = String(0.4 * (1 - Math.min(1, d / h)));
+            front.dataset.height = sheet ? String(sheet.Hs - p) : "";
             scrollContent.style.transform = "translateY(" + (-o) + "px)";
           } else if (cfg.interaction === "swipe-back") {
             front.style.transform = "translateX(" + d + "px)";
@@ -218,6 +264,9 @@ extension LabPage {
           task = data.tasks[at % data.tasks.length];
           taskEl.dataset.task = task.id;
           taskEl.dataset.intent = task.intent || "";
+          sheet = sheetOf(task);
+          taskEl.dataset.detent = sheet ? sheet.start : "";
+          showMarks();
           $("prompt").textContent = task.prompt;
           $("try").textContent = pairs ? pairs.tryText() : "";
           showCount(index);
@@ -240,7 +289,7 @@ extension LabPage {
             const prev = gesture.samples[gesture.samples.length - 2];
             if (prev && (prev.x !== sample.x || prev.y !== sample.y)) gesture.pan.position(sample);
           }
-          draw(gesture.pan.percent, gesture.pan.shownOffset, gesture.pan.m);
+          draw(gesture.pan.shown, gesture.pan.shownOffset, gesture.pan.m);
         }
 
         const surface = $("surface");
@@ -257,6 +306,8 @@ extension LabPage {
           }
           if (mode !== "ready") return;
           const {w, h} = size();
+          // docs/lab.md: a gesture starts on the sheet; a touch above its top is ignored.
+          if (sheet && e.clientY < h - sheet.Hs * extentOf(w, h)) return;
           gesture = {pointer: e.pointerId, t0: e.timeStamp, samples: [], pan: new Pan(task, w, h), w: w, h: h,
             pointerType: e.pointerType || "touch"};
           try { surface.setPointerCapture(e.pointerId); } catch (_) {}
@@ -301,6 +352,11 @@ extension LabPage {
           if (pairs) meta.pair = pairs.next.pair;
           const body = {width: g.w, height: g.h, scrollOffset: task.scrollOffset, scrollContent: task.scrollContent,
             meta: meta, samples: g.samples};
+          if (g.pan.sheet) {
+            body.detents = {};
+            for (const d of g.pan.sheet.detents) body.detents[d.name] = d.height;
+            body.detent = g.pan.sheet.start;
+          }
           send(g, JSON.stringify(body));
         }
 
@@ -327,25 +383,30 @@ extension LabPage {
               outcomeEl.appendChild(again);
               return;
             }
-            settle(g, g.pan.percent, 0, 0.25, 0, () => startTask());
+            settle(g, g.pan.shown, 0, 0.25, 0, () => startTask());
             return;
           }
           outcomeEl.dataset.trace = reply.trace;
           outcomeEl.dataset.decision = reply.decision;
           outcomeEl.dataset.reason = reply.reason;
+          outcomeEl.dataset.detent = reply.detent || "";
           outcomeEl.dataset.count = String(reply.count);
           index += 1;
           showCount(index);
-          showMessage(reply);
+          showMessage(reply, g);
           setMode("settling");
-          const target = reply.decision === "finish" ? 1 : 0;
-          settle(g, reply.percent, target, reply.decision === "none" ? 0 : reply.settle, reply.velocity, () => {
+          const away = reply.decision === "finish";
+          // docs/model.md §4.10: a sheet settles at the decided detent (its start for none), or off the bottom.
+          const s = g.pan.sheet;
+          const from = s ? g.pan.shown : reply.percent;
+          const target = s ? s.Hs - (away ? 0 : s.heightOf(reply.detent || s.start)) : away ? 1 : 0;
+          settle(g, from, target, reply.decision === "none" ? 0 : reply.settle, reply.velocity, () => {
             // The settled screen stays a moment before the next task brings the view back. How many
             // gestures have settled, and where the list came to rest, stay on the body after that moment.
             setMode("settled");
             document.body.dataset.settled = String(index);
             document.body.dataset.listRest = String(Math.round(g.list.o * 100) / 100);
-            setTimeout(() => { if (pairs) pairs.heard(reply); startTask(); }, target === 1 ? 500 : 300);
+            setTimeout(() => { if (pairs) pairs.heard(reply); startTask(); }, away ? 500 : 300);
           });
         }
         """#

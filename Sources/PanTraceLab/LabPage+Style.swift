@@ -37,6 +37,11 @@ extension LabPage {
         [data-interaction="swipe-back"] #edge{left:0;top:0;bottom:0;border-right:1px dashed rgba(10,132,255,.6)}
         [data-interaction="swipe-back"] #edge span{writing-mode:vertical-rl;transform:rotate(180deg)}
         [data-interaction="pull-up-present"] #edge{left:0;right:0;bottom:0;border-top:1px dashed rgba(10,132,255,.6)}
+        #marks{position:absolute;inset:0;z-index:4;pointer-events:none}
+        #marks[hidden]{display:none}
+        .mark{position:absolute;right:0;display:flex;align-items:center;gap:4px;transform:translateY(-50%);
+          font-size:11px;font-weight:600;color:#0a62c9;text-shadow:0 0 3px #fff}
+        .mark i{display:block;width:16px;height:2px;background:rgba(10,132,255,.75)}
         #hud{position:fixed;left:8px;right:8px;bottom:max(8px,env(safe-area-inset-bottom));z-index:10;pointer-events:none;
           padding:10px 12px;border-radius:14px;background:rgba(28,28,30,.86);color:#fff;box-shadow:0 2px 12px rgba(0,0,0,.3)}
         #prompt{font-size:17px;font-weight:600}

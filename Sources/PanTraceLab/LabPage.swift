@@ -3,8 +3,9 @@ import PanTraceModel
 
 /// The page `GET /` serves (docs/lab.md): one self-contained HTML5 document,
 /// made for phones, that asks for the session's tasks, draws the config's
-/// interaction following the finger by docs/model.md §4.2–4.4, posts each
-/// gesture, and settles as the server decided.
+/// interaction following the finger by docs/model.md §4.2–4.4 (a sheet with
+/// detents by its height, §4.10), posts each gesture, and settles as the
+/// server decided.
 ///
 /// Nothing is loaded from anywhere but the document itself: its style and
 /// script are inline (``style``, ``script``), and the session's data — the
@@ -26,7 +27,10 @@ public enum LabPage {
         let taskList = tasks.map { task in
             "{\"id\": \(JSONWriter.string(task.id)), \"prompt\": \(JSONWriter.string(task.prompt)), "
                 + "\"intent\": \(task.intent.map { JSONWriter.string($0.rawValue) } ?? "null"), "
-                + "\"scrollOffset\": \(JSONWriter.number(task.scrollOffset)), \"scrollContent\": \(JSONWriter.number(task.scrollContent))}"
+                + "\"scrollOffset\": \(JSONWriter.number(task.scrollOffset)), \"scrollContent\": \(JSONWriter.number(task.scrollContent)), "
+                // A list, not an object: a detent named like a number keeps its place in JavaScript.
+                + "\"detents\": \(task.detents.map { "[" + $0.map { "{\"name\": \(JSONWriter.string($0.name)), \"height\": \(JSONWriter.number($0.height))}" }.joined(separator: ", ") + "]" } ?? "null"), "
+                + "\"detent\": \(task.startDetent.map { JSONWriter.string($0.name) } ?? "null")}"
         }
         let data = "{\"config\": \(config.canonicalJSON()), \"session\": \(JSONWriter.string(session)), \"stored\": \(stored), "
             + "\"versus\": \(versus?.canonicalJSON() ?? "null"), \"next\": \(versus == nil ? "null" : next?.json ?? "null"), "
@@ -51,11 +55,12 @@ public enum LabPage {
               <div id="dim"></div>
               <div id="front"><div class="grabber"></div><div class="bar" id="front-bar">\(frontTitle(config.interaction))</div><div id="front-scroll" class="scroll"\(config.interaction == .pullUpPresent ? " hidden" : "")><div id="front-content" class="content"></div></div>\(config.interaction == .pullUpPresent ? cardContent : "")</div>
               <div id="edge" hidden><span>start here</span></div>
+              <div id="marks" hidden></div>
             </div>
             <div id="hud">
-              <div id="task" data-task="" data-intent="" data-ready="false"><span id="prompt">Loading…</span> <span id="try"></span></div>
+              <div id="task" data-task="" data-intent="" data-detent="" data-ready="false"><span id="prompt">Loading…</span> <span id="try"></span></div>
               <div id="count"></div>
-              <div id="outcome" data-trace="" data-decision="" data-reason="" data-agrees="" data-count="\(stored)"></div>
+              <div id="outcome" data-trace="" data-decision="" data-reason="" data-detent="" data-agrees="" data-count="\(stored)"></div>
             </div>
             <div id="ask" data-pair="" data-ready="false" hidden>
               <div id="ask-question">Which felt better?</div>

@@ -23,6 +23,8 @@ public final class LabRecorder: @unchecked Sendable {
         public var task: LabTask?
         /// The trace's intent.
         public var intent: Intent?
+        /// The detent the sheet started at, for a trace with detents (docs/model.md §4.10).
+        public var startDetent: String?
         /// Its result under the config it was done under.
         public var outcome: Outcome
         /// The run of the config it was done under.
@@ -159,7 +161,9 @@ public final class LabRecorder: @unchecked Sendable {
         stored += 1
         if let slot, let task = gesture.task { self.pairs?.stored(slot, task: task.id, trace: name, run: run) }
         return Stored(
-            name: name, task: gesture.task, intent: gesture.trace.intent, outcome: outcome, run: run, count: stored, slot: slot)
+            name: name, task: gesture.task, intent: gesture.trace.intent,
+            startDetent: gesture.trace.detents == nil ? nil : gesture.trace.startingDetent?.name,
+            outcome: outcome, run: run, count: stored, slot: slot)
     }
 
     /// Commits the trace and its result in the run of `side`'s config (a new

@@ -133,7 +133,7 @@ public struct LabResponder: Sendable {
         let outcome = stored.outcome
         // docs/model.md §2: the page says whether it was meant by the one rule every count uses.
         let agreement: String =
-            Agreement(intent: stored.intent, outcome: outcome, startDetent: nil).map { JSONWriter.string("\($0)") } ?? "null"
+            Agreement(intent: stored.intent, outcome: outcome, startDetent: stored.startDetent).map { JSONWriter.string("\($0)") } ?? "null"
         var fields: [(String, String)] = [
             ("trace", JSONWriter.string(stored.name)),
             ("task", stored.task.map { JSONWriter.string($0.id) } ?? "null"),
@@ -145,6 +145,8 @@ public struct LabResponder: Sendable {
             ("velocity", JSONWriter.number(outcome.velocity)),
             ("settle", JSONWriter.number(outcome.settle)),
             ("projected", outcome.projected.map(JSONWriter.number) ?? "null"),
+            // docs/model.md §4.10: where the sheet rests (null when dismissed or without detents).
+            ("detent", outcome.decision == .finish ? "null" : outcome.detent.map(JSONWriter.string) ?? "null"),
             ("agreement", agreement),
         ]
         fields += [("run", String(stored.run)), ("count", String(stored.count))]

@@ -2,18 +2,23 @@ import PanTraceModel
 
 extension LabTask {
     /// The keys of a task in a `--tasks` file (docs/lab.md).
-    public static let fileKeys = ["id", "prompt", "intent", "scrollOffset", "scrollContent", "repeat"]
+    public static let fileKeys = ["id", "prompt", "intent", "scrollOffset", "scrollContent", "detents", "detent", "repeat"]
 
     /// Reads the task list of a `--tasks FILE` (docs/lab.md): a JSON array of
-    /// `{"id", "prompt", "intent", "scrollOffset", "scrollContent", "repeat"}`.
+    /// `{"id", "prompt", "intent", "scrollOffset", "scrollContent", "detents", "detent", "repeat"}`.
     ///
     /// Checked as a config is (docs/configs.md): an unknown key, a wrong type
     /// or an out-of-range value is a ``ConfigError`` of kind `invalidData`
     /// (exit 65) naming the file, the line and the key (`[2].intent`). `id`
-    /// and `prompt` are required; `intent` is `finish`, `cancel` or `null`
-    /// (the default); the scroll view's offset and content default to 0;
-    /// `repeat` defaults to `defaultRepeat`.
-    public static func list(json bytes: [UInt8], file: String?, defaultRepeat: Int = LabTask.defaultRepeat) throws(ConfigError) -> [LabTask] {
+    /// and `prompt` are required; `intent` is `finish`, `cancel`, the name of
+    /// one of the task's detents, or `null` (the default); the scroll view's
+    /// offset and content default to 0; `detents` is an object of names and
+    /// heights as a trace's (docs/model.md §3), default the session's
+    /// `sessionDetents` (`--detents`); `detent`, the one the sheet starts at,
+    /// names one of them (default the tallest); `repeat` defaults to `defaultRepeat`.
+    public static func list(
+        json bytes: [UInt8], file: String?, defaultRepeat: Int = LabTask.defaultRepeat, sessionDetents: [Detent]? = nil
+    ) throws(ConfigError) -> [LabTask] {
         func failure(at offset: Int, key: String, _ reason: String) -> ConfigError {
             ConfigError(kind: .invalidData, file: file, line: lineNumber(of: offset, in: bytes), key: key, reason: reason)
         }
@@ -36,6 +41,8 @@ extension LabTask {
             }
             var task = LabTask(id: "", prompt: "", intent: nil, repeatCount: defaultRepeat)
             var seen: Set<String> = []
+            var intentWord: (text: String, offset: Int)?
+            var detentAt = 0
             for member in members {
                 let key = "\(path).\(member.key)"
                 let at = member.node.range.lowerBound
@@ -59,8 +66,35 @@ extension LabTask {
                     switch member.node.value {
                     case .null: task.intent = nil
                     case .string(let word) where Intent(rawValue: word) != nil: task.intent = Intent(rawValue: word)
-                    default: throw failure(at: at, key: key, "must be \"finish\", \"cancel\" or null, found \(describe(member.node))")
+                    // A detent's name: checked against the task's detents once they are known.
+                    case .string(let word): intentWord = (word, at)
+                    default:
+                        throw failure(at: at, key: key, "must be \"finish\", \"cancel\", a detent's name or null, found \(describe(member.node))")
                     }
+                case "detents":
+                    guard let entries = member.node.members else {
+                        throw failure(at: at, key: key, "must be an object of detent names and heights ({\"medium\": 0.5, \"large\": 1}), found \(describe(member.node))")
+                    }
+                    var detents: [Detent] = []
+                    for entry in entries {
+                        guard let height = entry.node.number?.value else {
+                            throw failure(
+                                at: entry.node.range.lowerBound, key: "\(key).\(entry.key)",
+                                "must be a height (a number > 0 and ≤ 1, a fraction of the extent), found \(describe(entry.node))")
+                        }
+                        detents.append(Detent(name: entry.key, height: height))
+                    }
+                    if let issue = Detent.issue(in: detents) {
+                        let entry = entries.first { "detents." + $0.key == issue.keyPath }
+                        throw failure(at: entry?.node.range.lowerBound ?? at, key: path + "." + issue.keyPath, issue.reason)
+                    }
+                    task.detents = detents
+                case "detent":
+                    guard let name = member.node.string else {
+                        throw failure(at: at, key: key, "must be the name of one of the task's detents, found \(describe(member.node))")
+                    }
+                    task.detent = name
+                    detentAt = at
                 case "scrollOffset":
                     guard let number = member.node.number?.value, number.isFinite else {
                         throw failure(at: at, key: key, "must be a finite number of points, found \(describe(member.node))")
@@ -81,6 +115,26 @@ extension LabTask {
             for required in ["id", "prompt"] where !seen.contains(required) {
                 throw failure(at: element.range.lowerBound, key: "\(path).\(required)", "missing (every task needs an id and a prompt)")
             }
+            let detents = task.detents ?? sessionDetents
+            let names = detents.map { list in list.map { "`\($0.name)`" }.joined(separator: ", ") } ?? ""
+            if let name = task.detent {
+                guard let detents else {
+                    throw failure(at: detentAt, key: "\(path).detent", "allowed only with detents (the task's `detents` or --detents): it names the detent the sheet starts at")
+                }
+                guard detents.contains(where: { $0.name.isScalarEqual(to: name) }) else {
+                    throw failure(at: detentAt, key: "\(path).detent", "\(JSONWriter.string(name)) is not one of the detents (\(names))")
+                }
+            }
+            if let word = intentWord {
+                guard let detents, detents.contains(where: { $0.name.isScalarEqual(to: word.text) }) else {
+                    throw failure(
+                        at: word.offset, key: "\(path).intent",
+                        detents == nil
+                            ? "must be \"finish\", \"cancel\" or null, found \"\(word.text.prefix(40))\" (a detent's name is an intent only for a task with detents)"
+                            : "must be \"finish\", \"cancel\", a detent's name (\(names)) or null, found \"\(word.text.prefix(40))\"")
+                }
+                task.intent = Intent(word: word.text)
+            }
             tasks.append(task)
         }
         // The page carries the whole expanded list: bounded, so that it stays a page.
@@ -99,8 +153,8 @@ extension LabTask {
     /// Reads the task list at `path`.
     ///
     /// - Throws: `InputFileError` when it cannot be read or is over 1 MiB (exit 66), ``ConfigError`` (exit 65).
-    public static func list(path: String, defaultRepeat: Int = LabTask.defaultRepeat) throws -> [LabTask] {
-        try list(json: InputFile.bytes(atPath: path), file: path, defaultRepeat: defaultRepeat)
+    public static func list(path: String, defaultRepeat: Int = LabTask.defaultRepeat, sessionDetents: [Detent]? = nil) throws -> [LabTask] {
+        try list(json: InputFile.bytes(atPath: path), file: path, defaultRepeat: defaultRepeat, sessionDetents: sessionDetents)
     }
 
     private static func unknownKeyReason(_ key: String) -> String {

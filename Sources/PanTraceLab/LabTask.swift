@@ -5,7 +5,8 @@ import PanTraceModel
 /// A gesture made for a task is stored with the task's `intent`, and its
 /// screen is set up as the task says: the embedded scroll view's content
 /// length and its offset, measured as a trace's `scrollOffset` and
-/// `scrollContent` (docs/model.md §3).
+/// `scrollContent` (docs/model.md §3), and for a sheet with detents, the
+/// detents and the one it starts at (docs/model.md §4.10).
 public struct LabTask: Sendable, Hashable {
     /// Short and unique in a task list; stored as `meta.task`.
     public var id: String
@@ -19,17 +20,31 @@ public struct LabTask: Sendable, Hashable {
     public var scrollContent: Double
     /// How many times the task is asked in a session.
     public var repeatCount: Int
+    /// The heights the sheet rests at, for a sheet with detents (docs/model.md §4.10); `nil` without.
+    public var detents: [Detent]?
+    /// The name of the detent the sheet starts at; `nil` for the tallest.
+    public var detent: String?
 
     /// A task; `repeatCount` is how often a session asks it.
     public init(
-        id: String, prompt: String, intent: Intent?, scrollOffset: Double = 0, scrollContent: Double = 0, repeatCount: Int = 3
+        id: String, prompt: String, intent: Intent?, scrollOffset: Double = 0, scrollContent: Double = 0, repeatCount: Int = 3,
+        detents: [Detent]? = nil, detent: String? = nil
     ) {
+        self.detents = detents
+        self.detent = detent
         self.id = id
         self.prompt = prompt
         self.intent = intent
         self.scrollOffset = scrollOffset
         self.scrollContent = scrollContent
         self.repeatCount = repeatCount
+    }
+
+    /// The detent the sheet starts at: ``detent``, else the tallest; `nil` without detents.
+    public var startDetent: Detent? {
+        guard let detents, !detents.isEmpty else { return nil }
+        if let detent, let named = detents.first(where: { $0.name.isScalarEqual(to: detent) }) { return named }
+        return detents.max { $0.height < $1.height }
     }
 
     /// How often each built-in task is asked (`pantrace lab --repeat`).

@@ -34,7 +34,15 @@ struct LabCommand: ParsableCommand {
               pantrace tune --db lab.sqlite --sweep threshold=0.2:0.6:0.05
 
             --tasks FILE: a JSON array of {"id", "prompt", "intent", "scrollOffset",
-            "scrollContent", "repeat"} in place of the built-in tasks (docs/lab.md).
+            "scrollContent", "detents", "detent", "repeat"} in place of the built-in
+            tasks (docs/lab.md).
+
+            A sheet with detents: --detents medium=0.5,large=1 gives every task a sheet
+            resting at those heights (fractions of the extent), starting at the tallest,
+            and adds the tasks drop it to medium, expand it, flick it down to medium and
+            close it from large; the page draws the sheet at the task's detent and
+            settles it where pantrace decided:
+              pantrace lab --preset uikit-sheet --detents medium=0.5,large=1
 
             Which felt better: with --versus-preset NAME or --versus-config FILE, every
             task is done twice in a row, blind, once under the lab's own config (A, with
@@ -68,6 +76,13 @@ struct LabCommand: ParsableCommand {
         help: ArgumentHelp("Compare with this config file (config B), as --versus-preset.", valueName: "file"))
     var versusConfig: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A sheet with detents for every task, as NAME=HEIGHT,… (fractions of the extent), starting at the tallest; adds the detent tasks.",
+            valueName: "name=h,…"))
+    var detents: String?
+
     @Option(name: .customLong("repeat"), help: ArgumentHelp("How many times each task is asked (a task's own 'repeat' wins).", valueName: "n"))
     var repeatCount = LabTask.defaultRepeat
 
@@ -77,6 +92,17 @@ struct LabCommand: ParsableCommand {
         guard !host.isEmpty else { throw ValidationError("--host needs an address") }
         if versusPreset != nil, versusConfig != nil {
             throw ValidationError("--versus-preset and --versus-config both name config B: give one")
+        }
+        _ = try sessionDetents()
+    }
+
+    /// The session's detents (`--detents`), checked by docs/model.md §3's rules.
+    func sessionDetents() throws -> [Detent]? {
+        guard let detents else { return nil }
+        do {
+            return try LabDetents.parse(detents)
+        } catch {
+            throw ValidationError("--detents \(detents): \(error)")
         }
     }
 
@@ -102,8 +128,16 @@ struct LabCommand: ParsableCommand {
     func run() throws {
         let config = try configOptions.resolve()
         let versus = try versus(against: config)
-        let list = try tasks.map { try LabTask.list(path: $0, defaultRepeat: repeatCount) }
-            ?? LabTask.builtIn(for: config.interaction, repeatCount: repeatCount)
+        let detents = try sessionDetents()
+        // docs/model.md §4.10: only a pull-to-dismiss sheet rests at detents; any other would store notApplicable only.
+        if detents != nil, config.interaction != .pullToDismiss {
+            throw ValidationError(
+                "--detents needs a pull-to-dismiss sheet; the lab's config is \(config.interaction.rawValue), under which a sheet's detents decide nothing")
+        }
+        let builtIn = LabTask.builtIn(for: config.interaction, repeatCount: repeatCount)
+            + (detents.map { LabDetents.builtInTasks(for: $0, repeatCount: repeatCount) } ?? [])
+        let list = LabDetents.apply(
+            detents, to: try tasks.map { try LabTask.list(path: $0, defaultRepeat: repeatCount, sessionDetents: detents) } ?? builtIn)
         let store = try self.store.open()
         // docs/lab.md: what cannot work is refused before listening (66), not answered 500 gesture after gesture.
         do {
@@ -131,7 +165,9 @@ struct LabCommand: ParsableCommand {
                 let outcome = stored.outcome
                 let pair = stored.slot.map { "  pair \($0.pair) \($0.isFirst ? "first" : "second") (\($0.side.rawValue.uppercased()))" } ?? ""
                 // Task ids come from the task file: escaped for the terminal (docs/safety.md).
-                _ = printer.line(Console.terminalSafe("\(stored.name)  \(stored.task?.id ?? "-")  \(outcome.decision.rawValue)/\(outcome.reason.rawValue)\(pair)"))
+                // A sheet with detents: where it rests (docs/model.md §4.10).
+                let rest = outcome.decision == .finish ? "" : outcome.detent.map { "  at \($0)" } ?? ""
+                _ = printer.line(Console.terminalSafe("\(stored.name)  \(stored.task?.id ?? "-")  \(outcome.decision.rawValue)/\(outcome.reason.rawValue)\(rest)\(pair)"))
             },
             onAnswered: { pair, preference in
                 _ = printer.line(Console.terminalSafe("pair \(pair)  \(preference.task)  preferred: \(preference.choice == .same ? "the same" : preference.choice.rawValue.uppercased())"))

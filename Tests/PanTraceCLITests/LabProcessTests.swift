@@ -21,8 +21,8 @@ import Glibc
         """
 
     /// Starts `pantrace lab --port 0` and waits for its first line; returns the child, the URL's port and token.
-    static func start(_ runner: CommandRunner, label: String) throws -> (ChildProcess, port: Int, token: String) {
-        let child = try ChildProcess(["lab", "--db", runner.db, "--port", "0"], in: runner, label: label)
+    static func start(_ runner: CommandRunner, label: String, extra: [String] = []) throws -> (ChildProcess, port: Int, token: String) {
+        let child = try ChildProcess(["lab", "--db", runner.db, "--port", "0"] + extra, in: runner, label: label)
         #expect(child.wait { child.stdout.contains("\n") }, "no URL: \(child.stderr)")
         let line = String(child.stdout.split(separator: "\n").first ?? "")
         let match = line.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{32})/)
@@ -94,6 +94,55 @@ import Glibc
         for arguments in [["--repeat", "0"], ["--port", "70000"], ["--set", "treshold=0.3"]] {
             #expect(try runner.run(["lab"] + arguments).status == 64, "\(arguments)")
         }
+        #expect(!FileManager.default.fileExists(atPath: runner.db))
+    }
+
+    /// docs/lab.md "A sheet with detents": a gesture's line says where the sheet rests. The
+    /// drag of ``gesture`` on the task `drop` (from large, on 400 × 800): it starts at the
+    /// first move (y 140) and lets go at 500, h = 1 − 360/800 = 0.55, 0.9 of the way
+    /// from large to medium under the default threshold (0.4): medium.
+    @Test func aSheetsGestureLineSaysWhereItRests() throws {
+        let runner = try CommandRunner()
+        let (child, port, token) = try Self.start(runner, label: "lab", extra: ["--detents", "medium=0.5,large=1"])
+        let posted = try Self.post(Self.gesture.replacingOccurrences(of: "\"task\": \"close\"", with: "\"task\": \"drop\""), port: port, token: token)
+        #expect(posted.status == 200, "\(posted.body)")
+        kill(child.pid, SIGTERM)
+        #expect(child.finish() == 0, "\(child.stderr)")
+        let lines = child.stdout.split(separator: "\n")
+        #expect(lines.count == 2 && lines[1].hasSuffix("  drop  cancel/threshold  at medium"), "\(lines)")
+    }
+
+    /// docs/lab.md "A sheet with detents": a `--detents` that breaks a trace's rules is a usage error
+    /// naming the option and the entry; a task file's bad detent names its line and key.
+    @Test func aBadDetentsValueExits64NamingTheOption() throws {
+        let runner = try CommandRunner()
+        let cases = [
+            ("medium=0.5,large=2", "--detents medium=0.5,large=2: \"large=2\": a height must be a finite number > 0 and ≤ 1"),
+            ("medium", "--detents medium: \"medium\": each detent is NAME=HEIGHT"),
+            ("a=0.5,b=0.5", "--detents a=0.5,b=0.5: \"b=0.5\": has the height 0.5 of `a`"),
+            ("cancel=0.5", "--detents cancel=0.5: \"cancel=0.5\": `cancel` cannot name a detent"),
+        ]
+        // docs/lab.md quotes the first line of three of them as printed.
+        let docs = try String(contentsOf: CommandRunner.repositoryRoot.appending(path: "docs/lab.md"), encoding: .utf8)
+        for (value, message) in cases {
+            let output = try runner.run(["lab", "--port", "0", "--detents", value])
+            #expect(output.status == 64, "\(value): \(output.stderr)")
+            #expect(output.stderr.contains(message), "\(output.stderr)")
+            if value == "medium=0.5,large=2" || value == "a=0.5,b=0.5" {
+                let first = String(output.stderr.split(separator: "\n").first ?? "")
+                #expect(docs.contains("$ pantrace lab --detents \(value)\n\(first)\n"), "docs/lab.md quotes: \(first)")
+            }
+        }
+        let twice = try runner.run(["lab", "--port", "0", "--detents", "a=1", "--detents", "b=1"])
+        #expect(twice.status == 64 && twice.stderr.contains("--detents is given 2 times ('a=1', 'b=1'): give it once"), "\(twice.stderr)")
+        let swipe = try runner.run(["lab", "--port", "0", "--preset", "cupertino-back", "--detents", "medium=0.5,large=1"])
+        #expect(swipe.status == 64 && swipe.stderr.contains("--detents needs a pull-to-dismiss sheet"), "\(swipe.stderr)")
+        let quoted = String(swipe.stderr.split(separator: "\n").first ?? "")
+        #expect(docs.contains("$ pantrace lab --preset cupertino-back --detents medium=0.5,large=1\n\(quoted)\n"), "docs/lab.md quotes: \(quoted)")
+        let file = try runner.write("[{\"id\": \"a\", \"prompt\": \"p\",\n \"detent\": \"half\"}]", to: "tasks.json")
+        let bad = try runner.run(["lab", "--port", "0", "--tasks", file, "--detents", "medium=0.5,large=1"])
+        #expect(bad.status == 65)
+        #expect(bad.stderr.contains("tasks.json:2: [0].detent: \"half\" is not one of the detents (`medium`, `large`)"), "\(bad.stderr)")
         #expect(!FileManager.default.fileExists(atPath: runner.db))
     }
 }

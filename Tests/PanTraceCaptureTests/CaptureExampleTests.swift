@@ -52,7 +52,9 @@ import TestThreads
 
         let traces = try folder.traces()  // Core's JSON Lines reader, as `pantrace record --from` reads
         try #require(traces.count == 2)
-        #expect(traces.map(\.intent) == [.finish, nil])
+        #expect(traces.map(\.intent) == [Intent(word: "medium"), nil])
+        // The sheet's detents as fractions of its 852 points, from large.
+        #expect(traces.allSatisfy { $0.detents == [Detent(name: "medium", height: 0.5), Detent(name: "large", height: 1)] && $0.startDetent == "large" })
         #expect(traces.map { $0.samples.last?.phase } == [.up, .cancel])
         #expect(traces[0].samples.count == 22)  // a down, 20 moves, an up
         // The 20th move at 20/60 s after the down, to the nanosecond.

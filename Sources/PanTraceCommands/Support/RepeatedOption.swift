@@ -4,12 +4,13 @@ import ArgumentParser
 /// a usage error (64) naming it, where the argument parser would silently
 /// keep the last (docs/commands.md §7.4).
 ///
-/// `--preset` and `--config` name the config a command runs under: one.
+/// `--preset` and `--config` name the config a command runs under: one;
+/// `--detents` the lab's one sheet.
 /// `compare` takes several configs by design, so its `--preset` and
 /// `--config` repeat.
 package enum RepeatedOption {
     /// The options that take one value.
-    static let single = ["--preset", "--config"]
+    static let single = ["--preset", "--config", "--detents"]
 
     /// Throws when one of ``single`` occurs twice in `arguments` (before a `--`);
     /// `repeatable` lists those the command takes several of.

@@ -73,35 +73,7 @@ extension Trace {
             }
             return
         }
-        guard (1...Detent.maximumCount).contains(detents.count) else {
-            throw TraceIssue(
-                keyPath: "detents", reason: "must have 1–\(Detent.maximumCount) detents, found \(detents.count)")
-        }
-        for (index, detent) in detents.enumerated() {
-            let path = "detents." + detent.name
-            if let issue = ExactName.issue(in: detent.name, maximumLength: Detent.maximumNameLength) {
-                throw TraceIssue(keyPath: path, reason: "a detent's name " + issue)
-            }
-            if Intent(rawValue: detent.name) != nil {
-                throw TraceIssue(
-                    keyPath: path, reason: "`\(detent.name)` cannot name a detent: it is an intent word (dismissed or stay)")
-            }
-            guard detent.height.isFinite, detent.height > 0, detent.height <= 1 else {
-                throw TraceIssue(
-                    keyPath: path, reason: "a height must be a finite number > 0 and ≤ 1 (a fraction of the extent), "
-                        + "found \(Self.show(detent.height))")
-            }
-            for earlier in detents[..<index] {
-                if earlier.name.isScalarEqual(to: detent.name) {
-                    throw TraceIssue(keyPath: path, reason: "the detent is named twice")
-                }
-                if earlier.height == detent.height {
-                    throw TraceIssue(
-                        keyPath: path,
-                        reason: "has the height \(Self.show(detent.height)) of `\(earlier.name)`: no two heights may be equal")
-                }
-            }
-        }
+        if let issue = Detent.issue(in: detents) { throw TraceIssue(keyPath: issue.keyPath, reason: issue.reason) }
         if let startDetent, !detents.contains(where: { $0.name.isScalarEqual(to: startDetent) }) {
             throw TraceIssue(
                 keyPath: "detent",
