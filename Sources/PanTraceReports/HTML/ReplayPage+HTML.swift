@@ -240,8 +240,11 @@ extension ReplayPage {
             return
         }
         markup.open("ul", [("class", "legend")])
+        let sheets = plots.contains { $0.detents != nil }
         for (role, colour, dashed) in [("baseline", Palette.baseline, true), ("candidate", Palette.candidate, false)] {
-            markup.legendItem(.line(colour, dashed: dashed), "\(role) (percent, threshold, scroll offset)")
+            markup.legendItem(
+                .line(colour, dashed: dashed),
+                "\(role) (percent, threshold, scroll offset" + (sheets ? "; a sheet's height" : "") + ")")
         }
         markup.legendItem(.line("#000", dashed: true), "release (lift), with its velocity")
         markup.close()

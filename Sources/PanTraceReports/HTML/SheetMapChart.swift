@@ -131,6 +131,16 @@ struct SheetMapChart {
         }
         drawMarks(&markup, area)
         markup.close()
+        if !small {
+            // The names keep off the marks that stand out: the diamonds and the rings.
+            let standing = group.marks.filter { $0.name != nil || $0.disagrees }
+            if standing.count <= 2000 {
+                for mark in standing {
+                    let (x, y) = (area.x(Double(mark.velocity)), area.y(Double(mark.height)))
+                    placed.append(Box(x: x - 8, y: y - 8, width: 16, height: 16))
+                }
+            }
+        }
         if let grid { drawRegionNames(&markup, area, grid, &placed) }
         if !small { drawNumbers(&markup, area, &placed) }
         markup.close()
