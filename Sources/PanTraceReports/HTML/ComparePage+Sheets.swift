@@ -20,7 +20,8 @@ extension ConfigComparison {
                 + "and its height up (1 is the whole extent). A region is where a release lands, named by the detent "
                 + "it goes to; a dot's colour is where the person meant the sheet to go, ringed when config 1 leaves "
                 + "it elsewhere. The first map shades config 1's regions and draws every config's boundaries; the "
-                + "small maps below it shade each config's own.")
+                + "small maps below it shade each config's own. Where two configs draw the same line, the lower number's "
+                + "is drawn on top.")
         for (number, group) in groups.enumerated() {
             let key = "\(number + 1)"
             markup.open("figure", [("id", "sheet-map-figure-\(key)"), ("data-start", group.start)])

@@ -131,6 +131,7 @@ struct SheetMapChart {
         }
         drawMarks(&markup, area)
         markup.close()
+        if !small { drawNumbers(&markup, area, &placed) }
         if !small {
             // The names keep off the marks that stand out: the diamonds and the rings.
             let standing = group.marks.filter { $0.name != nil || $0.disagrees }
@@ -142,7 +143,6 @@ struct SheetMapChart {
             }
         }
         if let grid { drawRegionNames(&markup, area, grid, &placed) }
-        if !small { drawNumbers(&markup, area, &placed) }
         markup.close()
     }
 
@@ -182,40 +182,18 @@ struct SheetMapChart {
         }
     }
 
-    /// The edges between cells of different anchors, joined along rows and columns.
+    /// Where the regions of `grid` meet (``SheetRegionGrid/boundarySegments()``), as one path.
     static func boundaryPath(_ grid: SheetRegionGrid, _ area: PlotArea) -> String {
-        let w = (area.right - area.left) / Double(grid.columns)
-        let h = (area.bottom - area.top) / Double(grid.rows)
         var path = ""
-        // Vertical edges: between column c and c + 1, runs of rows.
-        for column in 0..<(grid.columns - 1) {
-            var row = 0
-            while row < grid.rows {
-                guard grid[column, row] != grid[column + 1, row] else {
-                    row += 1
-                    continue
-                }
-                var end = row + 1
-                while end < grid.rows, grid[column, end] != grid[column + 1, end] { end += 1 }
-                let x = area.left + Double(column + 1) * w
-                path += "M\(n(x)) \(n(area.bottom - Double(row) * h))V\(n(area.bottom - Double(end) * h))"
-                row = end
+        var last: (Double, Double)?
+        for (a, b) in grid.boundarySegments() {
+            let (ax, ay, bx, by) = (area.x(a.0), area.y(a.1), area.x(b.0), area.y(b.1))
+            if let last, abs(last.0 - ax) < 0.05, abs(last.1 - ay) < 0.05 {
+                path += "L\(n(bx)) \(n(by))"
+            } else {
+                path += "M\(n(ax)) \(n(ay))L\(n(bx)) \(n(by))"
             }
-        }
-        // Horizontal edges: between row r and r + 1, runs of columns.
-        for row in 0..<(grid.rows - 1) {
-            var column = 0
-            while column < grid.columns {
-                guard grid[column, row] != grid[column, row + 1] else {
-                    column += 1
-                    continue
-                }
-                var end = column + 1
-                while end < grid.columns, grid[end, row] != grid[end, row + 1] { end += 1 }
-                let y = area.bottom - Double(row + 1) * h
-                path += "M\(n(area.left + Double(column) * w)) \(n(y))H\(n(area.left + Double(end) * w))"
-                column = end
-            }
+            last = (bx, by)
         }
         return path
     }
