@@ -76,6 +76,9 @@ public struct SheetReleases: Sendable {
     private var indexes: [Key: Int] = [:]
     /// Sheets without a release (decision `none`, or `cancelled`): on no map.
     public private(set) var withoutRelease = 0
+    private var markCount = 0
+    /// The most releases kept over all groups.
+    package static let markLimit = 100_000
 
     /// No sheet added.
     public init() {}
@@ -128,6 +131,9 @@ public struct SheetReleases: Sendable {
             withoutRelease += 1
             return
         }
+        // Past the limit the page would grow without showing more: the marks stop, the counts go on.
+        guard markCount < Self.markLimit else { return }
+        markCount += 1
         let group = groups[index]
         groups[index].marks.append(
             Mark(
