@@ -281,9 +281,10 @@ public struct ConfigComparison: Sendable {
             }
         }
         if let start = startDetent, let detents = trace.detents {
+            // The first config's result as the map reads it (a lift's reason is never `cancelled`).
             let first = ResultSummary(
                 decision: decisions[0], reason: .threshold, percent: decided.percent, velocity: decided.velocity,
-                detent: detents.isEmpty ? nil : decided.detents[0])
+                detent: decided.detents[0])
             let named = decisions.indices.contains { differ($0, 0) } ? trace.name : nil
             sheets.add(
                 detents: detents, start: start, width: trace.width, containerHeight: trace.height, intent: trace.intent,
