@@ -27,12 +27,15 @@ package struct SheetRegionGrid: Sendable {
     private let extent: Double
 
     /// The regions of a sheet with `detents` starting at `start` under
-    /// `config`, for the extent `extent`; `nil` without detents.
+    /// `config`, for the extent `extent`; `nil` without detents, and under
+    /// an interaction other than pull-to-dismiss, where a sheet is not
+    /// simulated (docs/model.md §4.10: decision `none`, `notApplicable`).
     package init?(
         config: Config, detents: [Detent], start: String, extent: Double, velocities: ClosedRange<Double>,
         heights: ClosedRange<Double>, columns: Int, rows: Int
     ) {
-        guard let rule = DetentRule(detents: detents, start: start, config: config), columns > 0, rows > 0,
+        guard config.interaction == .pullToDismiss,
+            let rule = DetentRule(detents: detents, start: start, config: config), columns > 0, rows > 0,
             extent > 0, extent.isFinite
         else { return nil }
         self.columns = columns

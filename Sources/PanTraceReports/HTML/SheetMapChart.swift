@@ -116,10 +116,13 @@ struct SheetMapChart {
         area.openClipped(&markup, class: "marks")
         for outline in outlines {
             let extent = group.mostCommonExtent(under: outline.config) ?? 1
+            // The shaded config's grid serves its own outline.
             guard
-                let other = SheetRegionGrid(
-                    config: outline.config, detents: group.detents, start: group.start, extent: extent,
-                    velocities: range, heights: heights, columns: columns, rows: rows)
+                let other = outline.config == shaded
+                    ? grid
+                    : SheetRegionGrid(
+                        config: outline.config, detents: group.detents, start: group.start, extent: extent,
+                        velocities: range, heights: heights, columns: columns, rows: rows)
             else { continue }
             var attributes: [Markup.Attribute] = [
                 ("d", Self.boundaryPath(other, area)), ("fill", "none"), ("stroke", outline.colour),
@@ -142,7 +145,16 @@ struct SheetMapChart {
                 }
             }
         }
-        if let grid { drawRegionNames(&markup, area, grid, &placed) }
+        if let grid {
+            drawRegionNames(&markup, area, grid, &placed)
+        } else {
+            // docs/model.md §4.10: a sheet follows only a pull-to-dismiss.
+            markup.element(
+                "text",
+                [("x", n((area.left + area.right) / 2)), ("y", n((area.top + area.bottom) / 2)), ("text-anchor", "middle"),
+                 ("class", "label"), ("data-not-applicable", shaded.interaction.rawValue)],
+                small ? "no sheet under \(shaded.interaction.rawValue)" : "\(shaded.name) runs \(shaded.interaction.rawValue): a sheet is not simulated")
+        }
         markup.close()
     }
 
@@ -288,7 +300,11 @@ struct SheetMapChart {
         let fontSize = small ? 12.0 : 15.0
         markup.open("g", [("class", "region-names")])
         for anchor in grid.anchorHeights.indices {
-            let cells = (0..<count).filter { Int(grid.anchors[$0]) == anchor }.sorted { distance[$0] > distance[$1] }
+            // The cells deep enough for half a name first, the deepest first (all of them when none is).
+            var cells = (0..<count).filter { Int(grid.anchors[$0]) == anchor }
+            let deep = cells.filter { distance[$0] >= fontSize * 0.6 }
+            if !deep.isEmpty { cells = deep }
+            cells.sort { distance[$0] > distance[$1] }
             guard !cells.isEmpty else { continue }
             let label = "→ " + grid.name(of: anchor)
             let width = PlotArea.textWidth(label, fontSize: fontSize, bold: true)

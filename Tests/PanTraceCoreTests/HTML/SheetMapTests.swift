@@ -172,6 +172,20 @@ struct SheetMapBrowserTests {
         try expectReadable(comparison.html(), named: "sheets-compare", height: 4600)
     }
 
+    /// Every preset over the sheets: fifteen boundaries on each overlay, and
+    /// the presets of another interaction say that a sheet is not simulated
+    /// there (docs/model.md §4.10) instead of showing regions.
+    @Test func theComparePageOfEveryPresetLoadsReadably() throws {
+        var comparison = ConfigComparison(configs: Preset.all.map(\.config), limit: 8)
+        comparison.add(contentsOf: SyntheticCorpus(seed: 11, families: SyntheticFamily.sheets).traces(count: 300))
+        comparison.finish()
+        let html = comparison.html()
+        let elsewhere = Preset.all.filter { $0.config.interaction != .pullToDismiss }
+        #expect(!elsewhere.isEmpty)
+        #expect(PageChecks.values(of: "data-not-applicable", in: html).count == 2 * elsewhere.count, "one small map per start detent")
+        try expectReadable(html, named: "sheets-compare-all", height: 9000)
+    }
+
     /// A corpus of sheets and other gestures: the percent map and the sheets' maps on one page.
     @Test func aMixedReplayPageLoadsReadably() throws {
         let traces = Array(SyntheticCorpus(seed: 5, families: SyntheticFamily.allCases).traces(count: 400))
