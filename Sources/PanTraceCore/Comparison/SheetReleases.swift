@@ -48,7 +48,7 @@ public struct SheetReleases: Sendable {
         package var height: Float
         /// The release velocity, pt/s, positive towards dismissal.
         package var velocity: Float
-        /// The anchor meant (``Group/anchor(of:)-(Intent?)``), ``unlabelled`` without an intent.
+        /// The anchor meant (`Group.anchor(of:)` of the intent), ``unlabelled`` without an intent.
         package var meant: UInt8
         /// The anchor the result rests at.
         package var rests: UInt8
