@@ -32,9 +32,24 @@ public struct ReplayPageBuilder {
         self.limit = max(0, limit)
     }
 
+    /// Scratch space for a sheet's samples and frames, reused from trace to trace.
+    private var sheet = Trace(name: "", width: 0, height: 0, samples: [])
+    private var frames: [Frame] = []
+
     /// Adds one trace as it is compared (``ReplayReporter/compared(_:trace:)``); keeps nothing of the trace.
-    public mutating func add(_ compared: ComparedTrace, trace: StoredTrace) {
-        releases.add(compared, extent: ReleaseMapInput.extent(width: trace.width, height: trace.height, under: candidate))
+    /// A sheet with detents is simulated again under the candidate for its
+    /// release height (docs/model.md §4.10), which results do not keep.
+    ///
+    /// - Throws: `StoreError` for a sheet whose packed samples are malformed.
+    public mutating func add(_ compared: ComparedTrace, trace: StoredTrace) throws {
+        guard trace.startDetent != nil else {
+            releases.add(compared, extent: ReleaseMapInput.extent(width: trace.width, height: trace.height, under: candidate))
+            return
+        }
+        try trace.unpackForSimulation(into: &sheet)
+        sheet.intent = trace.intent
+        let height = SheetReleases.releaseHeight(of: sheet, under: candidate, frames: &frames).1
+        releases.addSheet(compared, trace: sheet, height: height)
     }
 
     /// The page of `comparison` against the `baseline` run's config: each
@@ -77,7 +92,7 @@ public final class ReplayPageReporter: ReplayReporter {
     }
 
     public func compared(_ compared: ComparedTrace, trace: StoredTrace) throws {
-        builder.add(compared, trace: trace)
+        try builder.add(compared, trace: trace)
     }
 
     public func finish(_ replay: FinishedReplay) throws {

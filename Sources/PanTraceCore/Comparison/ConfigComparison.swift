@@ -82,6 +82,9 @@ public struct ConfigComparison: Sendable {
     public private(set) var matrix: [[Int]]
     /// The first config's releases (up to ``releaseLimit``), for the page.
     package private(set) var releases: [ReleaseMark] = []
+    /// The sheets with detents at their release under the first config, for
+    /// their own maps (docs/model.md §4.10); they are not in ``releases``.
+    package private(set) var sheets = SheetReleases()
     /// The extents `E` of the traces under each config, counted, for the boundaries.
     package private(set) var extentCounts: [[Double: Int]]
     private var divided: [DividedTrace] = []
@@ -162,6 +165,8 @@ public struct ConfigComparison: Sendable {
         var velocity: Double
         /// Whether the first config's result ended with a lift (it has a release).
         var firstLifted: Bool
+        /// A sheet's release height under the first config (docs/model.md §4.10).
+        var height: Double?
     }
 
     private func decide(_ trace: Trace) -> Decided {
@@ -173,8 +178,14 @@ public struct ConfigComparison: Sendable {
             // docs/model.md §4.10: decided by the release height, which the
             // shared simulation does not keep: each config simulates.
             decided.detents = Array(repeating: nil, count: n)
+            var frames: [Frame] = []
             for index in configs.indices {
-                let outcome = Simulator.simulate(trace, under: configs[index])
+                let outcome: Outcome
+                if index == 0 {
+                    (outcome, decided.height) = SheetReleases.releaseHeight(of: trace, under: configs[0], frames: &frames)
+                } else {
+                    outcome = Simulator.simulate(trace, under: configs[index])
+                }
                 decided.decisions[index] = outcome.decision
                 decided.detents[index] = outcome.detent
                 decided.stale[index] = outcome.stale
@@ -269,7 +280,18 @@ public struct ConfigComparison: Sendable {
                 divided = mostDivided
             }
         }
-        if decided.firstLifted, releases.count < Self.releaseLimit {
+        if let start = startDetent, let detents = trace.detents {
+            // The first config's result as the map reads it (a lift's reason is never `cancelled`).
+            let first = ResultSummary(
+                decision: decisions[0], reason: .threshold, percent: decided.percent, velocity: decided.velocity,
+                detent: decided.detents[0])
+            let named = decisions.indices.contains { differ($0, 0) } ? trace.name : nil
+            sheets.add(
+                detents: detents, start: start, width: trace.width, containerHeight: trace.height, intent: trace.intent,
+                result: first,
+                agreement: Agreement(intent: trace.intent, decision: decisions[0], detent: decided.detents[0], startDetent: start),
+                height: decided.firstLifted ? decided.height : nil, name: named)
+        } else if decided.firstLifted, releases.count < Self.releaseLimit {
             releases.append(
                 ReleaseMark(
                     percent: Float(decided.percent), velocity: Float(decided.velocity),

@@ -20,6 +20,9 @@ public struct ReleaseMapInput: Sendable {
     /// Traces (changed or not) whose candidate result has no release: decision
     /// `none` or reason `cancelled` (docs/model.md §4.6) — they have no place on the map.
     public private(set) var withoutRelease = 0
+    /// The sheets with detents, each on the map of its detent set and start
+    /// detent (release height and velocity) instead of this one.
+    public private(set) var sheets = SheetReleases()
     private var extentCounts: [Double: Int] = [:]
 
     /// An empty map.
@@ -41,6 +44,25 @@ public struct ReleaseMapInput: Sendable {
         percents.append(Float(trace.candidate.percent))
         velocities.append(Float(trace.candidate.velocity))
         intents.append(Self.code(trace.intent))
+    }
+
+    /// Adds one compared sheet with detents (docs/model.md §4.10): it goes on
+    /// its group's map at its candidate release `height` (`nil` without a
+    /// release), and a change is named there; `trace` gives its detents, start
+    /// detent, container and intent (its samples are not read).
+    public mutating func addSheet(_ compared: ComparedTrace, trace: Trace, height: Double?) {
+        sheets.add(trace, result: compared.candidate, height: height, name: compared.isChange ? compared.name : nil)
+    }
+
+    /// Adds one compared trace: a sheet with detents by ``addSheet(_:trace:height:)``
+    /// at its release height under `candidate` (simulated again, `frames`
+    /// is scratch space), any other by ``add(_:extent:)``.
+    public mutating func add(_ compared: ComparedTrace, trace: Trace, under candidate: Config, frames: inout [Frame]) {
+        guard trace.detents != nil else {
+            add(compared, extent: Self.extent(of: trace, under: candidate))
+            return
+        }
+        addSheet(compared, trace: trace, height: SheetReleases.releaseHeight(of: trace, under: candidate, frames: &frames).1)
     }
 
     /// The extent most traces have (the smaller one on a tie), for the

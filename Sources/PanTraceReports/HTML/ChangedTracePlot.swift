@@ -10,12 +10,15 @@ public struct SeriesPoint: Equatable, Sendable {
     public var percent: Double
     /// The scroll view's content offset in points (0 without a scroll view).
     public var offset: Double
+    /// A sheet's height, a fraction of the extent (docs/model.md §4.10); `nil` without detents.
+    public var height: Double?
 
-    /// A point at `t` with `percent` and `offset`.
-    public init(t: Double, percent: Double, offset: Double) {
+    /// A point at `t` with `percent` and `offset` (and a sheet's `height`).
+    public init(t: Double, percent: Double, offset: Double, height: Double? = nil) {
         self.t = t
         self.percent = percent
         self.offset = offset
+        self.height = height
     }
 
     /// The course recorded in `frames` (``Simulator/simulate(_:under:frames:recordingFrames:)``)
@@ -23,7 +26,7 @@ public struct SeriesPoint: Equatable, Sendable {
     public static func series(frames: [Frame], samples: [Sample]) -> [SeriesPoint] {
         frames.compactMap { frame in
             guard samples.indices.contains(frame.seq) else { return nil }
-            return SeriesPoint(t: samples[frame.seq].t, percent: frame.percent, offset: frame.scrollOffset)
+            return SeriesPoint(t: samples[frame.seq].t, percent: frame.percent, offset: frame.scrollOffset, height: frame.height)
         }
     }
 }
@@ -42,6 +45,8 @@ public struct ChangedTracePlot: Sendable {
     public var baseline: [SeriesPoint]
     /// The course under the candidate config.
     public var candidate: [SeriesPoint]
+    /// A sheet's detents (docs/model.md §4.10): then its height is plotted; `nil` without.
+    public var detents: [Detent]?
 
     /// A plot of `trace` from its courses under both configs.
     public init(
@@ -66,5 +71,6 @@ public struct ChangedTracePlot: Sendable {
         self.init(
             trace: compared, releaseTime: trace.samples.last(where: { $0.phase == .up })?.t,
             hasScrollView: trace.scrollContent > 0, baseline: before, candidate: after)
+        detents = trace.detents
     }
 }

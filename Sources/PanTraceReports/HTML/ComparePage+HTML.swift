@@ -33,8 +33,11 @@ extension ConfigComparison {
                     + "nothing was stored.")
             renderTable(&markup)
             renderMatrix(&markup)
-            renderMap(&markup)
-            renderMultiples(&markup)
+            if showsPercentMap {
+                renderMap(&markup)
+                renderMultiples(&markup)
+            }
+            if !sheets.isEmpty { renderSheetMaps(&markup) }
             renderDivided(&markup)
         }
     }

@@ -41,7 +41,9 @@ struct ReleaseMapChart {
 
     /// Where a changed trace is drawn: its candidate release, else its
     /// baseline release; `nil` when neither run released.
+    /// A sheet with detents is on its own map (``SheetMapChart``), never here.
     static func position(of change: ComparedTrace) -> ResultSummary? {
+        guard change.startDetent == nil else { return nil }
         if ReleaseMapInput.hasRelease(change.candidate) { return change.candidate }
         if let baseline = change.baseline, ReleaseMapInput.hasRelease(baseline) { return baseline }
         return nil

@@ -19,7 +19,8 @@ extension ReplayPage {
             }
             renderCounts(&markup)
             if let judgement { renderJudgement(judgement, &markup) }
-            renderReleaseMap(&markup)
+            if showsPercentMap { renderReleaseMap(&markup) }
+            if !releases.sheets.isEmpty { renderSheetMaps(&markup) }
             renderPlots(&markup)
         }
     }
@@ -176,21 +177,33 @@ extension ReplayPage {
         markup.text(caption)
         markup.close()
         markup.close()
-        if !plots.isEmpty {
-            markup.element(
-                "p", [("class", "small")],
-                "Plotted below, and numbered on the map where the numbers do not overlap (hover a mark for its number):")
-            markup.open("ol", [("class", "changed"), ("id", "changed-list")])
-            for plot in plots {
-                markup.open("li")
-                markup.open("a", [("href", "#trace-\(chart.numbers[plot.trace.name] ?? 0)")])
-                markup.text(plot.trace.name)
-                markup.close()
-                markup.text(": \(plot.trace.baseline?.decision.rawValue ?? "-") → \(plot.trace.candidate.decision.rawValue)")
-                markup.close()
-            }
+        renderChangedList(&markup)
+    }
+
+    /// The numbered list of the plotted changes, under the maps that number them.
+    func renderChangedList(_ markup: inout Markup) {
+        guard !plots.isEmpty else { return }
+        markup.element(
+            "p", [("class", "small")],
+            "Plotted below, and numbered on the map where the numbers do not overlap (hover a mark for its number):")
+        markup.open("ol", [("class", "changed"), ("id", "changed-list")])
+        for (index, plot) in plots.enumerated() {
+            markup.open("li")
+            markup.open("a", [("href", "#trace-\(index + 1)")])
+            markup.text(plot.trace.name)
+            markup.close()
+            markup.text(": \(Self.changeWords(plot.trace))")
             markup.close()
         }
+        markup.close()
+    }
+
+    /// `cancel → finish`; for a sheet, where it rests: `large → medium`.
+    static func changeWords(_ change: ComparedTrace) -> String {
+        guard change.startDetent != nil else {
+            return "\(change.baseline?.decision.rawValue ?? "-") → \(change.candidate.decision.rawValue)"
+        }
+        return "\(change.baseline?.rest.word ?? "-") → \(change.candidate.rest.word)"
     }
 
     private func renderLegend(_ markup: inout Markup, _ chart: ReleaseMapChart) {
@@ -227,8 +240,11 @@ extension ReplayPage {
             return
         }
         markup.open("ul", [("class", "legend")])
+        let sheets = plots.contains { $0.detents != nil }
         for (role, colour, dashed) in [("baseline", Palette.baseline, true), ("candidate", Palette.candidate, false)] {
-            markup.legendItem(.line(colour, dashed: dashed), "\(role) (percent, threshold, scroll offset)")
+            markup.legendItem(
+                .line(colour, dashed: dashed),
+                "\(role) (percent, threshold, scroll offset" + (sheets ? "; a sheet's height" : "") + ")")
         }
         markup.legendItem(.line("#000", dashed: true), "release (lift), with its velocity")
         markup.close()

@@ -11,6 +11,10 @@ struct TracePlotChart {
     let candidate: Config
 
     func render(_ markup: inout Markup) {
+        if let detents = plot.detents, !detents.isEmpty {
+            renderSheet(&markup, detents: detents)
+            return
+        }
         let trace = plot.trace
         let all = plot.baseline + plot.candidate
         let start = all.map(\.t).min() ?? 0
@@ -71,7 +75,7 @@ struct TracePlotChart {
         markup.close()
     }
 
-    private func drawRelease(_ markup: inout Markup, _ area: PlotArea, start: Double, labelled: Bool = true) {
+    func drawRelease(_ markup: inout Markup, _ area: PlotArea, start: Double, labelled: Bool = true) {
         guard let release = plot.releaseTime else { return }
         let x = area.x(release - start)
         markup.empty("line", [

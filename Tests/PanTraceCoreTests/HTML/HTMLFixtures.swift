@@ -15,13 +15,15 @@ enum HTMLFixtures {
             settingChanges: candidate.differences(from: baseline))
         var releases = ReleaseMapInput()
         var changedTraces: [String: Trace] = [:]
+        var frames: [Frame] = []
         for trace in traces {
             let compared = ComparedTrace(
                 name: trace.name, family: trace.family, intent: trace.intent,
+                startDetent: trace.detents == nil ? nil : trace.startingDetent?.name,
                 baseline: ResultSummary(Simulator.simulate(trace, under: baseline)),
                 candidate: ResultSummary(Simulator.simulate(trace, under: candidate)))
             if comparison.add(compared), changedTraces.count < 10_000 { changedTraces[trace.name] = trace }
-            releases.add(compared, extent: ReleaseMapInput.extent(of: trace, under: candidate))
+            releases.add(compared, trace: trace, under: candidate, frames: &frames)
         }
         let plots = comparison.changeList.indexesByName().prefix(limit).compactMap { index -> ChangedTracePlot? in
             let change = comparison.changeList[index]
