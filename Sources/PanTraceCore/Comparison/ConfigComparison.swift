@@ -41,12 +41,24 @@ public struct ConfigComparison: Sendable {
         public var intent: Intent?
         /// One decision per config, in the configs' order.
         public var decisions: [Decision]
+        /// For a trace with detents, where each config leaves the sheet
+        /// (`dismissed` or a detent's name, ``Rest/word``); nil without detents.
+        public var rests: [String]? = nil
         /// Where the trace is released under the first config (percent,
         /// velocity), or `nil` when it is not (the release map numbers it).
         public var release: Release?
         /// How many configs finish it.
         public var finishing: Int {
             decisions.reduce(0) { $0 + ($1 == .finish ? 1 : 0) }
+        }
+        /// How evenly the configs split on where the sheet rests: the configs
+        /// that rest elsewhere than the most common place (with detents; else
+        /// the even split of finish against the rest).
+        var restSplit: Int {
+            guard let rests else { return min(finishing, decisions.count - finishing) }
+            var counts: [String: Int] = [:]
+            for rest in rests { counts[rest, default: 0] += 1 }
+            return rests.count - (counts.values.max() ?? 0)
         }
     }
 
@@ -76,6 +88,8 @@ public struct ConfigComparison: Sendable {
     public private(set) var traces = 0
     /// The traces added with an intent.
     public private(set) var labelled = 0
+    /// The traces added with detents (docs/model.md §4.10).
+    public private(set) var withDetents = 0
     /// Per config, in order.
     public private(set) var counts: [Counts]
     /// `matrix[i][j]`: traces whose decisions differ between configs `i` and `j`.
@@ -138,7 +152,9 @@ public struct ConfigComparison: Sendable {
     }
 
     /// The traces the configs are most divided on: the most even split of
-    /// finish against the rest first, then by name; at most ``limit``.
+    /// finish against the rest first, then (with detents) of the places the
+    /// sheet rests, then by name; at most ``limit``. A trace is divided when
+    /// the configs do not all leave it resting at one place.
     public var mostDivided: [DividedTrace] {
         Array(divided.sorted(by: Self.moreDivided).prefix(limit))
     }
@@ -148,6 +164,8 @@ public struct ConfigComparison: Sendable {
         let evenA = min(a.finishing, n - a.finishing)
         let evenB = min(b.finishing, m - b.finishing)
         if evenA != evenB { return evenA > evenB }
+        let (restA, restB) = (a.restSplit, b.restSplit)
+        if restA != restB { return restA > restB }
         return Array(a.name.utf8).lexicographicallyPrecedes(Array(b.name.utf8))
     }
 
@@ -170,17 +188,21 @@ public struct ConfigComparison: Sendable {
             decisions: Array(repeating: .none, count: n), detents: [], stale: Array(repeating: false, count: n),
             extents: Array(repeating: 0, count: n), percent: 0, velocity: 0, firstLifted: false)
         if trace.detents != nil {
-            // docs/model.md §4.10: decided by the release height, which the
-            // shared simulation does not keep: each config simulates.
+            // docs/model.md §4.10: decided by the release height and the
+            // anchors, one simulation per group, each config by the detent rule.
             decided.detents = Array(repeating: nil, count: n)
-            for index in configs.indices {
-                let outcome = Simulator.simulate(trace, under: configs[index])
-                decided.decisions[index] = outcome.decision
-                decided.detents[index] = outcome.detent
-                decided.stale[index] = outcome.stale
-                decided.extents[index] = LiftRule.extent(of: trace, under: configs[index])
-                if index == 0, Ending(outcome) == .lift {
-                    (decided.percent, decided.velocity, decided.firstLifted) = (outcome.percent, outcome.velocity, true)
+            for group in groups {
+                let sheet = SheetLift(trace, under: configs[group[0]])
+                for index in group {
+                    let result = sheet.decide(under: configs[index])
+                    decided.decisions[index] = result.decision
+                    decided.detents[index] = result.detent
+                    decided.stale[index] = result.stale
+                    decided.extents[index] = sheet.extent
+                }
+                if group.contains(0), Ending(sheet.outcome) == .lift {
+                    (decided.percent, decided.velocity, decided.firstLifted) =
+                        (sheet.outcome.percent, sheet.outcome.velocity, true)
                 }
             }
             return decided
@@ -238,6 +260,7 @@ public struct ConfigComparison: Sendable {
     private mutating func count(_ trace: Trace, _ decided: Decided) {
         traces += 1
         if trace.intent != nil { labelled += 1 }
+        if trace.detents != nil { withDetents += 1 }
         let decisions = decided.decisions
         let detents = decided.detents
         let startDetent = trace.detents == nil ? nil : trace.startingDetent?.name
@@ -261,10 +284,13 @@ public struct ConfigComparison: Sendable {
                 matrix[other][index] += 1
             }
         }
-        let isDivided = finishing > 0 && finishing < decisions.count
+        // docs/commands.md §7.9: the configs leave the trace resting at different places.
+        let rests = detents.isEmpty ? nil : decisions.indices.map { Rest(decision: decisions[$0], detent: detents[$0]).word }
+        let isDivided = (finishing > 0 && finishing < decisions.count) || (rests.map { Set($0).count > 1 } ?? false)
         if isDivided, limit > 0 {
             let release = decided.firstLifted ? Release(percent: decided.percent, velocity: decided.velocity) : nil
-            divided.append(DividedTrace(name: trace.name, intent: trace.intent, decisions: decisions, release: release))
+            divided.append(
+                DividedTrace(name: trace.name, intent: trace.intent, decisions: decisions, rests: rests, release: release))
             if divided.count > 4 * limit + 1024 {
                 divided = mostDivided
             }
