@@ -112,6 +112,34 @@ import Testing
         #expect(comparison.newlyMissed.names == ["d"])
     }
 
+    @Test func reportsShowWrongDetentsOnlyWithDetents() throws {
+        let base = try Preset.named("uikit-sheet").config
+        let grid = try TuningGrid(base: base, sweeping: ["stepVelocity=0:2000:1000"])
+        let results = TuningEngine.evaluate(Self.corpus, grid: grid)
+        var comparison = TuningComparison(base: base, best: grid.config(at: 0))
+        comparison.add(contentsOf: Self.corpus)
+        let intervals = TuningIntervals(pairs: comparison.outcomes)
+        // Base (stepVelocity 1000): 1 wrong detent (e); stepVelocity 0: 2 (c, e); the intervals hold them.
+        #expect(comparison.baseCounts.wrongDetent == 1 && comparison.bestCounts.wrongDetent == 2)
+        #expect(intervals.base.wrongDetent.contains(1) && intervals.best.wrongDetent.contains(2))
+        #expect(intervals.gain.wrongDetent.contains(1))
+        let text = results.textReport(comparison: comparison, intervals: intervals)
+        let words = text.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        #expect(words.contains(["agree", "accidental", "missed", "wrongDetent"]))
+        // The candidate rows: stepVelocity, agree, floor, accidental, missed, wrongDetent.
+        // (one sweep: a bar follows agree)
+        #expect(words.contains { $0.starts(with: ["1000", "2"]) && $0.dropFirst(3).prefix(4) == ["2", "2", "0", "1"] })
+        // From large: 5 labelled, 2 agree under both.
+        #expect(words.contains(["large", "2", "of", "5", "2", "of", "5"]))
+        let json = results.json(intervals: intervals)
+        #expect(json.contains(#""settings":{"stepVelocity":0},"finish":0,"cancel":5,"none":0,"agree":2,"accidental":0,"missed":1,"wrongDetent":2,"#))
+        #expect(json.contains(#""wrongDetent":["#))
+        // Without detents: no column, the JSON still says 0.
+        let flat = TuningEngine.evaluate([Self.named(WorkedExampleTests.example2, "x", "cancel")], grid: grid)
+        #expect(!flat.textReport().contains("wrongDetent"))
+        #expect(flat.json().contains(#""wrongDetent":0"#))
+    }
+
     /// 1 when trace `f` (example 6's samples from medium, meant for large) rests at another detent.
     static func upWrong(_ config: Config) -> Int {
         var up = named(DetentTests.example6, "f", "large")
