@@ -53,12 +53,19 @@ public struct ConfigComparison: Sendable {
         }
         /// How evenly the configs split on where the sheet rests: the configs
         /// that rest elsewhere than the most common place (with detents; else
-        /// the even split of finish against the rest).
-        var restSplit: Int {
-            guard let rests else { return min(finishing, decisions.count - finishing) }
-            var counts: [String: Int] = [:]
-            for rest in rests { counts[rest, default: 0] += 1 }
-            return rests.count - (counts.values.max() ?? 0)
+        /// the even split of finish against the rest). Counted once, when the
+        /// trace is added, for the sorts that keep the most divided.
+        var restSplit = 0
+
+        /// The configs that leave the sheet elsewhere than the most common place.
+        static func restSplit(_ rests: [String]) -> Int {
+            var most = 0
+            for rest in rests {
+                var same = 0
+                for other in rests where other == rest { same += 1 }
+                most = max(most, same)
+            }
+            return rests.count - most
         }
     }
 
@@ -166,7 +173,7 @@ public struct ConfigComparison: Sendable {
         if evenA != evenB { return evenA > evenB }
         let (restA, restB) = (a.restSplit, b.restSplit)
         if restA != restB { return restA > restB }
-        return Array(a.name.utf8).lexicographicallyPrecedes(Array(b.name.utf8))
+        return a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
     }
 
     /// What one trace gives under every config.
@@ -286,11 +293,12 @@ public struct ConfigComparison: Sendable {
         }
         // docs/commands.md §7.9: the configs leave the trace resting at different places.
         let rests = detents.isEmpty ? nil : decisions.indices.map { Rest(decision: decisions[$0], detent: detents[$0]).word }
-        let isDivided = (finishing > 0 && finishing < decisions.count) || (rests.map { Set($0).count > 1 } ?? false)
+        let isDivided = (finishing > 0 && finishing < decisions.count) || (rests.map { places in places.contains { $0 != places[0] } } ?? false)
         if isDivided, limit > 0 {
             let release = decided.firstLifted ? Release(percent: decided.percent, velocity: decided.velocity) : nil
-            divided.append(
-                DividedTrace(name: trace.name, intent: trace.intent, decisions: decisions, rests: rests, release: release))
+            var entry = DividedTrace(name: trace.name, intent: trace.intent, decisions: decisions, rests: rests, release: release)
+            entry.restSplit = rests.map(DividedTrace.restSplit) ?? min(finishing, decisions.count - finishing)
+            divided.append(entry)
             if divided.count > 4 * limit + 1024 {
                 divided = mostDivided
             }
