@@ -47,7 +47,7 @@ public struct TuningComparison: Sendable {
     /// Intent `finish`: `finish` under the base, `cancel` or `none` under the best.
     public private(set) var newlyMissed = Movers()
     /// With detents: not dismissed under the best, resting at another detent
-    /// than meant, where the base agreed or missed (docs/model.md §2 "wrong detent").
+    /// than meant, where the base's result was not a wrong detent (docs/model.md §2).
     public private(set) var newWrongDetent = Movers()
     /// Other changed decisions: no intent, `cancel` ↔ `none` (both agree with
     /// `cancel`), or from one wrong detent to another.

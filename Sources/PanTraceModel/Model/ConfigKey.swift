@@ -62,7 +62,7 @@ public struct ConfigKey: @unchecked Sendable {
     package let copy: (inout Config, Config) -> Void
     /// The key's typed value in a config.
     package let get: (Config) -> SettingValue
-    /// Writes a typed value of the key's own kind (one ``get`` gave or a
+    /// Writes a typed value of the key's own kind (one `get` gave or a
     /// sweep checked); a value of another kind changes nothing.
     package let put: (inout Config, SettingValue) -> Void
 

@@ -3,10 +3,11 @@
 /// read again from text.
 ///
 /// ```swift
-/// let key = ConfigKey.named("threshold")!
 /// var config = Config()
-/// key.assign(.number(0.3), to: &config)
-/// key.value(in: config)      // .number(0.3)
+/// if let key = ConfigKey.named("threshold") {
+///     key.assign(.number(0.3), to: &config)
+///     key.value(in: config)      // .number(0.3)
+/// }
 /// ```
 public enum SettingValue: Hashable, Sendable {
     /// `name`.
