@@ -38,6 +38,12 @@
 #   actions pantrace export actions over the same database (read-only; every
 #           trace simulated twice, its W3C actions written to a file): its
 #           time as a multiple of one replay (target ≤ 1) and its peak memory;
+#   sheets  a corpus of SIZE traces with detents (the five sheet families,
+#           --seed 1, recorded under --preset uikit-sheet, no frames): one
+#           replay of it (--set stepVelocity=500), then as multiples of that
+#           replay `compare --preset all` (15 configs, target ≤ 2) and
+#           `tune --sweep stepVelocity=0:2000:250` with its second pass and
+#           its 1,000 bootstrap resamples (target ≤ 3), both read-only;
 # `pantrace lab`: N gestures of 120 samples (default 300) POSTed on loopback
 # one after the other on a keep-alive connection (scripts/bench/lab_post.py),
 # each stored and committed before its result comes back: median and p95;
@@ -60,7 +66,7 @@ while [ $# -gt 0 ]; do
         --startup-runs) startup_runs="$2"; shift 2 ;;
         --lab-posts) lab_posts="$2"; shift 2 ;;
         --keep) keep=1; shift ;;
-        -h|--help) sed -n '2,48p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,54p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -126,6 +132,8 @@ for size in $sizes; do
     cdb="$work/reference-$size.sqlite"
     sdb="$work/same-work-$size.sqlite"
     rec_p=""; rec_c=""; rep_p=""; rep_c=""; rep_s=""; mem=""; tune_p=""; tune_mem=""; tune91_p=""; tune91_mem=""; cmp_p=""; cmp_mem=""; act_p=""; act_mem=""
+    sheets="$work/sheets-$size.sqlite"; sheets_copy="$work/sheets-copy-$size.sqlite"
+    srep_p=""; scmp_p=""; scmp_mem=""; stune_p=""; stune_mem=""
     for run in $(seq "$runs"); do
         rm -f "$db" "$db-wal" "$db-shm"
         measure "$pantrace" record --db "$db" --count "$size" --seed 1 --quiet
@@ -180,7 +188,27 @@ for size in $sizes; do
         measure "$pantrace" export actions --db "$pristine"
         act_p="$act_p $elapsed"; act_mem="$act_mem $peak"
         : >"$work/cmd.out"
+
+        # Sheets with detents: compare and tune against one replay of the same corpus.
+        if [ "$run" -eq 1 ]; then
+            rm -f "$sheets" "$sheets-wal" "$sheets-shm"
+            "$pantrace" record --db "$sheets" --count "$size" --seed 1 --family sheet-settle --family sheet-flick \
+                --family sheet-close --family sheet-expand --family sheet-peek --preset uikit-sheet --no-frames --quiet
+        fi
+        cp "$sheets" "$sheets_copy"; rm -f "$sheets_copy-wal" "$sheets_copy-shm"
+        sync
+        measure "$pantrace" replay --db "$sheets_copy" --set stepVelocity=500 --quiet
+        srep_p="$srep_p $elapsed"
+        measure "$pantrace" compare --db "$sheets" --preset all --quiet
+        scmp_p="$scmp_p $elapsed"; scmp_mem="$scmp_mem $peak"
+        measure "$pantrace" tune --db "$sheets" --sweep stepVelocity=0:2000:250 --quiet
+        stune_p="$stune_p $elapsed"; stune_mem="$stune_mem $peak"
     done
+    result[$size.srep]=$(echo "$srep_p" | median)
+    result[$size.scmp]=$(echo "$scmp_p" | median)
+    result[$size.scmp_mem]=$(echo "$scmp_mem" | median)
+    result[$size.stune]=$(echo "$stune_p" | median)
+    result[$size.stune_mem]=$(echo "$stune_mem" | median)
     result[$size.rows]=$rows
     result[$size.samples]=$n_sample
     result[$size.rec_p]=$(echo "$rec_p" | median)
@@ -198,7 +226,7 @@ for size in $sizes; do
     result[$size.cmp_mem]=$(echo "$cmp_mem" | median)
     result[$size.act]=$(echo "$act_p" | median)
     result[$size.act_mem]=$(echo "$act_mem" | median)
-    rm -f "$db"* "$cdb"* "$sdb"* "$pristine"*
+    rm -f "$db"* "$cdb"* "$sdb"* "$pristine"* "$sheets"* "$sheets_copy"*
 done
 
 # --- lab -------------------------------------------------------------------
@@ -283,6 +311,11 @@ echo
 echo "export actions, every trace as W3C actions, simulated twice (original and rounded times), read-only:"
 for size in $sizes; do
     echo "  $size traces: ${result[$size.act]} s, $(ratio "${result[$size.act]}" "${result[$size.rep_p]}") × one replay (target ≤ 1), peak $(awk -v k="${result[$size.act_mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }')"
+done
+echo
+echo "sheets with detents (five sheet families, uikit-sheet), against one replay of the same corpus, read-only:"
+for size in $sizes; do
+    echo "  $size traces: replay ${result[$size.srep]} s; compare --preset all ${result[$size.scmp]} s, $(ratio "${result[$size.scmp]}" "${result[$size.srep]}") × (target ≤ 2), peak $(awk -v k="${result[$size.scmp_mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }'); tune stepVelocity × 9 with its bootstrap ${result[$size.stune]} s, $(ratio "${result[$size.stune]}" "${result[$size.srep]}") × (target ≤ 3), peak $(awk -v k="${result[$size.stune_mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }')"
 done
 set -- $sizes
 if [ $# -ge 2 ]; then

@@ -5,39 +5,60 @@ extension ConfigComparison {
     /// The text report of `pantrace compare`: every config's counts, the
     /// pairwise matrix of differing decisions (configs by number), and the
     /// most divided traces with each config's decision (`F` finish, `c`
-    /// cancel, `-` none). Names are escaped (``TerminalText/escaped(_:)``).
+    /// cancel, `-` none), or for a trace with detents where each config
+    /// leaves the sheet (`dismissed`, `medium`, `large`). The `wrongDetent`
+    /// column is shown when some trace has detents. Names are escaped
+    /// (``TerminalText/escaped(_:)``).
     public func textReport() -> String {
+        let sheets = withDetents > 0
         var lines = ["\(traces) traces, \(labelled) with an intent; \(configs.count) configs "
             + "(\(simulationsPerTrace) simulation\(simulationsPerTrace == 1 ? "" : "s") per trace)", ""]
-        let header = ["#", "config", "finish", "cancel", "none", "agree", "accidental", "missed", "stale", "differs"]
+        var header = ["#", "config", "finish", "cancel", "none", "agree", "accidental", "missed"]
+        if sheets { header.append("wrongDetent") }
+        header += ["stale", "differs"]
         let rows = configs.indices.map { index -> [String] in
             let c = counts[index]
-            return [
+            var row = [
                 String(index + 1), TerminalText.escaped(configs[index].name), String(c.finish), String(c.cancel),
-                String(c.none), String(c.agree), String(c.accidental), String(c.missed), String(c.stale),
-                index == 0 ? "-" : String(c.differs),
+                String(c.none), String(c.agree), String(c.accidental), String(c.missed),
             ]
+            if sheets { row.append(String(c.wrongDetent)) }
+            return row + [String(c.stale), index == 0 ? "-" : String(c.differs)]
         }
         lines += TextTable(header: header, rows: rows, rightAligned: Set(2..<header.count)).lines()
-        lines.append("(agree, accidental and missed over the \(labelled) traces with an intent; "
-            + "differs: decisions unlike config 1's)")
+        if sheets {
+            lines.append("(agree, accidental, missed and wrongDetent over the \(labelled) traces with an intent; "
+                + "wrongDetent: not dismissed, resting at another detent than meant; "
+                + "differs: decisions or detents unlike config 1's)")
+        } else {
+            lines.append("(agree, accidental and missed over the \(labelled) traces with an intent; "
+                + "differs: decisions unlike config 1's)")
+        }
         if counts.contains(where: { $0.stale > 0 }) {
             lines.append("stale: " + RunComparison.staleExplanation)
         }
         lines.append("")
-        lines.append("differing decisions, pair by pair:")
+        lines.append(sheets ? "differing decisions or detents, pair by pair:" : "differing decisions, pair by pair:")
         let numbers = configs.indices.map { String($0 + 1) }
         let matrixRows = configs.indices.map { [String($0 + 1)] + matrix[$0].map(String.init) }
         lines += TextTable(header: [""] + numbers, rows: matrixRows, rightAligned: Set(0...configs.count)).lines()
         let divided = mostDivided
         lines.append("")
         if divided.isEmpty {
-            lines.append("no trace divides the configs between finish and the rest")
+            lines.append(
+                sheets
+                    ? "no trace divides the configs: each rests where the others leave it"
+                    : "no trace divides the configs between finish and the rest")
         } else {
-            lines.append("most divided traces (finish against the rest; F finish, c cancel, - none):")
+            lines.append(
+                sheets
+                    ? "most divided traces (finish against the rest, then where the sheet rests; F finish, c cancel, "
+                        + "- none; with detents: dismissed or the detent it rests at):"
+                    : "most divided traces (finish against the rest; F finish, c cancel, - none):")
             let dividedRows = divided.map { trace -> [String] in
-                [TerminalText.escaped(trace.name), trace.intent?.rawValue ?? "-"]
-                    + trace.decisions.map { $0 == .finish ? "F" : $0 == .cancel ? "c" : "-" }
+                [TerminalText.escaped(trace.name), trace.intent.map { TerminalText.escaped($0.rawValue) } ?? "-"]
+                    + (trace.rests?.map(TerminalText.escaped)
+                        ?? trace.decisions.map { $0 == .finish ? "F" : $0 == .cancel ? "c" : "-" })
             }
             lines += TextTable(header: ["trace", "intent"] + numbers, rows: dividedRows).lines()
         }
@@ -45,8 +66,9 @@ extension ConfigComparison {
     }
 
     /// `--format json`: `{"traces", "labelled", "configs": [{"name", "settings"
-    /// (every key of docs/configs.md), "finish", …, "stale", "differs"}],
-    /// "matrix", "divided": [{"trace", "intent", "decisions"}]}`.
+    /// (every key of docs/configs.md), "finish", …, "wrongDetent", "stale", "differs"}],
+    /// "matrix", "divided": [{"trace", "intent", "decisions"}]}`; a divided
+    /// trace with detents adds `"rests"` (`"dismissed"` or a detent's name per config).
     public func jsonReport() -> String {
         var out = "{\"traces\": \(traces), \"labelled\": \(labelled), \"configs\": ["
         for (index, config) in configs.enumerated() {
@@ -54,7 +76,8 @@ extension ConfigComparison {
             let c = counts[index]
             out += "{\"name\": " + JSONWriter.string(config.name) + ", \"settings\": " + config.canonicalJSON()
             out += ", \"finish\": \(c.finish), \"cancel\": \(c.cancel), \"none\": \(c.none), \"agree\": \(c.agree)"
-            out += ", \"accidental\": \(c.accidental), \"missed\": \(c.missed), \"stale\": \(c.stale)"
+            out += ", \"accidental\": \(c.accidental), \"missed\": \(c.missed), \"wrongDetent\": \(c.wrongDetent)"
+            out += ", \"stale\": \(c.stale)"
             out += ", \"differs\": \(c.differs)}"
         }
         out += "], \"matrix\": ["
@@ -63,8 +86,12 @@ extension ConfigComparison {
         for (index, trace) in mostDivided.enumerated() {
             if index > 0 { out += ", " }
             out += "{\"trace\": " + JSONWriter.string(trace.name) + ", \"intent\": "
-            out += trace.intent.map { "\"\($0.rawValue)\"" } ?? "null"
-            out += ", \"decisions\": [" + trace.decisions.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + "]}"
+            out += trace.intent.map { JSONWriter.string($0.rawValue) } ?? "null"
+            out += ", \"decisions\": [" + trace.decisions.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + "]"
+            if let rests = trace.rests {
+                out += ", \"rests\": [" + rests.map(JSONWriter.string).joined(separator: ", ") + "]"
+            }
+            out += "}"
         }
         return out + "]}\n"
     }

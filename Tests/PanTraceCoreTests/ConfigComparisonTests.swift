@@ -88,11 +88,93 @@ import Testing
         // Example 2: seed cancels (p 0.1125 < 0.4), panmodal finishes (1250 ≥ 300); rested: stale under panmodal.
         let json = comparison.jsonReport()
         #expect(json.hasPrefix(#"{"traces": 2, "labelled": 1, "configs": [{"name": "seed", "settings": {"name":"seed","#))
-        #expect(json.contains(#""finish": 2, "cancel": 0, "none": 0, "agree": 0, "accidental": 1, "missed": 0, "stale": 1, "differs": 2}"#))
+        #expect(json.contains(#""finish": 2, "cancel": 0, "none": 0, "agree": 0, "accidental": 1, "missed": 0, "wrongDetent": 0, "stale": 1, "differs": 2}"#))
         #expect(json.contains(#""matrix": [[0, 2], [2, 0]]"#))
         #expect(json.contains(#"{"trace": "rested", "intent": "cancel", "decisions": ["cancel", "finish"]}"#))
         let text = comparison.textReport()
         #expect(text.contains("stale: UIKit's velocity(in:)"))
         #expect(text.contains("most divided traces"))
+    }
+
+    /// Example 6 (`h` 0.8875, 1250 pt/s) and the fast drag (`h` 0.46375,
+    /// 1100 pt/s), both from `large` and meant for `medium` (``DetentTests``).
+    static var sheets: [Trace] {
+        var six = DetentTests.example6
+        six.name = "six"
+        six.intent = Intent(word: "medium")
+        var fast = DetentTests.fastToBelowMedium
+        fast.name = "fast"
+        fast.intent = Intent(word: "medium")
+        return [six, fast]
+    }
+
+    @Test func detentsCountWrongDetentsDiffersAndRests() throws {
+        // docs/model.md §4.10, by hand. uikit-sheet: six → medium (projection
+        // 0.73281), fast → dismissed (step). floatingpanel-states: six
+        // projects to 0.10781 and fast below 0, both dismissed but one step
+        // at most: medium. seed (threshold 0.4): six stays at large (progress
+        // 0.225), fast stays at medium (progress 0.0725 from medium).
+        let configs = try ["uikit-sheet", "floatingpanel-states", "seed"].map { try Preset.named($0).config }
+        var comparison = ConfigComparison(configs: configs, limit: 5)
+        comparison.add(contentsOf: Self.sheets)
+        #expect(comparison.simulationsPerTrace == 1)
+        let counts = comparison.counts
+        #expect([counts[0].finish, counts[0].agree, counts[0].accidental, counts[0].wrongDetent] == [1, 1, 1, 0])
+        #expect([counts[1].cancel, counts[1].agree, counts[1].accidental, counts[1].wrongDetent] == [2, 2, 0, 0])
+        #expect([counts[2].cancel, counts[2].agree, counts[2].accidental, counts[2].wrongDetent] == [2, 1, 0, 1])
+        // differs: a decision or a detent unlike uikit-sheet's.
+        #expect(counts.map(\.differs) == [0, 1, 2])
+        #expect(comparison.matrix == [[0, 1, 2], [1, 0, 1], [2, 1, 0]])
+        // fast splits on finish; six only on where it rests (medium, medium, large).
+        #expect(comparison.mostDivided.map(\.name) == ["fast", "six"])
+        #expect(comparison.mostDivided.map(\.rests) == [["dismissed", "medium", "medium"], ["medium", "medium", "large"]])
+        let json = comparison.jsonReport()
+        #expect(json.contains(#""agree": 1, "accidental": 0, "missed": 0, "wrongDetent": 1, "stale": 0, "differs": 2}"#))
+        #expect(json.contains(#"{"trace": "six", "intent": "medium", "decisions": ["cancel", "cancel", "cancel"], "rests": ["medium", "medium", "large"]}"#))
+        let text = comparison.textReport()
+        #expect(text.contains("wrongDetent"))
+        #expect(text.contains("differing decisions or detents, pair by pair:"))
+        // The divided trace's row: its name, its intent, then where each config leaves it.
+        let words = text.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        #expect(words.contains(["six", "medium", "medium", "medium", "large"]))
+        #expect(words.contains(["fast", "medium", "dismissed", "medium", "medium"]))
+    }
+
+    @Test func detentTracesAreDecidedAsEachConfigAlone() async {
+        // Every preset and a few made configs over the sheet families: the
+        // shared simulation with the detent rule gives what each config
+        // simulated alone gives, decision, detent and stale alike.
+        await propertyCheck(count: 10, input: Gen<UInt64>.uint64()) { seed in
+            var random = SyntheticRandom(seed: seed)
+            var configs = Self.randomConfigs(&random)
+            for (index, preset) in Preset.all.suffix(4).enumerated() where random.chance(0.7) {
+                var config = preset.config
+                config.name = "sheet \(index)"
+                config.stepVelocity = [0, 500, 1000][random.int(0...2)]
+                config.maxSteps = random.int(0...2)
+                configs.append(config)
+            }
+            var traces = Array(SyntheticCorpus(seed: random.next(), families: SyntheticFamily.sheets).traces(count: 60))
+            for index in traces.indices where random.chance(0.3) {
+                let last = traces[index].samples.count - 1
+                if traces[index].samples[last].phase == .up { traces[index].samples[last].t += 0.1 }
+            }
+            var comparison = ConfigComparison(configs: configs, limit: 100)
+            comparison.add(contentsOf: traces)
+            let outcomes = Self.byHand(traces, configs)
+            for index in configs.indices {
+                var tally = TuningCounts()
+                for (trace, row) in zip(traces, outcomes) { tally.add(row[index], of: trace) }
+                #expect(comparison.counts[index].tally == tally, "\(configs[index].name) seed \(seed)")
+                #expect(comparison.counts[index].stale == outcomes.filter { $0[index].stale }.count)
+                #expect(
+                    comparison.counts[index].differs
+                        == outcomes.filter { $0[index].decision != $0[0].decision || $0[index].detent != $0[0].detent }.count)
+            }
+            let divided = zip(traces, outcomes).filter { _, row in
+                Set(row.map { Rest(decision: $0.decision, detent: $0.detent) }).count > 1
+            }
+            #expect(comparison.mostDivided.count == min(100, divided.count))
+        }
     }
 }

@@ -10,9 +10,12 @@ extension Pantrace {
             abstract: "Decide the stored traces under two or more configs side by side (presets or files); stores nothing.",
             discussion: """
                 Each config is decided as replay would decide it. The report gives per
-                config finish, cancel, none, agree, accidental, missed, stale and differs
-                (from the first config), the differing decisions of every pair, and the
-                traces the configs are most divided on. The configs are --preset NAME
+                config finish, cancel, none, agree, accidental, missed, wrongDetent (a sheet
+                with detents resting at another detent than meant), stale and differs (a
+                decision or detent unlike the first config's), the differing decisions or
+                detents of every pair, and the traces the configs are most divided on (for
+                a sheet with detents, where each config leaves it: dismissed, medium,
+                large). The configs are --preset NAME
                 (--preset all: every preset) and --config FILE, in the order given, each
                 with the --set overrides; --baseline adds the baseline run's stored config
                 first (named "NAME (baseline run N)" when another config has its name). A
@@ -24,6 +27,7 @@ extension Pantrace {
                   pantrace compare --baseline --preset all
                   pantrace compare --preset seed --preset panmodal --format json
                   pantrace compare --preset material3 --config Fixtures/configs/velocity.json
+                  pantrace compare --preset uikit-sheet --preset floatingpanel-states
                 """)
 
         @OptionGroup var store: StoreOptions

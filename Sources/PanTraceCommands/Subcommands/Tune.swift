@@ -16,7 +16,9 @@ extension Pantrace {
                 baseline run's stored config, the one replay compares with, so that after a
                 lab session the base is the config the person felt) is decided as replay
                 would decide it over the stored traces with an intent, and counted: agree,
-                accidental (meant cancel, finished), missed (meant finish, did not). A candidate's floor is the fewest agree among it and its neighbours one
+                accidental (meant cancel, finished), missed (meant finish, did not) and, for
+                sheets with detents, wrongDetent (rests at another detent than meant; the
+                report then also says how many from each start detent rest where meant). A candidate's floor is the fewest agree among it and its neighbours one
                 step away in each FROM:TO:STEP sweep; the best has the largest floor (with at
                 most --max-accidental accidental), then the base's own settings ("no change
                 recommended"), then the most agree, so that a knife-edge never wins over a
@@ -43,6 +45,7 @@ extension Pantrace {
                   pantrace tune --sweep decision=threshold,velocity --family flick
                   pantrace tune --sweep threshold=0.3,0.4 --format json
                   pantrace tune --sweep threshold=0.3:0.5:0.05 --best-config best.json
+                  pantrace tune --preset uikit-sheet --sweep stepVelocity=0:2000:250
                   pantrace tune --sweep threshold=0.2:0.6:0.02 --html tune.html
                   pantrace tune --sweep threshold=0.2:0.6:0.02 --evidence person,inferred
                 """)

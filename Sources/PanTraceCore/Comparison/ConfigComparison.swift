@@ -41,12 +41,31 @@ public struct ConfigComparison: Sendable {
         public var intent: Intent?
         /// One decision per config, in the configs' order.
         public var decisions: [Decision]
+        /// For a trace with detents, where each config leaves the sheet
+        /// (`dismissed` or a detent's name, ``Rest/word``); nil without detents.
+        public var rests: [String]? = nil
         /// Where the trace is released under the first config (percent,
         /// velocity), or `nil` when it is not (the release map numbers it).
         public var release: Release?
         /// How many configs finish it.
         public var finishing: Int {
             decisions.reduce(0) { $0 + ($1 == .finish ? 1 : 0) }
+        }
+        /// How evenly the configs split on where the sheet rests: the configs
+        /// that rest elsewhere than the most common place (with detents; else
+        /// the even split of finish against the rest). Counted once, when the
+        /// trace is added, for the sorts that keep the most divided.
+        var restSplit = 0
+
+        /// The configs that leave the sheet elsewhere than the most common place.
+        static func restSplit(_ rests: [String]) -> Int {
+            var most = 0
+            for rest in rests {
+                var same = 0
+                for other in rests where other == rest { same += 1 }
+                most = max(most, same)
+            }
+            return rests.count - most
         }
     }
 
@@ -76,6 +95,8 @@ public struct ConfigComparison: Sendable {
     public private(set) var traces = 0
     /// The traces added with an intent.
     public private(set) var labelled = 0
+    /// The traces added with detents (docs/model.md §4.10).
+    public private(set) var withDetents = 0
     /// Per config, in order.
     public private(set) var counts: [Counts]
     /// `matrix[i][j]`: traces whose decisions differ between configs `i` and `j`.
@@ -141,7 +162,9 @@ public struct ConfigComparison: Sendable {
     }
 
     /// The traces the configs are most divided on: the most even split of
-    /// finish against the rest first, then by name; at most ``limit``.
+    /// finish against the rest first, then (with detents) of the places the
+    /// sheet rests, then by name; at most ``limit``. A trace is divided when
+    /// the configs do not all leave it resting at one place.
     public var mostDivided: [DividedTrace] {
         Array(divided.sorted(by: Self.moreDivided).prefix(limit))
     }
@@ -151,7 +174,9 @@ public struct ConfigComparison: Sendable {
         let evenA = min(a.finishing, n - a.finishing)
         let evenB = min(b.finishing, m - b.finishing)
         if evenA != evenB { return evenA > evenB }
-        return Array(a.name.utf8).lexicographicallyPrecedes(Array(b.name.utf8))
+        let (restA, restB) = (a.restSplit, b.restSplit)
+        if restA != restB { return restA > restB }
+        return a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
     }
 
     /// What one trace gives under every config.
@@ -175,23 +200,23 @@ public struct ConfigComparison: Sendable {
             decisions: Array(repeating: .none, count: n), detents: [], stale: Array(repeating: false, count: n),
             extents: Array(repeating: 0, count: n), percent: 0, velocity: 0, firstLifted: false)
         if trace.detents != nil {
-            // docs/model.md §4.10: decided by the release height, which the
-            // shared simulation does not keep: each config simulates.
+            // docs/model.md §4.10: decided by the release height and the
+            // anchors, one simulation per group, each config by the detent rule.
             decided.detents = Array(repeating: nil, count: n)
-            var frames: [Frame] = []
-            for index in configs.indices {
-                let outcome: Outcome
-                if index == 0 {
-                    (outcome, decided.height) = SheetReleases.releaseHeight(of: trace, under: configs[0], frames: &frames)
-                } else {
-                    outcome = Simulator.simulate(trace, under: configs[index])
+            for group in groups {
+                let sheet = SheetLift(trace, under: configs[group[0]])
+                for index in group {
+                    let result = sheet.decide(under: configs[index])
+                    decided.decisions[index] = result.decision
+                    decided.detents[index] = result.detent
+                    decided.stale[index] = result.stale
+                    decided.extents[index] = sheet.extent
                 }
-                decided.decisions[index] = outcome.decision
-                decided.detents[index] = outcome.detent
-                decided.stale[index] = outcome.stale
-                decided.extents[index] = LiftRule.extent(of: trace, under: configs[index])
-                if index == 0, Ending(outcome) == .lift {
-                    (decided.percent, decided.velocity, decided.firstLifted) = (outcome.percent, outcome.velocity, true)
+                if group.contains(0), Ending(sheet.outcome) == .lift {
+                    (decided.percent, decided.velocity, decided.firstLifted) =
+                        (sheet.outcome.percent, sheet.outcome.velocity, true)
+                    // The release map places config 1's sheets by this height.
+                    decided.height = sheet.releaseHeight
                 }
             }
             return decided
@@ -249,6 +274,7 @@ public struct ConfigComparison: Sendable {
     private mutating func count(_ trace: Trace, _ decided: Decided) {
         traces += 1
         if trace.intent != nil { labelled += 1 }
+        if trace.detents != nil { withDetents += 1 }
         let decisions = decided.decisions
         let detents = decided.detents
         let startDetent = trace.detents == nil ? nil : trace.startingDetent?.name
@@ -272,10 +298,14 @@ public struct ConfigComparison: Sendable {
                 matrix[other][index] += 1
             }
         }
-        let isDivided = finishing > 0 && finishing < decisions.count
+        // docs/commands.md §7.9: the configs leave the trace resting at different places.
+        let rests = detents.isEmpty ? nil : decisions.indices.map { Rest(decision: decisions[$0], detent: detents[$0]).word }
+        let isDivided = (finishing > 0 && finishing < decisions.count) || (rests.map { places in places.contains { $0 != places[0] } } ?? false)
         if isDivided, limit > 0 {
             let release = decided.firstLifted ? Release(percent: decided.percent, velocity: decided.velocity) : nil
-            divided.append(DividedTrace(name: trace.name, intent: trace.intent, decisions: decisions, release: release))
+            var entry = DividedTrace(name: trace.name, intent: trace.intent, decisions: decisions, rests: rests, release: release)
+            entry.restSplit = rests.map(DividedTrace.restSplit) ?? min(finishing, decisions.count - finishing)
+            divided.append(entry)
             if divided.count > 4 * limit + 1024 {
                 divided = mostDivided
             }

@@ -12,7 +12,7 @@ package struct DetentRule: Sendable {
     package let names: [String]
     /// The index of the start detent among the anchors.
     package let start: Int
-    let config: Config
+    private(set) var config: Config
 
     /// The rule for `trace`'s detents under `config`; `nil` for a trace without detents.
     package init?(_ trace: Trace, config: Config) {
@@ -22,6 +22,14 @@ package struct DetentRule: Sendable {
         names = [""] + sorted.map(\.name)
         start = (sorted.firstIndex { $0.name.isScalarEqual(to: starting.name) } ?? sorted.count - 1) + 1
         self.config = config
+    }
+
+    /// The same anchors under `config` (whose trajectory is the same: only
+    /// the keys read at the lift differ).
+    package func under(_ config: Config) -> DetentRule {
+        var rule = self
+        rule.config = config
+        return rule
     }
 
     /// `H_s`, the start detent's height.

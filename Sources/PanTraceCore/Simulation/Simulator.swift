@@ -23,6 +23,23 @@ public enum Simulator {
     public static func simulate(
         _ trace: Trace, under config: Config, frames: inout [Frame], recordingFrames: Bool = true
     ) -> Outcome {
+        var height: Double?
+        return simulate(trace, under: config, frames: &frames, recordingFrames: recordingFrames, releaseHeight: &height)
+    }
+
+    /// The outcome of `trace` under `config`, and for a lift of a sheet with
+    /// detents its release height `h` (docs/model.md §4.10), which every
+    /// config sharing this trajectory decides from (``SheetLift``).
+    package static func simulateRelease(_ trace: Trace, under config: Config) -> (outcome: Outcome, height: Double?) {
+        var frames: [Frame] = []
+        var height: Double?
+        let outcome = simulate(trace, under: config, frames: &frames, recordingFrames: false, releaseHeight: &height)
+        return (outcome, height)
+    }
+
+    private static func simulate(
+        _ trace: Trace, under config: Config, frames: inout [Frame], recordingFrames: Bool, releaseHeight: inout Double?
+    ) -> Outcome {
         frames.removeAll(keepingCapacity: true)
         var pan = PanMachine(trace: trace, config: config)
         let samples = trace.samples
@@ -37,7 +54,9 @@ public enum Simulator {
                     pan.position(sample, at: index)
                     if recordingFrames { frames.append(pan.frame(at: index)) }
                 }
-                return pan.lift(samples: samples, liftIndex: index)
+                let outcome = pan.lift(samples: samples, liftIndex: index)
+                releaseHeight = pan.height
+                return outcome
             case .cancel:
                 return pan.cancel()
             }

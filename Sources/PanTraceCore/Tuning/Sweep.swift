@@ -11,6 +11,7 @@ import PanTraceModel
 /// ```swift
 /// let sweep = try Sweep(parsing: "threshold=0.2:0.6:0.1")
 /// sweep.values     // ["0.2", "0.3", "0.4", "0.5", "0.6"]
+/// sweep.settings   // [.number(0.2), .number(0.3), …]
 /// ```
 public struct Sweep: Equatable, Hashable, Sendable {
     /// The most values one sweep or a whole grid may have (docs/commands.md §7.5).
@@ -26,6 +27,21 @@ public struct Sweep: Equatable, Hashable, Sendable {
     /// The values in order, each as ``Config/setting(_:)`` writes it and
     /// `--set` reads it back (`0.3`, `velocity`, `auto`, `true`).
     public let values: [String]
+    /// The values in order, typed as the key holds them: a candidate's
+    /// config is written from these (``ConfigKey/assign(_:to:)``), never
+    /// read again from ``values``.
+    public let settings: [SettingValue]
+    /// The key's entry in ``ConfigKey/all``.
+    let keyIndex: Int
+
+    /// The swept key's entry (docs/configs.md).
+    public var configKey: ConfigKey { ConfigKey.all[keyIndex] }
+
+    /// Writes value `index` of the sweep into `config`.
+    @inline(__always)
+    public func assign(_ index: Int, to config: inout Config) {
+        ConfigKey.all[keyIndex].put(&config, settings[index])
+    }
 
     /// Reads `KEY=FROM:TO:STEP` or `KEY=V1,V2,…`.
     ///
@@ -51,8 +67,9 @@ public struct Sweep: Equatable, Hashable, Sendable {
         }
         self.text = text
         self.key = key
+        keyIndex = Self.index(of: key)
         // A range's values are strictly increasing doubles (``range(_:key:sweep:)``), so distinct.
-        values = try Self.canonical(raw, key: key, sweep: text, listed: !spec.contains(":"))
+        (values, settings) = try Self.canonical(raw, key: key, sweep: text, listed: !spec.contains(":"))
     }
 
     /// A sweep of `key` over `values` (each as `--set` takes it).
@@ -63,7 +80,13 @@ public struct Sweep: Equatable, Hashable, Sendable {
         try Self.checkKey(key, sweep: text)
         self.text = text
         self.key = key
-        self.values = try Self.canonical(values, key: key, sweep: text, listed: true)
+        keyIndex = Self.index(of: key)
+        (self.values, settings) = try Self.canonical(values, key: key, sweep: text, listed: true)
+    }
+
+    /// The index in ``ConfigKey/all`` of a key ``checkKey(_:sweep:)`` accepted.
+    private static func index(of key: String) -> Int {
+        ConfigKey.all.firstIndex { $0.name.isScalarEqual(to: key) } ?? 0
     }
 
     private static func checkKey(_ key: String, sweep: String) throws(TuningError) {
@@ -77,13 +100,18 @@ public struct Sweep: Equatable, Hashable, Sendable {
 
     /// Each value checked by docs/configs.md's rule for `key` and written canonically;
     /// a `listed` value given twice (`0.3,0.30`) is refused.
-    private static func canonical(_ raw: [String], key: String, sweep: String, listed: Bool) throws(TuningError) -> [String] {
+    private static func canonical(
+        _ raw: [String], key: String, sweep: String, listed: Bool
+    ) throws(TuningError) -> (values: [String], settings: [SettingValue]) {
         guard !(raw.count == 1 && raw[0].isEmpty) else {
             throw TuningError(sweep: sweep, key: key, reason: "no values: expected FROM:TO:STEP or V1,V2,…")
         }
         var scratch = Config()
+        let entry = ConfigKey.all[index(of: key)]
         var values: [String] = []
+        var settings: [SettingValue] = []
         values.reserveCapacity(raw.count)
+        settings.reserveCapacity(raw.count)
         var seen: [String: Int] = [:]
         for value in raw {
             do {
@@ -91,15 +119,17 @@ public struct Sweep: Equatable, Hashable, Sendable {
             } catch {
                 throw TuningError(sweep: sweep, key: key, reason: error.reason)
             }
-            let canonical = scratch.setting(key) ?? value
+            let setting = entry.value(in: scratch)
+            let canonical = setting.text
             if listed, let earlier = seen.updateValue(values.count, forKey: canonical) {
                 throw TuningError(
                     sweep: sweep, key: key,
                     reason: "\(canonical) is listed twice (values \(earlier + 1) and \(values.count + 1)); list each value once")
             }
             values.append(canonical)
+            settings.append(setting)
         }
-        return values
+        return (values, settings)
     }
 
     /// docs/commands.md §7.5: `FROM + i × STEP` for `i = 0, 1, …` while `≤ TO + STEP × 1e-9`.

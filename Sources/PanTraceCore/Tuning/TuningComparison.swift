@@ -46,8 +46,29 @@ public struct TuningComparison: Sendable {
     public private(set) var newAccidental = Movers()
     /// Intent `finish`: `finish` under the base, `cancel` or `none` under the best.
     public private(set) var newlyMissed = Movers()
-    /// Other changed decisions: no intent, or `cancel` ↔ `none` (both agree with `cancel`).
+    /// With detents: not dismissed under the best, resting at another detent
+    /// than meant, where the base's result was not a wrong detent (docs/model.md §2).
+    public private(set) var newWrongDetent = Movers()
+    /// Other changed decisions: no intent, `cancel` ↔ `none` (both agree with
+    /// `cancel`), or from one wrong detent to another.
     public private(set) var otherMoves = Movers()
+    /// The labelled traces with detents from one start detent: how many, and
+    /// how many rest where meant under the base and under the best.
+    public struct StartDetent: Equatable, Sendable {
+        /// The start detent's name.
+        public var detent: String
+        /// Its traces with an intent.
+        public var labelled = 0
+        /// Of them, those that agree under the base config.
+        public var baseAgree = 0
+        /// Of them, those that agree under the best.
+        public var bestAgree = 0
+    }
+    /// One entry per start detent of the labelled traces with detents, by name.
+    public var startDetents: [StartDetent] {
+        starts.values.sorted { Array($0.detent.utf8).lexicographicallyPrecedes(Array($1.detent.utf8)) }
+    }
+    private var starts: [String: StartDetent] = [:]
     /// Per labelled trace, in the order added: its outcome under the base
     /// and under the best (``TuningOutcome/pair(base:best:)``), what the
     /// bootstrap resamples (``TuningIntervals``).
@@ -97,11 +118,19 @@ public struct TuningComparison: Sendable {
         let before = Agreement(outcome, of: trace)
         let now = Agreement(after, of: trace)
         if let before, let now { outcomes.append(TuningOutcome.pair(base: before, best: now)) }
+        if let before, let now, trace.detents != nil, let start = trace.startingDetent?.name {
+            var entry = starts[start] ?? StartDetent(detent: start)
+            entry.labelled += 1
+            if before == .agree { entry.baseAgree += 1 }
+            if now == .agree { entry.bestAgree += 1 }
+            starts[start] = entry
+        }
         guard outcome.decision != after.decision || outcome.detent != after.detent else { return }
         switch (before, now) {
         case (.agree, .accidental), (.missed, .accidental), (.wrongDetent, .accidental): newAccidental.add(trace.name)
         case (.agree, .missed): newlyMissed.add(trace.name)
         case (.some(let old), .agree) where old != .agree: nowAgree.add(trace.name)
+        case (.some(let old), .wrongDetent) where old != .wrongDetent: newWrongDetent.add(trace.name)
         default: otherMoves.add(trace.name)
         }
     }

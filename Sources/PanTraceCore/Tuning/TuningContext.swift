@@ -47,7 +47,11 @@ public struct TuningContext: Sendable, Equatable {
         guard let recordedUnder else { return [] }
         var runs: [Interaction] = []
         if let sweep = grid.sweeps.first(where: { $0.key == "interaction" }) {
-            runs = sweep.values.compactMap(Interaction.init(rawValue:))
+            runs = sweep.settings.indices.map { index in
+                var config = grid.base
+                sweep.assign(index, to: &config)
+                return config.interaction
+            }
         } else {
             runs = [grid.base.interaction]
         }

@@ -5,7 +5,7 @@ import PanTraceModel
 /// exactly as `replay` would decide each one (docs/commands.md §7.5), and counts.
 ///
 /// Traces are taken one at a time (``add(_:)``) and processed in chunks of
-/// ``chunkSize``: memory holds one chunk and six counts per candidate (as
+/// ``chunkSize``: memory holds one chunk and five counts per candidate (as
 /// 32-bit integers), never the corpus. Within a chunk each trace is
 /// simulated once per trajectory of the grid (see ``TuningPlan``) on every
 /// core, and every candidate that differs only in the keys read at the lift
@@ -88,16 +88,20 @@ public struct TuningEngine {
         labelledCount += pending.reduce(0) { $0 + ($1.intent == nil ? 0 : 1) }
         if pending.contains(where: { $0.detents != nil }) {
             // docs/model.md §4.10: a trace with detents is decided by its
-            // release height, which the lift-only fast path does not keep;
-            // it is simulated under every candidate.
+            // release height and its anchors, not by the percent the
+            // histogram ranks: it is simulated once per trajectory and each
+            // candidate decides its lift with the detent rule.
             withDetents = true
             let sheets = pending.filter { $0.detents != nil }
             pending.removeAll { $0.detents != nil }
-            countEachCandidate(sheets)
+            for index in 0..<plan.trajectoryCount { countSheets(sheets, trajectory: index) }
         }
-        for index in 0..<plan.trajectoryCount {
-            let (config, offset) = plan.trajectory(index)
-            add(tally(under: config), candidateOffset: offset)
+        // A chunk of sheets alone leaves nothing for the histograms.
+        if !pending.isEmpty {
+            for index in 0..<plan.trajectoryCount {
+                let (config, offset) = plan.trajectory(index)
+                add(tally(under: config), candidateOffset: offset)
+            }
         }
         pending.removeAll(keepingCapacity: true)
     }
@@ -149,17 +153,40 @@ public struct TuningEngine {
         return total
     }
 
-    /// Simulates `traces` under every candidate and counts them.
-    private mutating func countEachCandidate(_ traces: [Trace]) {
+    /// Simulates `traces` (with detents) once under trajectory `index` and
+    /// counts each of its candidates, decided from that simulation (``SheetLift``).
+    private mutating func countSheets(_ traces: [Trace], trajectory index: Int) {
+        let (config, offset) = plan.trajectory(index)
+        var lifts = [SheetLift?](repeating: nil, count: traces.count)
+        let slices = min(traces.count, 8)
+        lifts.withUnsafeMutableBufferPointer { buffer in
+            let output = SendableBuffer(buffer)
+            DispatchQueue.concurrentPerform(iterations: slices) { slice in
+                for trace in (slice * traces.count / slices)..<((slice + 1) * traces.count / slices) {
+                    output.base[trace] = SheetLift(traces[trace], under: config)
+                }
+            }
+        }
+        let sheets = lifts.compactMap { $0 }
         let grid = grid
+        let liftOffsets = plan.liftOffsets
         let width = TuningResults.countsPerCandidate
+        let blocks = min(liftOffsets.count, 64)
         counts.withUnsafeMutableBufferPointer { buffer in
             let output = SendableBuffer(buffer)
-            DispatchQueue.concurrentPerform(iterations: min(grid.count, 64)) { block in
-                for candidate in (block * grid.count / min(grid.count, 64))..<((block + 1) * grid.count / min(grid.count, 64)) {
+            DispatchQueue.concurrentPerform(iterations: blocks) { block in
+                for lift in (block * liftOffsets.count / blocks)..<((block + 1) * liftOffsets.count / blocks) {
+                    let candidate = offset + Int(liftOffsets[lift])
                     let config = grid.config(at: candidate)
                     var tally = TuningCounts()
-                    for trace in traces { tally.add(Simulator.simulate(trace, under: config), of: trace) }
+                    for (trace, sheet) in zip(traces, sheets) {
+                        let rest = sheet.rest(under: config)
+                        tally.add(
+                            rest.decision,
+                            agreement: Agreement(
+                                intent: trace.intent, decision: rest.decision, detent: rest.detent,
+                                startDetent: sheet.startDetent))
+                    }
                     let slot = width * candidate
                     output.base[slot] += UInt32(tally.finish)
                     output.base[slot + 1] += UInt32(tally.cancel)

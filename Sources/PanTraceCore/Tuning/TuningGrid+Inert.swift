@@ -15,27 +15,22 @@ extension TuningGrid {
     /// Which sweeps are inert for candidate `digits` (one flag per sweep).
     func inertPositions(digits: [Int]) -> [Bool] {
         let rule = decisionRule(digits: digits)
-        return sweeps.map { sweep in
-            guard let key = ConfigKey.named(sweep.key) else { return false }
-            return !key.isRead(by: rule, withDetents: withDetents)
-        }
+        return sweeps.map { !$0.configKey.isRead(by: rule, withDetents: withDetents) }
     }
 
     /// True when some candidate has an inert swept key.
     var mayHaveInertKeys: Bool {
         sweeps.contains { sweep in
-            guard let key = ConfigKey.named(sweep.key) else { return false }
+            let key = sweep.configKey
             return key.readBy != nil || (key.detentsOnly && !withDetents)
         }
     }
 
     /// The `decision` rule of the candidate with `digits`: swept, or the base's.
     private func decisionRule(digits: [Int]) -> DecisionRule {
-        if let position = sweeps.firstIndex(where: { $0.key == "decision" }),
-            let rule = DecisionRule(rawValue: sweeps[position].values[digits[position]])
-        {
-            return rule
-        }
-        return base.decision
+        guard let position = sweeps.firstIndex(where: { $0.key == "decision" }) else { return base.decision }
+        var config = base
+        sweeps[position].assign(digits[position], to: &config)
+        return config.decision
     }
 }

@@ -44,7 +44,7 @@ extension TuningGrid {
     public var baseIndex: Int? {
         var index = 0
         for (position, sweep) in sweeps.enumerated() {
-            guard let value = base.setting(sweep.key), let digit = sweep.values.firstIndex(of: value) else { return nil }
+            guard let digit = sweep.settings.firstIndex(of: sweep.configKey.value(in: base)) else { return nil }
             index += digit * strides[position]
         }
         return index

@@ -62,13 +62,14 @@ public struct TuningGrid: Equatable, Hashable, Sendable {
     /// docs/configs.md: a threshold above 1 in a candidate whose
     /// `thresholdUnit` is `fraction` (the base's or a swept one).
     private static func checkCrossKeys(base: Config, sweeps: [Sweep]) throws(TuningError) {
-        let units = sweeps.first { $0.key == "thresholdUnit" }?.values ?? [base.thresholdUnit.rawValue]
-        guard units.contains(ThresholdUnit.fraction.rawValue) else { return }
+        let fraction = SettingValue.word(ThresholdUnit.fraction.rawValue)
+        let units = sweeps.first { $0.key == "thresholdUnit" }?.settings ?? [.word(base.thresholdUnit.rawValue)]
+        guard units.contains(fraction) else { return }
         let thresholdSweep = sweeps.first { $0.key == "threshold" }
         var probe = base
         probe.thresholdUnit = .fraction
-        for value in thresholdSweep?.values ?? [JSONWriter.number(base.threshold)] {
-            try? probe.set("threshold", .text(value))
+        for index in thresholdSweep?.settings.indices ?? 0..<1 {
+            thresholdSweep?.assign(index, to: &probe)
             if let issue = probe.crossKeyIssue() {
                 throw TuningError(sweep: thresholdSweep?.text ?? "", key: issue.key, reason: issue.reason)
             }
@@ -96,10 +97,8 @@ public struct TuningGrid: Equatable, Hashable, Sendable {
     /// settings, under the base's name.
     public func config(at index: Int) -> Config {
         var config = base
-        for (key, value) in settings(at: index) {
-            // Every value was checked by the same rule when the sweep was read.
-            try? config.set(key, .text(value))
-        }
+        // Every value was checked by the key's own rule when the sweep was read.
+        for (sweep, digit) in zip(sweeps, digits(of: index)) { sweep.assign(digit, to: &config) }
         return config
     }
 

@@ -1,8 +1,8 @@
 import PanTraceModel
 
 /// How sure a tune is (docs/tune.md "How sure"): 95 % bootstrap intervals
-/// for the base config's and the best candidate's `agree`, `accidental` and
-/// `missed`, and for the paired gain best − base of each.
+/// for the base config's and the best candidate's `agree`, `accidental`,
+/// `missed` and `wrongDetent`, and for the paired gain best − base of each.
 ///
 /// The labelled traces' outcomes under both configs (``TuningOutcome``
 /// pairs, one per trace, from the tune's own decisions: nothing is simulated
@@ -23,11 +23,13 @@ public struct TuningIntervals: Equatable, Sendable {
     /// The generator's seed: the same intervals on every run.
     public static let seed: UInt64 = 0x7475_6e65_2062_6f6f  // "tune boo"
 
-    /// Intervals of the three counts over labelled traces.
+    /// Intervals of the four counts over labelled traces.
     public struct Counts: Equatable, Sendable {
         public var agree: ClosedRange<Int>
         public var accidental: ClosedRange<Int>
         public var missed: ClosedRange<Int>
+        /// 0...0 without detents.
+        public var wrongDetent: ClosedRange<Int>
     }
 
     /// `better` when the whole interval of the `agree` gain is above 0, else `uncertain`.
@@ -51,8 +53,8 @@ public struct TuningIntervals: Equatable, Sendable {
     public init(pairs: [UInt8], resamples: Int = Self.resamples, seed: UInt64 = Self.seed) {
         labelled = pairs.count
         let count = pairs.count
-        // Nine columns per resample: base, best and gain of agree, accidental, missed.
-        var columns = [[Int]](repeating: [], count: 9)
+        // Twelve columns per resample: base, best and gain of agree, accidental, missed, wrongDetent.
+        var columns = [[Int]](repeating: [], count: 12)
         for index in columns.indices { columns[index].reserveCapacity(resamples) }
         var random = SyntheticRandom(seed: seed)
         var classes = [Int](repeating: 0, count: 16)
@@ -67,20 +69,20 @@ public struct TuningIntervals: Equatable, Sendable {
                         classes[Int(pairs[draw])] += 1
                     }
                 }
-                // classes[4 * base + best]: outcome 0 agree, 1 accidental, 2 missed (3 wrongDetent).
-                for outcome in 0..<3 {
+                // classes[4 * base + best]: outcome 0 agree, 1 accidental, 2 missed, 3 wrongDetent.
+                for outcome in 0..<4 {
                     let base = (0..<4).reduce(0) { $0 + classes[4 * outcome + $1] }
                     let best = (0..<4).reduce(0) { $0 + classes[4 * $1 + outcome] }
                     columns[outcome].append(base)
-                    columns[3 + outcome].append(best)
-                    columns[6 + outcome].append(best - base)
+                    columns[4 + outcome].append(best)
+                    columns[8 + outcome].append(best - base)
                 }
             }
         }
         let ranges = columns.map(Self.interval)
-        base = Counts(agree: ranges[0], accidental: ranges[1], missed: ranges[2])
-        best = Counts(agree: ranges[3], accidental: ranges[4], missed: ranges[5])
-        gain = Counts(agree: ranges[6], accidental: ranges[7], missed: ranges[8])
+        base = Counts(agree: ranges[0], accidental: ranges[1], missed: ranges[2], wrongDetent: ranges[3])
+        best = Counts(agree: ranges[4], accidental: ranges[5], missed: ranges[6], wrongDetent: ranges[7])
+        gain = Counts(agree: ranges[8], accidental: ranges[9], missed: ranges[10], wrongDetent: ranges[11])
     }
 
     /// The 2.5th to the 97.5th percentile of `values`, by nearest rank.

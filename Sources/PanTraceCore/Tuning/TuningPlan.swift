@@ -45,15 +45,14 @@ struct TuningPlan: Sendable {
 
         // Each lift sweep's values read once, not once per candidate.
         let settings: [[LiftSetting]] = liftSweeps.map { position in
-            var scratch = grid.base
-            let key = ConfigKey.named(sweeps[position].key)
-            return sweeps[position].values.map { value in
-                try? scratch.set(sweeps[position].key, .text(value))
-                return LiftSetting(key: key, value: scratch)
-            }
+            sweeps[position].settings.indices.map { LiftSetting(sweep: sweeps[position], index: $0) }
         }
-        let sweptThresholds = liftSweeps.firstIndex { sweeps[$0].key == "threshold" }.map { slot in
-            settings[slot].map(\.value.threshold)
+        let sweptThresholds = liftSweeps.first { sweeps[$0].key == "threshold" }.map { position in
+            sweeps[position].settings.indices.map { index in
+                var config = grid.base
+                sweeps[position].assign(index, to: &config)
+                return config.threshold
+            }
         }
         thresholds = Array(Set(sweptThresholds ?? [grid.base.threshold])).sorted()
 
@@ -102,7 +101,7 @@ struct TuningPlan: Sendable {
             let sweep = grid.sweeps[position]
             let digit = rest % sweep.values.count
             rest /= sweep.values.count
-            try? config.set(sweep.key, .text(sweep.values[digit]))
+            sweep.assign(digit, to: &config)
             offset += digit * strides[position]
         }
         return (config, offset)
@@ -133,13 +132,13 @@ struct TuningPlan: Sendable {
     }
 }
 
-/// The value of one swept key that is read at the lift (or not at all): a
-/// config holding it, and the key that copies it into another.
+/// The value of one swept key that is read at the lift (or not at all): the
+/// sweep and the index of its typed value.
 private struct LiftSetting {
-    let key: ConfigKey?
-    let value: Config
+    let sweep: Sweep
+    let index: Int
 
     func apply(to config: inout Config) {
-        key?.copy(&config, value)
+        sweep.assign(index, to: &config)
     }
 }

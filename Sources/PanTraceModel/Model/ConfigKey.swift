@@ -60,6 +60,18 @@ public struct ConfigKey: @unchecked Sendable {
     package let write: (inout Config, SettingInput) throws(SettingIssue) -> Void
     /// Copies the key's value from the second config into the first.
     package let copy: (inout Config, Config) -> Void
+    /// The key's typed value in a config.
+    package let get: (Config) -> SettingValue
+    /// Writes a typed value of the key's own kind (one `get` gave or a
+    /// sweep checked); a value of another kind changes nothing.
+    package let put: (inout Config, SettingValue) -> Void
+
+    /// The key's typed value in `config` (what a sweep's candidates carry).
+    public func value(in config: Config) -> SettingValue { get(config) }
+
+    /// Writes `value`, of this key's kind, into `config`: no text is read
+    /// again (a value of another kind changes nothing).
+    public func assign(_ value: SettingValue, to config: inout Config) { put(&config, value) }
 
     /// The key's value in `config` as a person reads it and `--set` takes it.
     public func text(in config: Config) -> String { read(config) }
@@ -160,7 +172,8 @@ extension ConfigKey {
             name: "name", kind: .name, stage: .aftermath, readBy: nil, detentsOnly: false, unit: "", sweepExample: "",
             summary: "shown in reports and the `decisions` view", rangeNote: "",
             read: { $0.name }, write: { config, input throws(SettingIssue) in config.name = try Config.name(input) },
-            copy: { $0.name = $1.name }),
+            copy: { $0.name = $1.name }, get: { .name($0.name) },
+            put: { if case .name(let name) = $1 { $0.name = name } }),
         word("interaction", \.interaction, .trajectory, "the axis and direction: y down, x right, y up"),
         number(
             "touchSlop", \.touchSlop, .atLeast(0), .trajectory, unit: "pt", example: "0:20:2",
@@ -177,13 +190,15 @@ extension ConfigKey {
             write: { config, input throws(SettingIssue) in
                 config.maximumNumberOfTouches = try Config.integer(input, atLeast: 1)
             },
-            copy: { $0.maximumNumberOfTouches = $1.maximumNumberOfTouches }),
+            copy: { $0.maximumNumberOfTouches = $1.maximumNumberOfTouches }, get: { .integer($0.maximumNumberOfTouches) },
+            put: { if case .integer(let value) = $1 { $0.maximumNumberOfTouches = value } }),
         ConfigKey(
             name: "extent", kind: .extent, stage: .trajectory, readBy: nil, detentsOnly: false, unit: "pt", sweepExample: "400:900:100",
             summary: "the distance that is 100 %; `auto` is the container's height (width for swipe-back)",
             rangeNote: "", read: { $0.extent.map(JSONWriter.number) ?? "auto" },
             write: { config, input throws(SettingIssue) in config.extent = try Config.extent(input) },
-            copy: { $0.extent = $1.extent }),
+            copy: { $0.extent = $1.extent }, get: { .extent($0.extent) },
+            put: { if case .extent(let value) = $1 { $0.extent = value } }),
         number(
             "threshold", \.threshold, .above(0), .lift, unit: "", example: "0.2:0.6:0.05",
             note: "≤ 1 with `thresholdUnit: fraction`",
@@ -218,7 +233,8 @@ extension ConfigKey {
             sweepExample: "0:2:1", summary: "the most detents a release moves from its start, dismissal counted; 0 = no limit",
             rangeNote: "0 = no limit", read: { String($0.maxSteps) },
             write: { config, input throws(SettingIssue) in config.maxSteps = try Config.integer(input, atLeast: 0) },
-            copy: { $0.maxSteps = $1.maxSteps }),
+            copy: { $0.maxSteps = $1.maxSteps }, get: { .integer($0.maxSteps) },
+            put: { if case .integer(let value) = $1 { $0.maxSteps = value } }),
         word(
             "velocityEstimator", \.velocityEstimator, .trajectory, readBy: [.velocity, .projection, .lookahead],
             "release velocity: iOS's `velocity(in:)`, Android's and Flutter's least squares, the last segment, "
@@ -244,7 +260,8 @@ extension ConfigKey {
             name: name, kind: .number(range), stage: stage, readBy: readBy, detentsOnly: detentsOnly, unit: unit, sweepExample: example,
             summary: summary, rangeNote: note, read: { JSONWriter.number($0[keyPath: path]) },
             write: { config, input throws(SettingIssue) in config[keyPath: path] = try Config.number(input, range) },
-            copy: { $0[keyPath: path] = $1[keyPath: path] })
+            copy: { $0[keyPath: path] = $1[keyPath: path] }, get: { .number($0[keyPath: path]) },
+            put: { if case .number(let value) = $1 { $0[keyPath: path] = value } })
     }
 
     private static func word<Word: RawRepresentable & CaseIterable>(
@@ -257,7 +274,8 @@ extension ConfigKey {
             sweepExample: words.joined(separator: ","), summary: summary, rangeNote: "",
             read: { $0[keyPath: path].rawValue },
             write: { config, input throws(SettingIssue) in config[keyPath: path] = try Config.word(input, Word.self) },
-            copy: { $0[keyPath: path] = $1[keyPath: path] })
+            copy: { $0[keyPath: path] = $1[keyPath: path] }, get: { .word($0[keyPath: path].rawValue) },
+            put: { if case .word(let raw) = $1, let word = Word(rawValue: raw) { $0[keyPath: path] = word } })
     }
 
     private static func boolean(
@@ -268,7 +286,8 @@ extension ConfigKey {
             name: name, kind: .boolean, stage: stage, readBy: readBy, detentsOnly: false, unit: "", sweepExample: "true,false",
             summary: summary, rangeNote: "", read: { String($0[keyPath: path]) },
             write: { config, input throws(SettingIssue) in config[keyPath: path] = try Config.boolean(input) },
-            copy: { $0[keyPath: path] = $1[keyPath: path] })
+            copy: { $0[keyPath: path] = $1[keyPath: path] }, get: { .boolean($0[keyPath: path]) },
+            put: { if case .boolean(let value) = $1 { $0[keyPath: path] = value } })
     }
 }
 

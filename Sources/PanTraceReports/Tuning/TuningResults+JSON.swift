@@ -7,10 +7,10 @@ extension TuningResults {
     /// ```json
     /// {"traces":120,"labelled":100,"base":"baseline","sweeps":["threshold"],
     ///  "results":[{"settings":{"threshold":0.3},"finish":61,"cancel":50,"none":9,
-    ///              "agree":88,"accidental":7,"missed":5,"pareto":true,"floor":86,"inert":[]},…],
+    ///              "agree":88,"accidental":7,"missed":5,"wrongDetent":0,"pareto":true,"floor":86,"inert":[]},…],
     ///  "best":{"settings":{"threshold":0.3},…} or null,
     ///  "evidence":{"person":0,"inferred":0,"synthetic":100},
-    ///  "intervals":{"base":{"agree":[80,92],"accidental":[4,12],"missed":[3,10]},
+    ///  "intervals":{"base":{"agree":[80,92],"accidental":[4,12],"missed":[3,10],"wrongDetent":[0,0]},
     ///               "best":{…},"gain":{…}} or null,
     ///  "verdict":"better" or "uncertain"}
     /// ```
@@ -56,7 +56,10 @@ extension TuningResults {
         tail += "},\"intervals\":"
         if let intervals, best != nil {
             func counts(_ counts: TuningIntervals.Counts) -> String {
-                let ranges = [("agree", counts.agree), ("accidental", counts.accidental), ("missed", counts.missed)]
+                let ranges = [
+                    ("agree", counts.agree), ("accidental", counts.accidental), ("missed", counts.missed),
+                    ("wrongDetent", counts.wrongDetent),
+                ]
                 return "{" + ranges.map { "\"\($0)\":[\($1.lowerBound),\($1.upperBound)]" }.joined(separator: ",") + "}"
             }
             tail += "{\"base\":\(counts(intervals.base)),\"best\":\(counts(intervals.best)),\"gain\":\(counts(intervals.gain))}"
@@ -88,6 +91,7 @@ extension TuningResults {
         let counts = counts(at: index)
         text += "},\"finish\":\(counts.finish),\"cancel\":\(counts.cancel),\"none\":\(counts.none)"
         text += ",\"agree\":\(counts.agree),\"accidental\":\(counts.accidental),\"missed\":\(counts.missed)"
+        text += ",\"wrongDetent\":\(counts.wrongDetent)"
         text += ",\"pareto\":\(isPareto(index)),\"floor\":\(floor(at: index)),\"inert\":["
         text += grid.inertKeys(at: index).map(JSONWriter.string).joined(separator: ",")
         return text + "]}"
@@ -95,12 +99,6 @@ extension TuningResults {
 
     /// Each sweep's values as JSON text, typed as the key's config value.
     private func settingValuesJSON() -> [[String]] {
-        grid.sweeps.map { sweep in
-            var scratch = grid.base
-            return sweep.values.map { value in
-                try? scratch.set(sweep.key, .text(value))
-                return scratch.jsonValue(forKey: sweep.key)
-            }
-        }
+        grid.sweeps.map { sweep in sweep.settings.map(\.json) }
     }
 }

@@ -80,21 +80,46 @@ extension TuningResults {
                 style.good("            no change recommended") + ": no candidate does better than the base's own settings")
         }
         lines.append(contentsOf: edgeSentences(at: best).map { style.bad("            ") + $0 })
-        let header = ["", "agree", "accidental", "missed"]
+        let sheets = grid.withDetents
+        let header = ["", "agree", "accidental", "missed"] + (sheets ? ["wrongDetent"] : [])
+        func row(_ title: String, _ counts: TuningCounts) -> [String] {
+            [title, String(counts.agree), String(counts.accidental), String(counts.missed)]
+                + (sheets ? [String(counts.wrongDetent)] : [])
+        }
         var rows: [[String]] = []
         let bestCounts = counts(at: best)
         if let comparison {
             let base = comparison.baseCounts
-            rows.append(["base", String(base.agree), String(base.accidental), String(base.missed)])
-            rows.append(["best", String(bestCounts.agree), String(bestCounts.accidental), String(bestCounts.missed)])
-            rows.append([
-                "change", Self.signed(bestCounts.agree - base.agree), Self.signed(bestCounts.accidental - base.accidental),
-                Self.signed(bestCounts.missed - base.missed),
-            ])
+            rows.append(row("base", base))
+            rows.append(row("best", bestCounts))
+            rows.append(
+                [
+                    "change", Self.signed(bestCounts.agree - base.agree),
+                    Self.signed(bestCounts.accidental - base.accidental), Self.signed(bestCounts.missed - base.missed),
+                ] + (sheets ? [Self.signed(bestCounts.wrongDetent - base.wrongDetent)] : []))
         } else {
-            rows.append(["best", String(bestCounts.agree), String(bestCounts.accidental), String(bestCounts.missed)])
+            rows.append(row("best", bestCounts))
         }
-        lines.append(contentsOf: TextTable(header: header, rows: rows, rightAligned: [1, 2, 3]).lines().map { "  " + $0 })
+        lines.append(
+            contentsOf: TextTable(header: header, rows: rows, rightAligned: Set(1..<header.count)).lines().map { "  " + $0 })
+        if let comparison, !comparison.startDetents.isEmpty {
+            lines.append(contentsOf: startDetentLines(comparison.startDetents))
+        }
+        return lines
+    }
+
+    /// docs/tune.md "Sheets with detents": per start detent, how many of its
+    /// labelled traces the best leaves where they were meant, and the base.
+    private func startDetentLines(_ starts: [TuningComparison.StartDetent]) -> [String] {
+        var lines = ["  where the gestures land, by start detent (those with an intent that rest where meant):"]
+        let rows = starts.map { start -> [String] in
+            [
+                TerminalText.escaped(start.detent), "\(start.bestAgree) of \(start.labelled)",
+                "\(start.baseAgree) of \(start.labelled)",
+            ]
+        }
+        lines.append(
+            contentsOf: TextTable(header: ["from", "best", "base"], rows: rows, rightAligned: [1, 2]).lines().map { "  " + $0 })
         return lines
     }
 
@@ -103,19 +128,22 @@ extension TuningResults {
             let text = signed ? Self.signed : { String($0) }
             return "\(text(range.lowerBound)) to \(text(range.upperBound))"
         }
-        let rows: [[String]] = [
-            ["base", range(intervals.base.agree), range(intervals.base.accidental), range(intervals.base.missed)],
-            ["best", range(intervals.best.agree), range(intervals.best.accidental), range(intervals.best.missed)],
+        let sheets = grid.withDetents
+        func row(_ title: String, _ counts: TuningIntervals.Counts, signed: Bool = false) -> [String] {
             [
-                "gain", range(intervals.gain.agree, signed: true), range(intervals.gain.accidental, signed: true),
-                range(intervals.gain.missed, signed: true),
-            ],
+                title, range(counts.agree, signed: signed), range(counts.accidental, signed: signed),
+                range(counts.missed, signed: signed),
+            ] + (sheets ? [range(counts.wrongDetent, signed: signed)] : [])
+        }
+        let rows: [[String]] = [
+            row("base", intervals.base), row("best", intervals.best), row("gain", intervals.gain, signed: true),
         ]
+        let header = ["", "agree", "accidental", "missed"] + (sheets ? ["wrongDetent"] : [])
         var lines = [
             "  95 % intervals (\(Self.grouped(TuningIntervals.resamples)) bootstrap resamples of the \(intervals.labelled) labelled traces):"
         ]
         lines.append(
-            contentsOf: TextTable(header: ["", "agree", "accidental", "missed"], rows: rows, rightAligned: [1, 2, 3]).lines().map { "  " + $0 })
+            contentsOf: TextTable(header: header, rows: rows, rightAligned: Set(1..<header.count)).lines().map { "  " + $0 })
         let gain = intervals.gain.agree
         switch intervals.verdict {
         case .better:
@@ -143,9 +171,10 @@ extension TuningResults {
         names("now agree with intent", comparison.nowAgree, style.good)
         names("new accidental dismissals (intent cancel, now finish)", comparison.newAccidental, style.bad)
         names("newly missed dismissals (intent finish, now cancel or none)", comparison.newlyMissed, style.bad)
+        names("new wrong detents (not dismissed, now resting at another detent than meant)", comparison.newWrongDetent, style.bad)
         names("other decisions that move", comparison.otherMoves, { $0 })
         if comparison.nowAgree.count + comparison.newAccidental.count + comparison.newlyMissed.count
-            + comparison.otherMoves.count == 0
+            + comparison.newWrongDetent.count + comparison.otherMoves.count == 0
         {
             lines.append("  no decision moves: the base config decides every trace the same way")
         }
@@ -185,7 +214,10 @@ extension TuningResults {
         let high = agrees.max() ?? 0
         var header = grid.sweeps.map(\.key) + ["agree"]
         if single { header.append("") }
-        header += ["floor", "accidental", "missed", ""]
+        header += ["floor", "accidental", "missed"]
+        let sheets = grid.withDetents
+        if sheets { header.append("wrongDetent") }
+        header.append("")
         let firstNumber = grid.sweeps.count
         let rows = selection.rows.map { row -> [String] in
             let counts = counts(at: row.first)
@@ -195,6 +227,7 @@ extension TuningResults {
             cells.append(String(counts.agree))
             if single { cells.append(Self.bar(counts.agree, low: low, high: high, width: 16)) }
             cells += [String(floor(at: row.first)), String(counts.accidental), String(counts.missed)]
+            if sheets { cells.append(String(counts.wrongDetent)) }
             var marks: [String] = []
             if isPareto(row.first) { marks.append("pareto") }
             if let base, rowContains(row, base) { marks.append("base") }

@@ -50,6 +50,39 @@ import Testing
         #expect(try Sweep(parsing: "maximumNumberOfTouches=1:3:1").values == ["1", "2", "3"])
     }
 
+    @Test func sweepsCarryTypedValues() throws {
+        // docs/configs.md: each value typed as the key holds it, and written into a candidate from that type.
+        #expect(try Sweep(parsing: "threshold=0.2:0.4:0.1").settings == [.number(0.2), .number(0.3), .number(0.4)])
+        #expect(try Sweep(parsing: "decision=threshold,velocity").settings == [.word("threshold"), .word("velocity")])
+        #expect(try Sweep(parsing: "extent=auto,640").settings == [.extent(nil), .extent(640)])
+        #expect(try Sweep(parsing: "guarded=true,false").settings == [.boolean(true), .boolean(false)])
+        #expect(try Sweep(parsing: "maxSteps=0:2:1").settings == [.integer(0), .integer(1), .integer(2)])
+        #expect(try Sweep(parsing: "stepVelocity=0:1000:500").settings == [.number(0), .number(500), .number(1000)])
+        let grid = try TuningGrid(base: Config(), sweeping: ["maxSteps=0,2", "stepVelocity=750", "extent=auto,640"])
+        let config = grid.config(at: 3)
+        #expect(config.maxSteps == 2 && config.stepVelocity == 750 && config.extent == 640)
+        #expect(grid.config(at: 0).extent == nil && grid.config(at: 0).maxSteps == 0)
+    }
+
+    /// Every key's typed value reads back what it wrote, and its text is what `--set` takes.
+    @Test func everyKeysTypedValueRoundTrips() throws {
+        var source = try Preset.named("uikit-sheet").config
+        source.maxSteps = 2
+        source.extent = 640.5
+        source.guarded = true
+        for key in ConfigKey.all {
+            var target = Config()
+            key.assign(key.value(in: source), to: &target)
+            #expect(key.value(in: target) == key.value(in: source), "\(key.name)")
+            #expect(key.value(in: source).text == key.text(in: source), "\(key.name)")
+            #expect(key.value(in: source).json == key.json(in: source), "\(key.name)")
+        }
+        // A value of another kind changes nothing.
+        var config = Config()
+        ConfigKey.named("threshold")?.assign(.word("velocity"), to: &config)
+        #expect(config == Config())
+    }
+
     @Test func candidatesVaryTheFirstSweepSlowest() throws {
         let grid = try TuningGrid(base: Config(), sweeping: ["threshold=0.3,0.4", "decision=threshold,velocity,projection"])
         #expect(grid.count == 6)

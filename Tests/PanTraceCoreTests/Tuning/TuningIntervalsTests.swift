@@ -8,7 +8,7 @@ import Testing
 /// docs/tune.md "How sure": 1,000 seeded bootstrap resamples of the
 /// labelled traces' paired outcomes, 95 % intervals by nearest rank.
 @Suite struct TuningIntervalsTests {
-    /// `count` traces whose outcomes are (base, best): 0 agree, 1 accidental, 2 missed.
+    /// `count` traces whose outcomes are (base, best): 0 agree, 1 accidental, 2 missed, 3 wrong detent.
     static func pairs(_ groups: [(count: Int, base: UInt8, best: UInt8)]) -> [UInt8] {
         groups.flatMap { group in
             let base = Agreement(rawValue: group.base) ?? .wrongDetent
@@ -20,7 +20,7 @@ import Testing
     /// The same bootstrap written plainly: `SyntheticRandom.int` draws, one count per resample.
     static func plainBootstrap(_ pairs: [UInt8]) -> [[Int]] {
         var random = SyntheticRandom(seed: TuningIntervals.seed)
-        var columns = [[Int]](repeating: [], count: 9)
+        var columns = [[Int]](repeating: [], count: 12)
         for _ in 0..<TuningIntervals.resamples {
             var base = [0, 0, 0, 0]
             var best = [0, 0, 0, 0]
@@ -29,17 +29,17 @@ import Testing
                 base[pair / 4] += 1
                 best[pair % 4] += 1
             }
-            for outcome in 0..<3 {
+            for outcome in 0..<4 {
                 columns[outcome].append(base[outcome])
-                columns[3 + outcome].append(best[outcome])
-                columns[6 + outcome].append(best[outcome] - base[outcome])
+                columns[4 + outcome].append(best[outcome])
+                columns[8 + outcome].append(best[outcome] - base[outcome])
             }
         }
         return columns
     }
 
     @Test func theIntervalsAreTheirOwnBootstrapsPercentiles() {
-        let pairs = Self.pairs([(40, 0, 0), (7, 2, 0), (3, 0, 1), (5, 1, 1), (4, 2, 2), (2, 1, 0)])
+        let pairs = Self.pairs([(40, 0, 0), (7, 2, 0), (3, 0, 1), (5, 1, 1), (4, 2, 2), (2, 1, 0), (6, 3, 0), (2, 0, 3)])
         let intervals = TuningIntervals(pairs: pairs)
         let columns = Self.plainBootstrap(pairs)
         // Nearest rank: the 25th and the 975th smallest of 1,000.
@@ -47,9 +47,11 @@ import Testing
             let sorted = column.sorted()
             return sorted[24]...sorted[974]
         }
-        let found = [intervals.base, intervals.best, intervals.gain].flatMap { [$0.agree, $0.accidental, $0.missed] }
+        let found = [intervals.base, intervals.best, intervals.gain].flatMap {
+            [$0.agree, $0.accidental, $0.missed, $0.wrongDetent]
+        }
         #expect(found == expected)
-        #expect(intervals.labelled == 61)
+        #expect(intervals.labelled == 69)
         // The same every time.
         #expect(TuningIntervals(pairs: pairs) == intervals)
     }
@@ -70,14 +72,14 @@ import Testing
     @Test func intervalsStayWithinTheirCounts() async {
         await propertyCheck(count: 30, input: Gen.int(in: 1...80), Gen<UInt64>.uint64()) { count, seed in
             var random = SyntheticRandom(seed: seed)
-            let pairs = (0..<count).map { _ in UInt8(random.int(0...8)) }
+            let pairs = (0..<count).map { _ in UInt8(random.int(0...15)) }
             let intervals = TuningIntervals(pairs: pairs, resamples: 200)
             for counts in [intervals.base, intervals.best] {
-                for range in [counts.agree, counts.accidental, counts.missed] {
+                for range in [counts.agree, counts.accidental, counts.missed, counts.wrongDetent] {
                     #expect(range.lowerBound >= 0 && range.upperBound <= count)
                 }
             }
-            for range in [intervals.gain.agree, intervals.gain.accidental, intervals.gain.missed] {
+            for range in [intervals.gain.agree, intervals.gain.accidental, intervals.gain.missed, intervals.gain.wrongDetent] {
                 #expect(range.lowerBound >= -count && range.upperBound <= count)
             }
             #expect(intervals.verdict == (intervals.gain.agree.lowerBound > 0 ? .better : .uncertain))

@@ -74,16 +74,16 @@ import Testing
         let results = TuningResults(grid: grid, traces: 10, labelled: 8, counts: counts)
         let expected =
             #"{"traces":10,"labelled":8,"base":"baseline","sweeps":["extent","guarded"],"results":["#
-            + #"{"settings":{"extent":"auto","guarded":false},"finish":4,"cancel":3,"none":3,"agree":6,"accidental":1,"missed":1,"pareto":true,"floor":6,"inert":[]},"#
-            + #"{"settings":{"extent":"auto","guarded":true},"finish":0,"cancel":7,"none":3,"agree":5,"accidental":0,"missed":3,"pareto":true,"floor":5,"inert":[]},"#
-            + #"{"settings":{"extent":640.5,"guarded":false},"finish":5,"cancel":2,"none":3,"agree":6,"accidental":2,"missed":0,"pareto":true,"floor":6,"inert":[]},"#
-            + #"{"settings":{"extent":640.5,"guarded":true},"finish":0,"cancel":7,"none":3,"agree":5,"accidental":0,"missed":3,"pareto":true,"floor":5,"inert":[]}],"#
-            + #""best":{"settings":{"extent":"auto","guarded":false},"finish":4,"cancel":3,"none":3,"agree":6,"accidental":1,"missed":1,"pareto":true,"floor":6,"inert":[]},"#
+            + #"{"settings":{"extent":"auto","guarded":false},"finish":4,"cancel":3,"none":3,"agree":6,"accidental":1,"missed":1,"wrongDetent":0,"pareto":true,"floor":6,"inert":[]},"#
+            + #"{"settings":{"extent":"auto","guarded":true},"finish":0,"cancel":7,"none":3,"agree":5,"accidental":0,"missed":3,"wrongDetent":0,"pareto":true,"floor":5,"inert":[]},"#
+            + #"{"settings":{"extent":640.5,"guarded":false},"finish":5,"cancel":2,"none":3,"agree":6,"accidental":2,"missed":0,"wrongDetent":0,"pareto":true,"floor":6,"inert":[]},"#
+            + #"{"settings":{"extent":640.5,"guarded":true},"finish":0,"cancel":7,"none":3,"agree":5,"accidental":0,"missed":3,"wrongDetent":0,"pareto":true,"floor":5,"inert":[]}],"#
+            + #""best":{"settings":{"extent":"auto","guarded":false},"finish":4,"cancel":3,"none":3,"agree":6,"accidental":1,"missed":1,"wrongDetent":0,"pareto":true,"floor":6,"inert":[]},"#
             + #""evidence":{"person":0,"inferred":0,"synthetic":0},"intervals":null,"verdict":"uncertain","#
             // The first candidate ties the third and is the base's own settings: no change recommended.
             + #""noChangeRecommended":true,"bestAtEdge":[]}"#
         #expect(results.json() == expected)
-        #expect(results.json(maxAccidental: 0).contains(#""best":{"settings":{"extent":"auto","guarded":true},"finish":0,"cancel":7,"none":3,"agree":5,"accidental":0,"missed":3,"pareto":true,"floor":5,"inert":[]},"#))
+        #expect(results.json(maxAccidental: 0).contains(#""best":{"settings":{"extent":"auto","guarded":true},"finish":0,"cancel":7,"none":3,"agree":5,"accidental":0,"missed":3,"wrongDetent":0,"pareto":true,"floor":5,"inert":[]},"#))
         #expect(throws: Never.self) { try JSONParser.parse(results.json()) }
     }
 
