@@ -86,6 +86,18 @@ final class ChildProcess {
         return false
     }
 
+    /// Seconds from now until the child has exited, read from `/proc` (its
+    /// state `Z`, or gone once reaped): the child's own exit, not when this
+    /// process's Foundation noticed it, which a busy test process delays.
+    func secondsUntilExit(limit: Double = 60) -> Double {
+        let started = Date()
+        while Date().timeIntervalSince(started) < limit {
+            guard let state = stat?.first, state != "Z", state != "X" else { break }
+            usleep(500)
+        }
+        return Date().timeIntervalSince(started)
+    }
+
     /// Sends SIGKILL and waits; true when the signal ended the child (false
     /// when it had exited on its own first).
     @discardableResult
