@@ -44,6 +44,10 @@
 #           replay `compare --preset all` (15 configs, target ≤ 2) and
 #           `tune --sweep stepVelocity=0:2000:250` with its second pass and
 #           its 1,000 bootstrap resamples (target ≤ 3), both read-only;
+#           and the same traces with their detents taken out (exported,
+#           `detents`, `detent` and intents naming a detent removed,
+#           recorded again): the sheets' replay as a multiple of that
+#           corpus's replay (target ≤ 1.1);
 # `pantrace lab`: N gestures of 120 samples (default 300) POSTed on loopback
 # one after the other on a keep-alive connection (scripts/bench/lab_post.py),
 # each stored and committed before its result comes back: median and p95;
@@ -133,7 +137,8 @@ for size in $sizes; do
     sdb="$work/same-work-$size.sqlite"
     rec_p=""; rec_c=""; rep_p=""; rep_c=""; rep_s=""; mem=""; tune_p=""; tune_mem=""; tune91_p=""; tune91_mem=""; cmp_p=""; cmp_mem=""; act_p=""; act_mem=""
     sheets="$work/sheets-$size.sqlite"; sheets_copy="$work/sheets-copy-$size.sqlite"
-    srep_p=""; scmp_p=""; scmp_mem=""; stune_p=""; stune_mem=""
+    plain="$work/plain-$size.sqlite"; plain_copy="$work/plain-copy-$size.sqlite"
+    srep_p=""; prep_p=""; scmp_p=""; scmp_mem=""; stune_p=""; stune_mem=""
     for run in $(seq "$runs"); do
         rm -f "$db" "$db-wal" "$db-shm"
         measure "$pantrace" record --db "$db" --count "$size" --seed 1 --quiet
@@ -194,7 +199,22 @@ for size in $sizes; do
             rm -f "$sheets" "$sheets-wal" "$sheets-shm"
             "$pantrace" record --db "$sheets" --count "$size" --seed 1 --family sheet-settle --family sheet-flick \
                 --family sheet-close --family sheet-expand --family sheet-peek --preset uikit-sheet --no-frames --quiet
+            # The same traces without detents (an intent naming a detent goes too).
+            rm -f "$plain" "$plain-wal" "$plain-shm"
+            "$pantrace" export traces --db "$sheets" | python3 -c '
+import json, sys
+for line in sys.stdin:
+    trace = json.loads(line)
+    trace.pop("detents", None); trace.pop("detent", None)
+    if trace.get("intent") not in (None, "finish", "cancel"):
+        trace.pop("intent"); trace.pop("intentSource", None)
+    print(json.dumps(trace))' >"$work/plain.jsonl"
+            "$pantrace" record --db "$plain" --from "$work/plain.jsonl" --preset uikit-sheet --no-frames --quiet
         fi
+        cp "$plain" "$plain_copy"; rm -f "$plain_copy-wal" "$plain_copy-shm"
+        sync
+        measure "$pantrace" replay --db "$plain_copy" --set stepVelocity=500 --quiet
+        prep_p="$prep_p $elapsed"
         cp "$sheets" "$sheets_copy"; rm -f "$sheets_copy-wal" "$sheets_copy-shm"
         sync
         measure "$pantrace" replay --db "$sheets_copy" --set stepVelocity=500 --quiet
@@ -205,6 +225,7 @@ for size in $sizes; do
         stune_p="$stune_p $elapsed"; stune_mem="$stune_mem $peak"
     done
     result[$size.srep]=$(echo "$srep_p" | median)
+    result[$size.prep]=$(echo "$prep_p" | median)
     result[$size.scmp]=$(echo "$scmp_p" | median)
     result[$size.scmp_mem]=$(echo "$scmp_mem" | median)
     result[$size.stune]=$(echo "$stune_p" | median)
@@ -226,7 +247,7 @@ for size in $sizes; do
     result[$size.cmp_mem]=$(echo "$cmp_mem" | median)
     result[$size.act]=$(echo "$act_p" | median)
     result[$size.act_mem]=$(echo "$act_mem" | median)
-    rm -f "$db"* "$cdb"* "$sdb"* "$pristine"* "$sheets"* "$sheets_copy"*
+    rm -f "$db"* "$cdb"* "$sdb"* "$pristine"* "$sheets"* "$sheets_copy"* "$plain"* "$plain_copy"* "$work/plain.jsonl"
 done
 
 # --- lab -------------------------------------------------------------------
@@ -315,7 +336,7 @@ done
 echo
 echo "sheets with detents (five sheet families, uikit-sheet), against one replay of the same corpus, read-only:"
 for size in $sizes; do
-    echo "  $size traces: replay ${result[$size.srep]} s; compare --preset all ${result[$size.scmp]} s, $(ratio "${result[$size.scmp]}" "${result[$size.srep]}") × (target ≤ 2), peak $(awk -v k="${result[$size.scmp_mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }'); tune stepVelocity × 9 with its bootstrap ${result[$size.stune]} s, $(ratio "${result[$size.stune]}" "${result[$size.srep]}") × (target ≤ 3), peak $(awk -v k="${result[$size.stune_mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }')"
+    echo "  $size traces: replay ${result[$size.srep]} s, $(ratio "${result[$size.srep]}" "${result[$size.prep]}") × the same traces without detents (${result[$size.prep]} s, target ≤ 1.1); compare --preset all ${result[$size.scmp]} s, $(ratio "${result[$size.scmp]}" "${result[$size.srep]}") × (target ≤ 2), peak $(awk -v k="${result[$size.scmp_mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }'); tune stepVelocity × 9 with its bootstrap ${result[$size.stune]} s, $(ratio "${result[$size.stune]}" "${result[$size.srep]}") × (target ≤ 3), peak $(awk -v k="${result[$size.stune_mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }')"
 done
 set -- $sizes
 if [ $# -ge 2 ]; then
