@@ -91,12 +91,7 @@ import Testing
         ("[{\"id\": \"a\", \"prompt\": \"p\",\n \"detent\": 1, \"detents\": {\"large\": 1}}]", 2, "[0].detent", "must be the name of one of the task's detents"),
     ])
     func aBadDetentInATaskFileNamesTheLineAndTheKey(text: String, line: Int, key: String, reason: String) {
-        #expect {
-            _ = try LabTask.list(json: Array(text.utf8), file: "tasks.json")
-        } throws: { error in
-            guard let error = error as? ConfigError else { return false }
-            return error.kind == .invalidData && error.line == line && error.key == key && error.reason.contains(reason)
-        }
+        LabTaskTests.expectRefused(text, line: line, key: key, reason: reason)
     }
 
     /// Three gestures on a 400 × 800 sheet (medium 0.5, large 1) under the default

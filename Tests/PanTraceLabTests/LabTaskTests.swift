@@ -64,7 +64,14 @@ import Testing
         ("[{\"id\": \"a\",, }]", 1, "[0]", "invalid JSON"),
     ])
     func aBadTaskFileNamesTheLineAndTheKey(text: String, line: Int, key: String, reason: String) {
-        #expect {
+        Self.expectRefused(text, line: line, key: key, reason: reason)
+    }
+
+    /// `text`, read as the task file `tasks.json`, is refused as invalid data naming `line`, `key` and `reason`.
+    static func expectRefused(
+        _ text: String, line: Int, key: String, reason: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(sourceLocation: sourceLocation) {
             _ = try LabTask.list(json: Array(text.utf8), file: "tasks.json")
         } throws: { error in
             guard let error = error as? ConfigError else { return false }

@@ -68,12 +68,6 @@ extension ConfigComparison {
             }
             markup.close()
         }
-        if sheets.groups.count > groups.count {
-            let rest = sheets.groups.count - groups.count
-            markup.element(
-                "p", [("class", "small"), ("id", "sheet-maps-more")],
-                "\(rest) more detent \(rest == 1 ? "set or start detent is" : "sets or start detents are") not drawn "
-                    + "(the four with the most sheets are).")
-        }
+        SheetMapChart.renderLeftOut(&markup, drawn: groups.count, of: sheets.groups.count)
     }
 }

@@ -48,13 +48,7 @@ extension ReplayPage {
             markup.close()
             markup.close()
         }
-        if sheets.groups.count > groups.count {
-            let rest = sheets.groups.count - groups.count
-            markup.element(
-                "p", [("class", "small"), ("id", "sheet-maps-more")],
-                "\(rest) more detent \(rest == 1 ? "set or start detent is" : "sets or start detents are") not drawn "
-                    + "(the four with the most sheets are).")
-        }
+        SheetMapChart.renderLeftOut(&markup, drawn: groups.count, of: sheets.groups.count)
         if sheets.withoutRelease > 0 {
             markup.element(
                 "p", [("class", "small")],
@@ -65,6 +59,17 @@ extension ReplayPage {
 }
 
 extension SheetMapChart {
+    /// Says how many groups of sheets (detent set and start detent) a page leaves
+    /// undrawn, when it draws `drawn` of `total` (the four with the most sheets).
+    static func renderLeftOut(_ markup: inout Markup, drawn: Int, of total: Int) {
+        guard total > drawn else { return }
+        let rest = total - drawn
+        markup.element(
+            "p", [("class", "small"), ("id", "sheet-maps-more")],
+            "\(rest) more detent \(rest == 1 ? "set or start detent is" : "sets or start detents are") not drawn "
+                + "(the four with the most sheets are).")
+    }
+
     /// The legend of a sheet map: the regions' colours, the intents' dots, the ring and the diamond.
     static func renderLegend(_ markup: inout Markup, group: SheetReleases.Group, changed: Bool, divided: Bool = false) {
         markup.open("ul", [("class", "legend")])
