@@ -56,6 +56,8 @@ public struct ConfigComparison: Sendable {
         /// the even split of finish against the rest). Counted once, when the
         /// trace is added, for the sorts that keep the most divided.
         var restSplit = 0
+        /// The even split of finish against the rest, counted once as ``restSplit`` is.
+        var evenSplit = 0
 
         /// The configs that leave the sheet elsewhere than the most common place.
         static func restSplit(_ rests: [String]) -> Int {
@@ -170,10 +172,7 @@ public struct ConfigComparison: Sendable {
     }
 
     private static func moreDivided(_ a: DividedTrace, _ b: DividedTrace) -> Bool {
-        let (n, m) = (a.decisions.count, b.decisions.count)
-        let evenA = min(a.finishing, n - a.finishing)
-        let evenB = min(b.finishing, m - b.finishing)
-        if evenA != evenB { return evenA > evenB }
+        if a.evenSplit != b.evenSplit { return a.evenSplit > b.evenSplit }
         let (restA, restB) = (a.restSplit, b.restSplit)
         if restA != restB { return restA > restB }
         return a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
@@ -278,9 +277,14 @@ public struct ConfigComparison: Sendable {
         let decisions = decided.decisions
         let detents = decided.detents
         let startDetent = trace.detents == nil ? nil : trace.startingDetent?.name
-        // docs/commands.md §7.9: a difference of decision or of detent.
+        // docs/commands.md §7.9: a difference of decision or of detent (a
+        // detent by its place among the trace's, compared as a number).
+        let places: [Int] = detents.isEmpty ? [] : detents.map { name in
+            guard let name else { return -1 }
+            return trace.detents?.firstIndex { $0.name.isScalarEqual(to: name) } ?? -2
+        }
         func differ(_ a: Int, _ b: Int) -> Bool {
-            decisions[a] != decisions[b] || (!detents.isEmpty && detents[a] != detents[b])
+            decisions[a] != decisions[b] || (!places.isEmpty && places[a] != places[b])
         }
         var finishing = 0
         for index in decisions.indices {
@@ -304,7 +308,8 @@ public struct ConfigComparison: Sendable {
         if isDivided, limit > 0 {
             let release = decided.firstLifted ? Release(percent: decided.percent, velocity: decided.velocity) : nil
             var entry = DividedTrace(name: trace.name, intent: trace.intent, decisions: decisions, rests: rests, release: release)
-            entry.restSplit = rests.map(DividedTrace.restSplit) ?? min(finishing, decisions.count - finishing)
+            entry.evenSplit = min(finishing, decisions.count - finishing)
+            entry.restSplit = rests.map(DividedTrace.restSplit) ?? entry.evenSplit
             divided.append(entry)
             if divided.count > 4 * limit + 1024 {
                 divided = mostDivided
