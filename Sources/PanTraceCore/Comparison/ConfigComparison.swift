@@ -61,13 +61,9 @@ public struct ConfigComparison: Sendable {
 
         /// The configs that leave the sheet elsewhere than the most common place.
         static func restSplit(_ rests: [String]) -> Int {
-            var most = 0
-            for rest in rests {
-                var same = 0
-                for other in rests where other == rest { same += 1 }
-                most = max(most, same)
-            }
-            return rests.count - most
+            var counts: [String: Int] = [:]
+            for rest in rests { counts[rest, default: 0] += 1 }
+            return rests.count - (counts.values.max() ?? 0)
         }
     }
 

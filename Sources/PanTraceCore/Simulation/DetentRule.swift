@@ -17,9 +17,24 @@ package struct DetentRule: Sendable {
     /// The rule for `trace`'s detents under `config`; `nil` for a trace without detents.
     package init?(_ trace: Trace, config: Config) {
         guard let detents = trace.detents, !detents.isEmpty, let starting = trace.startingDetent else { return nil }
-        let sorted = detents.sorted { $0.height < $1.height }
-        heights = [0] + sorted.map(\.height)
-        names = [""] + sorted.map(\.name)
+        // Built once per simulation: two arrays, and a sort only for detents
+        // not given from the lowest up.
+        var sorted = detents
+        if zip(detents, detents.dropFirst()).contains(where: { $0.height >= $1.height }) {
+            sorted.sort { $0.height < $1.height }
+        }
+        var heights: [Double] = []
+        var names: [String] = []
+        heights.reserveCapacity(sorted.count + 1)
+        names.reserveCapacity(sorted.count + 1)
+        heights.append(0)
+        names.append("")
+        for detent in sorted {
+            heights.append(detent.height)
+            names.append(detent.name)
+        }
+        self.heights = heights
+        self.names = names
         start = (sorted.firstIndex { $0.name.isScalarEqual(to: starting.name) } ?? sorted.count - 1) + 1
         self.config = config
     }
