@@ -163,6 +163,20 @@ CREATE TABLE result (
 );
 """#
 
+    /// The condition and body shared by `trace_words_insert` and `trace_words_update`.
+    static let traceWordsCheck = #"""
+WHEN (NEW.intent IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM word WHERE kind = 'trace.intent' AND word = NEW.intent)
+        AND NOT EXISTS (SELECT 1 FROM json_each(NEW.detents) WHERE key = NEW.intent))
+    OR (NEW.intent_source IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM word WHERE kind = 'trace.intent_source' AND word = NEW.intent_source))
+    OR (NEW.start_detent IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM json_each(NEW.detents) WHERE key = NEW.start_detent))
+BEGIN
+    SELECT RAISE(ABORT, 'trace: an intent, intent_source or start_detent that is not a word of `word` or a detent');
+END;
+"""#
+
     /// schema.sql's `result_words_insert`, verbatim: part of migration 4, and
     /// created again by a run session, which drops it while it writes results
     /// whose words are its own (``ResultWriter``). Never change it (a later
@@ -185,28 +199,10 @@ CREATE INDEX result_trace ON result (trace_id);
 -- A trace's words are rows of `word`; its intent may also name one of its
 -- detents, and its start detent must be one of them.
 CREATE TRIGGER trace_words_insert BEFORE INSERT ON trace
-WHEN (NEW.intent IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM word WHERE kind = 'trace.intent' AND word = NEW.intent)
-        AND NOT EXISTS (SELECT 1 FROM json_each(NEW.detents) WHERE key = NEW.intent))
-    OR (NEW.intent_source IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM word WHERE kind = 'trace.intent_source' AND word = NEW.intent_source))
-    OR (NEW.start_detent IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM json_each(NEW.detents) WHERE key = NEW.start_detent))
-BEGIN
-    SELECT RAISE(ABORT, 'trace: an intent, intent_source or start_detent that is not a word of `word` or a detent');
-END;
+\#(traceWordsCheck)
 
 CREATE TRIGGER trace_words_update BEFORE UPDATE OF intent, intent_source, detents, start_detent ON trace
-WHEN (NEW.intent IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM word WHERE kind = 'trace.intent' AND word = NEW.intent)
-        AND NOT EXISTS (SELECT 1 FROM json_each(NEW.detents) WHERE key = NEW.intent))
-    OR (NEW.intent_source IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM word WHERE kind = 'trace.intent_source' AND word = NEW.intent_source))
-    OR (NEW.start_detent IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM json_each(NEW.detents) WHERE key = NEW.start_detent))
-BEGIN
-    SELECT RAISE(ABORT, 'trace: an intent, intent_source or start_detent that is not a word of `word` or a detent');
-END;
+\#(traceWordsCheck)
 
 -- A result's decision and reason are rows of `word`; a detent changed by
 -- hand must be one of its trace's. (A new result's detent is not looked up
