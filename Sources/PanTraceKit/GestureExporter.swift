@@ -104,8 +104,8 @@ public struct GestureExporter: Sendable {
                 // Rendered here, not on the worker: the two simulations there and
                 // the text here take about as long (docs/performance.md).
                 try write(
-                    actions.jsonLine(trace: stored.name, width: stored.width, height: stored.height, faithful: faithful)
-                        + "\n")
+                    actions.jsonLine(
+                        trace: stored.name, width: stored.width, height: stored.height, faithful: faithful, lineBreak: true))
             case .drag(let gesture):
                 try write(
                     XCUITestFile.test(

@@ -45,7 +45,9 @@ struct ByteCursor {
     /// A literal's bytes.
     @inline(__always)
     mutating func put(_ text: StaticString) {
-        next.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        // A raw copy of a length known where the literal is inlined: the
+        // compiler writes it as a few moves, not a call.
+        UnsafeMutableRawPointer(next).copyMemory(from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
         next += text.utf8CodeUnitCount
     }
 
@@ -62,63 +64,84 @@ struct ByteCursor {
     /// A whole number in decimal digits.
     mutating func put(integer value: Int) {
         if value < 0 { put(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits = 1
+        put(digitsOf: value.magnitude)
+    }
+
+    /// `value`'s decimal digits, two at a time.
+    @inline(__always)
+    private mutating func put(digitsOf value: UInt) {
+        var count = 1
         var bound: UInt = 10
-        while digits < 20, magnitude >= bound {
-            digits += 1
+        while count < 20, value >= bound {
+            count += 1
             bound = bound &* 10
         }
-        var at = next + digits
+        var at = next + count
         next = at
-        repeat {
-            at -= 1
-            at.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
+        var rest = value
+        let pairs = Self.digitPairs.utf8Start
+        while rest >= 100 {
+            let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+            rest /= 100
+            at -= 2
+            at[0] = pairs[pair]
+            at[1] = pairs[pair &+ 1]
+        }
+        if rest >= 10 {
+            let pair = Int(truncatingIfNeeded: rest) &* 2
+            at -= 2
+            at[0] = pairs[pair]
+            at[1] = pairs[pair &+ 1]
+        } else {
+            (at - 1).pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+        }
     }
 
     /// `value` as ``PanTraceModel/JSONWriter/number(_:)`` writes it, without
     /// its shortest-digits search for numbers of up to six decimals (most
     /// coordinates: whole, halves, thirds of a point to three decimals).
     ///
-    /// With `m = round(|value| · 10^k)` for the smallest `k ≤ 6` where
-    /// `m / 10^k == |value|` (both exact below 2^53, so the division rounds
-    /// as reading the text `m·10^-k` does), that text reads back as `value`,
-    /// no shorter one does, and it is the nearest of its length: the
-    /// shortest round-trip text (the property test compares the two).
+    /// With `m = round(|value| · 10⁶)`: when `m / 10⁶ == |value|` (both exact
+    /// below 2^53, so the division rounds as reading the text `m·10⁻⁶` does),
+    /// `m` less its trailing zeros is the smallest `k ≤ 6` decimals that read
+    /// back as `value` — below 10⁹ the product's error is under a quarter, so
+    /// any shorter text that reads back is `m` with zeros struck — and it is
+    /// the nearest text of its length: the shortest round-trip text (the
+    /// property test compares the two). When `m / 10⁶` differs, no text of
+    /// six decimals or fewer reads back, and JSONWriter writes it.
     mutating func put(number value: Double) {
         let magnitude = abs(value)
         guard magnitude >= 0.001, magnitude < 1e9 else {
             put(utf8: JSONWriter.number(value))
             return
         }
-        var scale = 1.0
-        for decimals in 0...6 {
-            // round(x) for 0 ≤ x < 1e15, without a call: x less its whole part is exact.
-            let scaled = magnitude * scale
-            var m = Int(scaled)
-            if scaled - Double(m) >= 0.5 { m += 1 }
-            if Double(m) / scale == magnitude {
-                if value < 0 { put(UInt8(ascii: "-")) }
-                let unit = Self.powersOfTen[decimals]
-                put(integer: m / unit)
-                if decimals > 0 {
-                    put(UInt8(ascii: "."))
-                    var fraction = m % unit
-                    var divisor = unit / 10
-                    while divisor > 0 {
-                        put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / divisor))
-                        fraction %= divisor
-                        divisor /= 10
-                    }
-                }
-                return
-            }
-            scale *= 10
+        // round(x) for 0 ≤ x < 1e15, without a call: x less its whole part is exact.
+        let scaled = magnitude * 1e6
+        var m = UInt(scaled)
+        if scaled - Double(m) >= 0.5 { m += 1 }
+        guard Double(m) / 1e6 == magnitude else {
+            put(utf8: JSONWriter.number(value))
+            return
         }
-        put(utf8: JSONWriter.number(value))
+        if value < 0 { put(UInt8(ascii: "-")) }
+        put(digitsOf: m / 1_000_000)
+        var fraction = m % 1_000_000
+        guard fraction != 0 else { return }
+        var decimals = 6
+        while fraction % 10 == 0 {
+            fraction /= 10
+            decimals -= 1
+        }
+        put(UInt8(ascii: "."))
+        var at = next + decimals
+        next = at
+        for _ in 0..<decimals {
+            at -= 1
+            at.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+            fraction /= 10
+        }
     }
 
-    private static let powersOfTen = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000]
+    /// "00", "01" … "99": two digits a division.
+    private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 }

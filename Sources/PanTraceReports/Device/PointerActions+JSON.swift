@@ -10,8 +10,9 @@ extension PointerActions {
     /// Coordinates are written as ``PanTraceModel/JSONWriter/number(_:)`` writes
     /// every number (not rounded); durations are whole milliseconds. The line
     /// is written in place (``ByteCursor``): an export writes tens of
-    /// megabytes of it (docs/performance.md).
-    public func jsonLine(trace name: String, width: Double, height: Double, faithful: Bool) -> String {
+    /// megabytes of it (docs/performance.md). With `lineBreak`, the line ends
+    /// with a newline, written with it rather than appended to a copy.
+    public func jsonLine(trace name: String, width: Double, height: Double, faithful: Bool, lineBreak: Bool = false) -> String {
         let quotedName = JSONWriter.string(name)
         let capacity = Self.headBytes + quotedName.utf8.count + actions.count * Self.bytesPerAction
         return ByteCursor.string(capacity: capacity) { line in
@@ -28,6 +29,7 @@ extension PointerActions {
                 Self.put(actions[index], to: &line)
             }
             line.put("]}]}")
+            if lineBreak { line.put(UInt8(ascii: "\n")) }
         }
     }
 
