@@ -116,3 +116,124 @@ private final class Batch<Value>: @unchecked Sendable {
     let done = DispatchGroup()
     var values: [Value] = []
 }
+
+extension ComputeAhead {
+    /// Calls `body` with each value `inputs` gives and its transformed value,
+    /// in order, as ``map(batches:batchSize:over:_:)`` does, but with the
+    /// reading on the worker too: the worker reads a batch (through a
+    /// connection of its own, a ``PanTraceStore/ConcurrentReader``),
+    /// transforms it and hands it over, while the caller's thread consumes
+    /// (writes results, or writes text) — the two threads' work is then about
+    /// even (docs/performance.md).
+    ///
+    /// At most `capacity` batches wait for the caller, and one is being
+    /// filled, so memory stays flat. The order of errors is a plain loop's:
+    /// when reading fails, the values read before it are consumed first, then
+    /// the error is thrown. When `body` throws, the worker stops at its next
+    /// batch and is waited for before the error is rethrown.
+    static func map<Input: Sendable, Output: Sendable>(
+        batches transform: @escaping @Sendable ([Input]) -> [Output], batchSize: Int = 256, capacity: Int = 2,
+        readingOnWorker inputs: @escaping @Sendable ((Input) throws -> Void) throws -> Void,
+        _ body: (Input, Output) throws -> Void
+    ) throws {
+        let handoff = Handoff<Input, Output>(capacity: capacity)
+        let finished = DispatchGroup()
+        finished.enter()
+        DispatchQueue.global(qos: .userInitiated).async {
+            defer { finished.leave() }
+            var filling: [Input] = []
+            filling.reserveCapacity(batchSize)
+            func handOver() throws {
+                let outputs = transform(filling)
+                guard handoff.put(.batch(filling, outputs)) else { throw Handoff<Input, Output>.Stopped() }
+                filling = []
+                filling.reserveCapacity(batchSize)
+            }
+            var failure: (any Error)?
+            do {
+                try inputs { input in
+                    filling.append(input)
+                    if filling.count == batchSize { try handOver() }
+                }
+                if !filling.isEmpty { try handOver() }
+            } catch is Handoff<Input, Output>.Stopped {
+                return
+            } catch {
+                failure = error
+                if !filling.isEmpty, (try? handOver()) == nil { return }
+            }
+            _ = handoff.put(.end(failure))
+        }
+        // However this returns, the worker has stopped first.
+        defer {
+            handoff.stop()
+            finished.wait()
+        }
+        while true {
+            switch handoff.take() {
+            case .batch(let inputs, let outputs):
+                for index in inputs.indices { try body(inputs[index], outputs[index]) }
+            case .end(let failure):
+                if let failure { throw failure }
+                return
+            }
+        }
+    }
+}
+
+/// The batches the worker of ``ComputeAhead/map(batches:batchSize:capacity:readingOnWorker:_:)``
+/// hands to the caller, first in first out, at most `capacity` waiting.
+private final class Handoff<Input, Output>: @unchecked Sendable {
+    enum Item {
+        case batch([Input], [Output])
+        /// The worker read everything, or failed.
+        case end((any Error)?)
+    }
+
+    /// Thrown inside the worker's reading when the caller stopped taking.
+    struct Stopped: Error {}
+
+    private var items: [Item] = []
+    private var stopped = false
+    private let mutex = DispatchSemaphore(value: 1)
+    /// Room for one more waiting batch.
+    private let room: DispatchSemaphore
+    /// One more batch waiting.
+    private let waiting = DispatchSemaphore(value: 0)
+
+    init(capacity: Int) {
+        room = DispatchSemaphore(value: max(1, capacity))
+    }
+
+    /// Worker: waits for room and adds `item`; false once the caller stopped.
+    func put(_ item: Item) -> Bool {
+        room.wait()
+        mutex.wait()
+        defer { mutex.signal() }
+        if stopped { return false }
+        items.append(item)
+        waiting.signal()
+        return true
+    }
+
+    /// Caller: waits for the next item and takes it.
+    func take() -> Item {
+        waiting.wait()
+        mutex.wait()
+        let item = items.removeFirst()
+        mutex.signal()
+        room.signal()
+        return item
+    }
+
+    /// Caller: takes nothing more; a worker waiting for room, or about to,
+    /// is let through (it puts at most three more times: a batch, the rest of
+    /// a failed read, the end).
+    func stop() {
+        mutex.wait()
+        stopped = true
+        items.removeAll()
+        mutex.signal()
+        for _ in 0..<3 { room.signal() }
+    }
+}

@@ -80,11 +80,15 @@ public struct Replayer {
             // core while this thread reads the next rows and writes the results
             // (docs/performance.md).
             let filter = selection.filter
-            try ComputeAhead.map(batches: { batch in
+            let simulate: @Sendable ([(stored: StoredTrace, baseline: Outcome?)]) -> [Result<(Outcome, [Frame]), any Error>] = { batch in
                 Self.simulate(batch.lazy.map(\.stored), under: config, storingFrames: storesFrames)
-            }, over: { add in
-                try store.forEachStoredTrace(filter, withOutcomesOf: baselineID) { try add((stored: $0, baseline: $1)) }
-            }) { read, simulated in
+            }
+            try Self.readAhead(
+                session.concurrentReader(), store: store, simulating: simulate,
+                reading: { store, add in
+                    try store.forEachStoredTrace(filter, withOutcomesOf: baselineID) { try add((stored: $0, baseline: $1)) }
+                }
+            ) { read, simulated in
                 let (outcome, frames) = try simulated.get()
                 _ = try session.addResult(for: read.stored, outcome: outcome, frames: frames)
                 let compared = ComparedTrace(
@@ -112,6 +116,22 @@ public struct Replayer {
     /// work replay does on the second core, one batch at a time. The samples
     /// go into one reused buffer and stay on this thread; only the outcomes
     /// (and frames) go back.
+    /// Reads with `reading`, simulates with `simulate` a batch ahead, and
+    /// calls `body` in order: read and simulated on the worker through a
+    /// connection of its own when there is a `reader`, else read here
+    /// (``ComputeAhead``).
+    static func readAhead<Read: Sendable, Simulated: Sendable>(
+        _ reader: ConcurrentReader?, store: Store, simulating simulate: @escaping @Sendable ([Read]) -> [Simulated],
+        reading: @escaping @Sendable (Store, (Read) throws -> Void) throws -> Void,
+        _ body: (Read, Simulated) throws -> Void
+    ) throws {
+        if let reader {
+            try ComputeAhead.map(batches: simulate, readingOnWorker: { add in try reading(reader.open(), add) }, body)
+        } else {
+            try ComputeAhead.map(batches: simulate, over: { add in try reading(store, add) }, body)
+        }
+    }
+
     private static func simulate(
         _ traces: some Collection<StoredTrace>, under config: Config, storingFrames: Bool
     ) -> [Result<(Outcome, [Frame]), any Error>] {

@@ -27,7 +27,7 @@ public final class RunSession {
     /// random, so that no other session, of this store or another, shares it.
     let token = UInt64.random(in: .min ... .max)
 
-    private let store: Store
+    let store: Store
     private let transaction: WriteTransaction
     private var traces: TraceWriter
     private var results: ResultWriter

@@ -67,7 +67,7 @@ extension Store {
         _ filter: TraceFilter = .all, withOutcomesOf run: RunID, _ body: (StoredTrace, Outcome?) throws -> Void
     ) throws {
         try forEachRow(filter, withOutcomesOf: run, keepingPacked: true) { row, packed, outcome in
-            try body(StoredTrace(row, packed: packed, store: path, session: openSession), outcome)
+            try body(StoredTrace(row, packed: packed, store: path, session: readingSession), outcome)
         }
     }
 
@@ -77,7 +77,7 @@ extension Store {
         _ filter: TraceFilter = .all, orderedBy order: TraceOrder, _ body: (StoredTrace) throws -> Void
     ) throws {
         try forEachRow(filter, orderedBy: order, keepingPacked: true) { row, packed in
-            try body(StoredTrace(row, packed: packed, store: path, session: openSession))
+            try body(StoredTrace(row, packed: packed, store: path, session: readingSession))
         }
     }
 

@@ -59,6 +59,12 @@ public final class Store {
     private var bytesBeforeSchema: [UInt8]?
     /// Set when a run session of this store commits.
     var hasCommitted = false
+    /// The token of the session this connection reads beside, when it is a
+    /// ``ConcurrentReader``'s (its traces exist in that session's snapshot).
+    var readerOfSession: UInt64?
+
+    /// The session whose snapshot a trace read now belongs to, if any.
+    var readingSession: UInt64? { openSession?.token ?? readerOfSession }
 
     /// Opens (creating or upgrading when needed) the pantrace database at `path`.
     ///
@@ -192,6 +198,12 @@ public final class Store {
 
     /// `wal`, `delete` …; the statement is finalized on return, so that it
     /// holds no read transaction when the mode is changed.
+    /// Whether the file keeps a write-ahead log: then a second connection reads
+    /// a steady snapshot while this one writes (``ConcurrentReader``).
+    func isWriteAheadLogged() throws -> Bool {
+        try guarded { try Store.currentJournalMode(database) == "wal" }
+    }
+
     private static func currentJournalMode(_ database: Database) throws -> String? {
         let mode = try database.prepare("PRAGMA journal_mode")
         return try mode.step() ? mode.string(at: 0)?.lowercased() : nil

@@ -21,7 +21,7 @@ public final class StoredTrace: Sendable {
     /// The ``RunSession/token`` of the session open when the trace was read, if any.
     let readInSession: UInt64?
 
-    init(_ row: TraceRow, packed: [UInt8]?, store: String, session: RunSession?) {
+    init(_ row: TraceRow, packed: [UInt8]?, store: String, session: UInt64?) {
         id = row.id
         var trace = row.trace
         // Not sharing the row's sample buffer, which it reuses for the next trace.
@@ -30,7 +30,7 @@ public final class StoredTrace: Sendable {
         self.packed = packed
         sampleCount = row.sampleCount
         self.store = store
-        readInSession = session?.token
+        readInSession = session
     }
 
     /// The trace's name.

@@ -78,4 +78,63 @@ import Testing
             }) { _, value in if value == 3 { throw Consumed(value: 3) } }
         }
     }
+
+    /// Reading on the worker (replay and export, through a connection of
+    /// their own): every value, transformed, in order, however the batches fall.
+    @Test(arguments: [0, 1, 15, 16, 17, 47, 48, 49, 1000])
+    func everyValueReadOnTheWorkerArrivesTransformedInOrder(count: Int) throws {
+        var seen: [Int] = []
+        try ComputeAhead.map(batches: { $0.map { $0 * 3 } }, batchSize: 16, readingOnWorker: { add in
+            for index in 0..<count { try add(index) }
+        }) {
+            #expect($1 == $0 * 3)
+            seen.append($1)
+        }
+        #expect(seen == (0..<count).map { $0 * 3 })
+    }
+
+    /// The consumer's error stops the worker's reading, a few batches on at most.
+    @Test func anErrorOfTheConsumerStopsTheReadingWorker() {
+        let read = Counter()
+        var seen = 0
+        #expect(throws: Stop.self) {
+            try ComputeAhead.map(batches: { $0 }, batchSize: 16, capacity: 2, readingOnWorker: { add in
+                for index in 0..<100_000 {
+                    read.add()
+                    try add(index)
+                }
+            }) { _, value in
+                seen += 1
+                if value == 100 { throw Stop() }
+            }
+        }
+        #expect(seen == 101)
+        // Two batches waiting, one being filled, and the one consumed: the worker was waited for.
+        #expect(read.value <= 101 + 4 * 16)
+    }
+
+    @Test(arguments: [0, 5, 15, 16, 17, 40, 47, 48, 100])
+    func aFailedReadOnTheWorkerComesAfterEveryValueReadBeforeIt(failingAt: Int) throws {
+        var seen: [Int] = []
+        #expect(throws: ReadFailed(at: failingAt)) {
+            try ComputeAhead.map(batches: { $0.map { $0 + 1 } }, batchSize: 16, readingOnWorker: { add in
+                for index in 0..<failingAt { try add(index) }
+                throw ReadFailed(at: failingAt)
+            }) { seen.append($1) }
+        }
+        #expect(seen == (0..<failingAt).map { $0 + 1 })
+
+        #expect(throws: Consumed(value: 3)) {
+            try ComputeAhead.map(batches: { $0 }, batchSize: 16, readingOnWorker: { add in
+                for index in 0..<max(failingAt, 4) { try add(index) }
+                throw ReadFailed(at: failingAt)
+            }) { _, value in if value == 3 { throw Consumed(value: 3) } }
+        }
+    }
+
+    /// A count the worker keeps and the test reads once the worker has been waited for.
+    final class Counter: @unchecked Sendable {
+        private(set) var value = 0
+        func add() { value += 1 }
+    }
 }

@@ -1,0 +1,44 @@
+/// How another thread opens a connection of its own to a store's file, to
+/// read traces while the store's thread writes (docs/performance.md).
+///
+/// A value (the file's path, and the session it reads beside): a thread
+/// opens its own ``Store`` with ``open()``, never sharing a connection.
+/// Reading beside a ``RunSession`` needs the file's write-ahead log: the
+/// session holds the write lock from before the reader's first read, so the
+/// reader's snapshot is the session's own less what the session has written
+/// — every trace it reads exists for the session, which then skips the
+/// lookup that stands in for `result.trace_id`'s foreign key. Without a log
+/// (a rollback journal) the session's writes would wait for the reader, so
+/// ``RunSession/concurrentReader()`` gives none.
+public struct ConcurrentReader: Sendable {
+    /// The store's file.
+    public let path: String
+    /// The ``RunSession/token`` of the session read beside, if any.
+    let session: UInt64?
+
+    /// A read-only store on the file, whose traces belong to the session read beside.
+    ///
+    /// - Throws: what ``Store/init(path:readOnly:busyTimeoutMilliseconds:)`` throws.
+    public func open() throws -> Store {
+        let store = try Store(path: path, readOnly: true)
+        store.readerOfSession = session
+        return store
+    }
+}
+
+extension Store {
+    /// A reader of this read-only store's file for another thread: while
+    /// nothing in this process writes, a second connection reads what this one would.
+    public func concurrentReader() -> ConcurrentReader {
+        ConcurrentReader(path: path, session: nil)
+    }
+}
+
+extension RunSession {
+    /// A reader of the store's file beside this session, or nil when the file
+    /// keeps no write-ahead log (see ``ConcurrentReader``).
+    public func concurrentReader() throws -> ConcurrentReader? {
+        guard try store.isWriteAheadLogged() else { return nil }
+        return ConcurrentReader(path: store.path, session: token)
+    }
+}
