@@ -11,6 +11,15 @@ public enum BrowserPage {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appending(path: ".build/screenshots")
 
+    /// Whether the browser tests write their screenshots (and the pages beside
+    /// them): with `PANTRACE_SCREENSHOTS` set, for a reviewer to look at
+    /// (README "Set up"). Encoding a tall page's PNG costs more than loading
+    /// and checking it, so a plain `swift test` only loads and checks.
+    public static let takesScreenshots: Bool = {
+        guard let value = ProcessInfo.processInfo.environment["PANTRACE_SCREENSHOTS"] else { return false }
+        return !value.isEmpty && value != "0"
+    }()
+
     /// Writes `html` into a fresh temporary folder and returns its URL.
     public static func write(_ html: String, named name: String) throws -> URL {
         let folder = try TestFolders.make("html")

@@ -78,7 +78,7 @@ public enum Chromium {
         let expression = #"(document.doctype ? new XMLSerializer().serializeToString(document.doctype) + "\n" : "") + document.documentElement.outerHTML"#
         let evaluated = try browser.send("Runtime.evaluate", ["expression": expression, "returnByValue": true], session: session)
         let dom = (evaluated["result"] as? [String: Any])?["value"] as? String ?? ""
-        if let screenshot {
+        if let screenshot, BrowserPage.takesScreenshots {
             try FileManager.default.createDirectory(at: screenshot.deletingLastPathComponent(), withIntermediateDirectories: true)
             // optimizeForSpeed: a faster PNG encoding (a larger file), the same pixels.
             let shot = try browser.send("Page.captureScreenshot", ["format": "png", "optimizeForSpeed": true], session: session)
