@@ -72,6 +72,7 @@ public struct GestureExporter: Sendable {
         let config = try resolvedConfig(in: store)
         let changedTraces = try changedTraceIDs(in: store)
         var counts = GestureExportCounts()
+        var matched = 0
         var names = XCUITestFile.MethodNames()
         var begun = false
         let form = form
@@ -82,17 +83,15 @@ public struct GestureExporter: Sendable {
         } else {
             header = ""
         }
-        // Read and simulated on the worker, through a connection of its own;
-        // the text is written here, so that the two threads' work is about
-        // even (docs/performance.md).
-        let reader = store.concurrentReader()
-        let filter = selection.filter
-        let matches = MatchCount()
+        // Read, and written as text, here; decoded and simulated twice on the
+        // worker: the two threads' work is about even (reading on the worker
+        // too, through a second connection, left this thread idle half the
+        // time: docs/performance.md).
         try ComputeAhead.map(batches: { batch in
             batch.map { stored in Result { try Self.render(stored, as: form, under: config) } }
-        }, readingOnWorker: { add in
-            try reader.open().forEachStoredTrace(filter, orderedBy: .name) { stored in
-                matches.count += 1
+        }, over: { add in
+            try store.forEachStoredTrace(selection.filter, orderedBy: .name) { stored in
+                matched += 1
                 if let changedTraces, !changedTraces.contains(stored.id) { return }
                 try add(stored)
             }
@@ -118,7 +117,7 @@ public struct GestureExporter: Sendable {
                         height: stored.height, gesture: gesture))
             }
         }
-        if matches.count == 0, !selection.isAll { throw WorkflowError.nothingToExport(selection) }
+        if matched == 0, !selection.isAll { throw WorkflowError.nothingToExport(selection) }
         if case .xcuitest = form {
             if !begun { try write(header) }
             try write(XCUITestFile.footer)
@@ -177,10 +176,4 @@ enum ExportedTrace: Sendable {
         case .drag(let gesture): gesture.faithful
         }
     }
-}
-
-/// How many traces the selection matched, counted by the worker that reads
-/// them and read once it has finished.
-private final class MatchCount: @unchecked Sendable {
-    var count = 0
 }

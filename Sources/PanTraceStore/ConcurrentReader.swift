@@ -1,5 +1,6 @@
 /// How another thread opens a connection of its own to a store's file, to
-/// read traces while the store's thread writes (docs/performance.md).
+/// read traces while a ``RunSession`` writes on the store's thread (replay:
+/// docs/performance.md).
 ///
 /// A value (the file's path, and the session it reads beside): a thread
 /// opens its own ``Store`` with ``open()``, never sharing a connection.
@@ -13,8 +14,8 @@
 public struct ConcurrentReader: Sendable {
     /// The store's file.
     public let path: String
-    /// The ``RunSession/token`` of the session read beside, if any.
-    let session: UInt64?
+    /// The ``RunSession/token`` of the session read beside.
+    let session: UInt64
 
     /// A read-only store on the file, whose traces belong to the session read beside.
     ///
@@ -23,14 +24,6 @@ public struct ConcurrentReader: Sendable {
         let store = try Store(path: path, readOnly: true)
         store.readerOfSession = session
         return store
-    }
-}
-
-extension Store {
-    /// A reader of this read-only store's file for another thread: while
-    /// nothing in this process writes, a second connection reads what this one would.
-    public func concurrentReader() -> ConcurrentReader {
-        ConcurrentReader(path: path, session: nil)
     }
 }
 
