@@ -125,21 +125,17 @@ struct ByteCursor {
         }
         if value < 0 { put(UInt8(ascii: "-")) }
         put(digitsOf: m / 1_000_000)
-        var fraction = m % 1_000_000
+        let fraction = Int(truncatingIfNeeded: m % 1_000_000)
         guard fraction != 0 else { return }
-        var decimals = 6
-        while fraction % 10 == 0 {
-            fraction /= 10
-            decimals -= 1
-        }
+        // Six decimals, two at a time, then the trailing zeros struck.
         put(UInt8(ascii: "."))
-        var at = next + decimals
-        next = at
-        for _ in 0..<decimals {
-            at -= 1
-            at.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
-            fraction /= 10
+        let pairs = Self.digitPairs.utf8Start
+        for pair in [fraction / 10_000, fraction / 100 % 100, fraction % 100] {
+            next[0] = pairs[pair &* 2]
+            next[1] = pairs[pair &* 2 &+ 1]
+            next += 2
         }
+        while next[-1] == UInt8(ascii: "0") { next -= 1 }
     }
 
     /// "00", "01" … "99": two digits a division.
