@@ -135,7 +135,7 @@ public enum ComparerError: Error, Equatable, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .tooFewConfigs(let count):
-            "compare needs two or more configs (--preset NAME, --preset all, --config FILE), found \(count)"
+            "compare needs two or more configs (presets or config files), found \(count)"
         case .namedTwice(let name):
             "the config \(JSONWriter.string(name)) is named twice: give each config once (or another name)"
 

@@ -171,7 +171,7 @@ public enum LabPairError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notMade(let pair): "pair: this session did not make pair \(pair) (both its gestures stored)"
         case .answered(let pair): "pair: pair \(pair) is answered already"
         case .invalidAnswer(let key, let reason): "\(key): \(reason)"
-        case .noPairs: "this lab compares no configs: start it with --versus-preset NAME or --versus-config FILE"
+        case .noPairs: "this lab compares no configs: start it with a second config to compare with its own"
         }
     }
 }

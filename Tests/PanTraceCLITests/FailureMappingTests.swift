@@ -95,12 +95,35 @@ import PanTraceStore
              "no stored trace matches --family flick: nothing to tune"),
             (Regression.AcceptRefusal.inCI("1"), "inCI(\"1\")",
              "--accept is refused in CI (CI=1): accept baselines on a developer machine, or add --force"),
+            (ConfigSourceError.presetWithFile,
+             "a preset and a config file both choose where the config starts: give one (overrides still apply to either)",
+             "--preset and --config both choose where the config starts: give one (--set still overrides either)"),
+            (ComparerError.tooFewConfigs(1), "compare needs two or more configs (presets or config files), found 1",
+             "compare needs two or more configs (--preset NAME, --preset all, --config FILE), found 1"),
+            (PresetError(name: "panmodel", suggestion: "panmodal"), "preset panmodel: unknown preset (did you mean `panmodal`?)",
+             "--preset panmodel: unknown preset (did you mean `panmodal`?)"),
+            (TuningError.noSweeps, "sweeps: give at least one sweep, e.g. threshold=0.2:0.6:0.05",
+             "--sweep: give at least one sweep, e.g. --sweep threshold=0.2:0.6:0.05"),
+            (TuningError(sweep: "treshold=1", key: "treshold", reason: "unknown key"), "sweep treshold=1: treshold: unknown key",
+             "--sweep treshold=1: treshold: unknown key"),
+            (ConfigError(kind: .usage, override: "x=1", key: "x", reason: "unknown key"), "override x=1: x: unknown key",
+             "--set x=1: x: unknown key"),
+            (AmbiguousRunError(database: "a.db", runs: 2, baseline: 1, accepted: false, latest: 2),
+             "a.db has 2 runs: say which to export: baseline (run 1, the first), latest (run 2) or a run id",
+             "a.db has 2 runs: say which to export with --run: --run baseline (run 1, the first), --run latest (run 2) or a run id"),
         ]
         for (error, library, commandLine) in cases {
             if !(error is Regression.AcceptRefusal) { #expect("\(error)" == library) }
             #expect(!library.contains("--"))
             #expect(CommandLineWords.message(for: error) == commandLine)
         }
+        #expect(TraceSelection(names: ["a"], families: ["flick"]).options == "--trace a --family flick")
+        var long = Config()
+        let name = String(repeating: "n", count: 100)
+        long.name = name
+        let tooLong = #expect(throws: ConfigError.self) { try long.apply(overrides: ["threshold=0.3"]) }
+        #expect(tooLong.map { CommandLineWords.message(for: $0) } == "--set threshold=0.3: name: the overrides make the name 114 characters long (at most 100); give one with --set name=…")
+        #expect(!(tooLong.map { "\($0)" } ?? "--").contains("--"))
         #expect(Failure.report(for: WorkflowError.deletesBaseline(3)).stderr.contains("add --force"))
         // A selection that matches nothing is 64 wherever it is made; an empty database stays 65.
         #expect(Failure.status(of: WorkflowError.nothingToReplay(flicks)) == 64)

@@ -106,7 +106,7 @@ import Testing
         let verdict = allowed.verdict(for: again)
         #expect(verdict == .failed(RegressionCount(gate: .any, counted: changes.count - 3, allowed: 0, changed: changes.count, accepted: 3)))
         #expect(Regression(replayer: Replayer(config: config), maxChanges: changes.count - 3, allowList: allowList).verdict(for: again).fails == false)
-        #expect("\(verdict)".hasSuffix("(3 accepted by --allow)"))
+        #expect("\(verdict)".hasSuffix("(3 accepted by the allow list)"))
         #expect(allowed.unchangedAllowed(in: again) == [AllowList.Entry(trace: unchanged[0], line: 4)])
 
         for (index, change) in again.changes.enumerated() {

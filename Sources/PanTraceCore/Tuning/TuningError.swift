@@ -5,9 +5,9 @@ import PanTraceModel
 /// Always a usage error (exit 64), reported before any trace is read:
 ///
 /// ```
-/// --sweep treshold=0.2:0.6:0.1: treshold: unknown key (did you mean `threshold`?)
-/// --sweep threshold=0:1:0.1: threshold: must be > 0 and ≤ 1, found 0
-/// --sweep: 4 sweeps, at most 3
+/// sweep treshold=0.2:0.6:0.1: treshold: unknown key (did you mean `threshold`?)
+/// sweep threshold=0:1:0.1: threshold: must be > 0 and ≤ 1, found 0
+/// sweeps: 4 sweeps, at most 3
 /// ```
 public struct TuningError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The sweep as typed (`threshold=0.2:0.6:0.1`); empty when the problem is the grid's.
@@ -24,9 +24,12 @@ public struct TuningError: Error, Equatable, CustomStringConvertible, Sendable {
         self.reason = reason
     }
 
-    /// `--sweep text: key: reason`.
+    /// No sweep at all.
+    public static let noSweeps = TuningError(sweep: "", key: "", reason: "give at least one sweep, e.g. threshold=0.2:0.6:0.05")
+
+    /// `sweep text: key: reason` (`sweeps: reason` for the grid's).
     public var description: String {
-        var text = sweep.isEmpty ? "--sweep: " : "--sweep \(sweep): "
+        var text = sweep.isEmpty ? "sweeps: " : "sweep \(sweep): "
         if !key.isEmpty { text += key + ": " }
         return text + reason
     }

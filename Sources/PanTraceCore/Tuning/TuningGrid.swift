@@ -34,7 +34,7 @@ public struct TuningGrid: Equatable, Hashable, Sendable {
     ///   ``Sweep/maximumCombinations`` candidates.
     public init(base: Config, sweeps: [Sweep]) throws(TuningError) {
         guard !sweeps.isEmpty else {
-            throw TuningError(sweep: "", key: "", reason: "give at least one sweep, e.g. --sweep threshold=0.2:0.6:0.05")
+            throw TuningError.noSweeps
         }
         guard sweeps.count <= Self.maximumSweeps else {
             throw TuningError(sweep: "", key: "", reason: "\(sweeps.count) sweeps, at most \(Self.maximumSweeps)")

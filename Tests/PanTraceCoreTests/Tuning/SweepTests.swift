@@ -123,7 +123,7 @@ import Testing
         let error = try #require(failure(sweeps))
         #expect(error.key == key)
         #expect(error.reason.contains(words), "\(error)")
-        #expect(error.description.hasPrefix("--sweep"))
+        #expect(error.description.hasPrefix("sweep"))
     }
 
     @Test func aMillionCandidatesIsTheLimitNotBeyond() throws {
