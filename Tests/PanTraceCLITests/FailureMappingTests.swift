@@ -91,7 +91,7 @@ import PanTraceStore
              "run 3 is the baseline of later replays and regressions: add --force to delete it anyway"),
             (WorkflowError.nothingToReplay(flicks), "no stored trace matches family flick: nothing to replay",
              "no stored trace matches --family flick: nothing to replay"),
-            (TunerError.noTraces(flicks), "no stored trace matches family flick: nothing to tune",
+            (NothingToTuneError.noTraces(flicks), "no stored trace matches family flick: nothing to tune",
              "no stored trace matches --family flick: nothing to tune"),
             (Regression.AcceptRefusal.inCI("1"), "inCI(\"1\")",
              "--accept is refused in CI (CI=1): accept baselines on a developer machine, or add --force"),
@@ -102,9 +102,9 @@ import PanTraceStore
              "compare needs two or more configs (--preset NAME, --preset all, --config FILE), found 1"),
             (PresetError(name: "panmodel", suggestion: "panmodal"), "preset panmodel: unknown preset (did you mean `panmodal`?)",
              "--preset panmodel: unknown preset (did you mean `panmodal`?)"),
-            (TuningError.noSweeps, "sweeps: give at least one sweep, e.g. threshold=0.2:0.6:0.05",
+            (SweepError.noSweeps, "sweeps: give at least one sweep, e.g. threshold=0.2:0.6:0.05",
              "--sweep: give at least one sweep, e.g. --sweep threshold=0.2:0.6:0.05"),
-            (TuningError(sweep: "treshold=1", key: "treshold", reason: "unknown key"), "sweep treshold=1: treshold: unknown key",
+            (SweepError(sweep: "treshold=1", key: "treshold", reason: "unknown key"), "sweep treshold=1: treshold: unknown key",
              "--sweep treshold=1: treshold: unknown key"),
             (ConfigError(kind: .usage, override: "x=1", key: "x", reason: "unknown key"), "override x=1: x: unknown key",
              "--set x=1: x: unknown key"),
@@ -127,8 +127,8 @@ import PanTraceStore
         #expect(Failure.report(for: WorkflowError.deletesBaseline(3)).stderr.contains("add --force"))
         // A selection that matches nothing is 64 wherever it is made; an empty database stays 65.
         #expect(Failure.status(of: WorkflowError.nothingToReplay(flicks)) == 64)
-        #expect(Failure.status(of: TunerError.noTraces(flicks)) == 64)
-        #expect(Failure.status(of: TunerError.noTraces(TraceSelection())) == 65)
+        #expect(Failure.status(of: NothingToTuneError.noTraces(flicks)) == 64)
+        #expect(Failure.status(of: NothingToTuneError.noTraces(TraceSelection())) == 65)
     }
 
     @Test func helpAndVersionGoToStandardOutput() {

@@ -132,7 +132,7 @@ import Testing
         let unlabelled = try Workspace.recorded("evidence: edge cases") { store in
             _ = try Recorder(inputs: [try TraceInput(path: Workspace.fixture("traces/edge-cases.jsonl"))]).record(into: store)
         }
-        #expect(throws: TunerError.self) { try Tuner(sweeps: ["threshold=0.3"]).tune(in: try Store(path: unlabelled.db)) }
+        #expect(throws: NothingToTuneError.self) { try Tuner(sweeps: ["threshold=0.3"]).tune(in: try Store(path: unlabelled.db)) }
     }
 
     /// The intervals resample the comparison's own outcomes: the same on every run,

@@ -15,7 +15,7 @@ enum CommandLineWords {
         case GestureExportError.noBaseline(let database):
             "\(database) has no runs: --changed, and the config without --config, --preset or --set, "
                 + "need a baseline run; record some traces first (pantrace record)"
-        case TunerError.noTraces(let selection) where !selection.isAll:
+        case NothingToTuneError.noTraces(let selection) where !selection.isAll:
             "no stored trace matches \(selection.options): nothing to tune"
         case let ambiguous as AmbiguousRunError:
             "\(ambiguous.database) has \(ambiguous.runs) runs: say which to export with --run: "
@@ -28,7 +28,7 @@ enum CommandLineWords {
         case ComparerError.tooFewConfigs(let count):
             "compare needs two or more configs (--preset NAME, --preset all, --config FILE), found \(count)"
         case let preset as PresetError: "--" + preset.description
-        case let tuning as TuningError: tuningMessage(tuning)
+        case let sweep as SweepError: sweepMessage(sweep)
         case let config as ConfigError where config.override != nil: configMessage(config)
         default: nil
         }
@@ -55,7 +55,7 @@ enum CommandLineWords {
     }
 
     /// `--sweep text: key: reason`, `--sweep: reason` for the grid's.
-    static func tuningMessage(_ error: TuningError) -> String {
+    static func sweepMessage(_ error: SweepError) -> String {
         if error == .noSweeps { return "--sweep: give at least one sweep, e.g. --sweep threshold=0.2:0.6:0.05" }
         return (error.sweep.isEmpty ? "--sweep: " : "--sweep \(error.sweep): ") + (error.key.isEmpty ? "" : error.key + ": ")
             + error.reason

@@ -29,13 +29,13 @@ package enum Failure {
     static func status(of error: Error) -> Int32? {
         switch error {
         case let exit as ExitCode: exit.rawValue
-        case is SyntheticFamilyError, is OutputPathError, is TuningError, is AmbiguousRunError, is PresetError, is ConfigSourceError,
+        case is SyntheticFamilyError, is OutputPathError, is SweepError, is AmbiguousRunError, is PresetError, is ConfigSourceError,
             is ComparerError, is GestureExportError: usage
         case let workflow as WorkflowError: workflow.isUsage ? usage : cannotOpen
         // A --trace or --family that matches nothing names what the user asked for:
         // 64 in tune and compare as in replay and export (docs/spec-readings.md).
-        case TunerError.noTraces(let selection) where !selection.isAll: usage
-        case is TraceError, is TunerError, is InvalidConfigError, is AllowListError: invalidData
+        case NothingToTuneError.noTraces(let selection) where !selection.isAll: usage
+        case is TraceError, is NothingToTuneError, is InvalidConfigError, is AllowListError: invalidData
         case let config as ConfigError: config.isUsage ? usage : invalidData
         case is InputFileError: cannotOpen
         case is FileWriteError, is StreamWriteError: ioFailure

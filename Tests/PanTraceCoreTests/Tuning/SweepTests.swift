@@ -5,7 +5,7 @@ import Testing
 
 /// docs/commands.md §7.5 sweeps: `KEY=FROM:TO:STEP`, `KEY=V1,V2,…`, and every refusal (usage errors, exit 64).
 @Suite struct SweepTests {
-    private func failure(_ texts: [String]) -> TuningError? {
+    private func failure(_ texts: [String]) -> SweepError? {
         do {
             _ = try TuningGrid(base: Config(), sweeping: texts)
             return nil
