@@ -127,7 +127,7 @@ import Testing
     /// the listed traces without a change.
     @Test func countedIsTheGatesChangesLessTheListed() async {
         await propertyCheck(count: 200, input: Gen<UInt64>.uint64()) { seed in
-            var random = SyntheticRandom(seed: seed)
+            var random = SeededRandom(seed: seed)
             let comparison = RegressionPropertyTests.comparison(&random)
             let names = (0..<70).map { "t\($0)" }.filter { _ in random.chance(0.3) }
             let allowList = try AllowList(

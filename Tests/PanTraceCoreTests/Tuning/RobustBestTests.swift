@@ -62,7 +62,7 @@ import Testing
 
     @Test func floorsAreTheMinimumOverNeighboursInTwoDimensions() async {
         await propertyCheck(count: 40, input: Gen.int(in: 1...6), Gen.int(in: 1...6), Gen<UInt64>.uint64()) { a, b, seed in
-            var random = SyntheticRandom(seed: seed)
+            var random = SeededRandom(seed: seed)
             let agree = (0..<(a * b)).map { _ in random.int(0...100) }
             guard
                 let results = try? Self.results(
