@@ -224,9 +224,9 @@ struct LabCommand: ParsableCommand {
             // Every gesture is in the database: a reader of standard output that
             // went away meanwhile does not make the session a failure.
             try? Console.finish()
-            Failure.exitProcess(0)
+            ExitStatus.exitProcess(0)
         } catch {
-            Failure.exitProcess(Failure.conclude(with: error, root: LabCommand.self))
+            ExitStatus.exitProcess(ExitStatus.conclude(with: error, root: LabCommand.self))
         }
     }
 }

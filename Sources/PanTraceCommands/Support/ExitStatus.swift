@@ -15,7 +15,7 @@ import PanTraceModel
 /// pantrace's own error types are listed in ``status(of:)``; anything else is
 /// either swift-argument-parser's (help, version, a bad option: the parser
 /// says which by its exit code) or unexpected (an internal error, 70).
-package enum Failure {
+package enum ExitStatus {
     static let usage: Int32 = 64
     static let invalidData: Int32 = 65
     static let cannotOpen: Int32 = 66
