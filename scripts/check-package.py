@@ -14,7 +14,12 @@ import, each in backticks), and checks:
   `@_exported`, which would let its importers use what their row forbids;
 - every target and product name stays unique when lowercased (on macOS's
   case-insensitive file system two such modules are one file);
-- the `pantrace` executable does not reach the lab (`pantrace-lab` does).
+- the `pantrace` executable does not reach the lab (`pantrace-lab` does);
+- no string literal of a library target (every non-test target under
+  Sources but PanTraceCommands, whose words they are) names a command-line
+  option (`--trace`, `--format json` …): a library's errors carry data and
+  its reports take their hints from the caller. An SQL comment (`-- …`) in
+  the schema's text is left alone: it is stored in every database's schema.
 
 Usage: swift package dump-package | python3 scripts/check-package.py
 """
@@ -121,8 +126,89 @@ for name, target in targets.items():
 if "PanTraceCLI" in targets and "PanTraceLab" in reach("PanTraceCLI"):
     problems.append("PanTraceCLI (pantrace) must not reach PanTraceLab: `pantrace lab` execs pantrace-lab")
 
+
+# The command line's words live in PanTraceCommands (and the executables).
+COMMAND_LINE = {"PanTraceCommands"}
+OPTION = re.compile(r"(?<![\w-])--[a-z][a-z0-9-]*")
+STRING_START = re.compile(r'(#*)("""|")')
+
+
+def string_literals(text):
+    """(line, text) for every line of every string literal in Swift source `text`, interpolations left out."""
+    found = []
+    n = len(text)
+
+    def literal(i, line, hashes, multi):
+        close = ('"""' if multi else '"') + "#" * hashes
+        pieces, start = [], line
+        while i < n:
+            if text.startswith(close, i):
+                found.append((start, "".join(pieces)))
+                return i + len(close), line
+            if text[i] == "\\" and text.startswith("#" * hashes, i + 1):
+                j = i + 1 + hashes
+                if j < n and text[j] == "(":
+                    i, line = code(j + 1, line, depth=1)
+                    pieces.append(" ")
+                    continue
+                pieces.append(text[i:j + 1])
+                i = j + 1
+                continue
+            if text[i] == "\n":
+                found.append((start, "".join(pieces)))
+                pieces, line, start = [], line + 1, line + 1
+            else:
+                pieces.append(text[i])
+            i += 1
+        return i, line
+
+    def code(i, line, depth=0):
+        while i < n:
+            c = text[i]
+            if c == "\n":
+                line, i = line + 1, i + 1
+            elif text.startswith("//", i):
+                end = text.find("\n", i)
+                i = n if end < 0 else end
+            elif text.startswith("/*", i):
+                end = text.find("*/", i)
+                end = n if end < 0 else end + 2
+                line += text.count("\n", i, end)
+                i = end
+            elif c in "\"#" and (start := STRING_START.match(text, i)):
+                i, line = literal(start.end(), line, len(start.group(1)), start.group(2) == '"""')
+            else:
+                if depth and c == "(":
+                    depth += 1
+                elif depth and c == ")":
+                    depth -= 1
+                    if depth == 0:
+                        return i + 1, line
+                i += 1
+        return i, line
+
+    code(0, 1)
+    return found
+
+
+for name, target in targets.items():
+    if target.get("type") != "regular" or name in COMMAND_LINE or target.get("path"):
+        continue
+    for folder, _, files in os.walk(os.path.join(root, "Sources", name)):
+        for file in sorted(files):
+            if not file.endswith(".swift"):
+                continue
+            path = os.path.join(folder, file)
+            with open(path, encoding="utf-8") as source:
+                for number, words in string_literals(source.read()):
+                    for option in OPTION.findall(words.split("-- ", 1)[0]):
+                        problems.append(
+                            f"{os.path.relpath(path, root)}:{number}: {name} says the option {option}: "
+                            "a library's messages carry data, PanTraceCommands words them")
+
 for problem in problems:
     print(f"check-package: {problem}", file=sys.stderr)
 if problems:
     sys.exit(1)
-print(f"check-package: {len(targets)} targets, each as docs/architecture.md allows, names unique ignoring case")
+print(f"check-package: {len(targets)} targets, each as docs/architecture.md allows, names unique ignoring case, "
+      "no option names in the libraries")

@@ -32,16 +32,16 @@ package struct Pantrace: ParsableCommand {
     /// docs/commands.md §7.4 gives its outcome (see ``run(_:)``).
     package static func main() {
         Console.prepare()
-        Failure.exitProcess(run(Array(CommandLine.arguments.dropFirst())))
+        ExitStatus.exitProcess(run(Array(CommandLine.arguments.dropFirst())))
     }
 
     /// Runs the command line `arguments` (without the program's name) and
     /// returns its exit status: the report is on ``Console/output``, every
-    /// error mapped by ``Failure`` and said on ``Console/errors``.
+    /// error mapped by ``ExitStatus`` and said on ``Console/errors``.
     static func run(_ arguments: [String]) -> Int32 {
         if let message = UnknownCommand.message(for: arguments) {
             Console.error(message)
-            return Failure.usage
+            return ExitStatus.usage
         }
         do {
             var command = try parseAsRoot(arguments)
@@ -53,7 +53,7 @@ package struct Pantrace: ParsableCommand {
             try Console.finish()
             return 0
         } catch {
-            return Failure.conclude(with: error)
+            return ExitStatus.conclude(with: error)
         }
     }
 }

@@ -101,7 +101,7 @@ public struct Comparer: Sendable {
 
     /// Compares the configs over the selected traces of `store`, writing nothing.
     ///
-    /// - Throws: what ``configs(in:)`` throws; ``TunerError/noTraces(_:)`` when no trace is selected;
+    /// - Throws: what ``configs(in:)`` throws; ``NothingToTuneError/noTraces(_:)`` when no trace is selected;
     ///   `StoreError` for a `--trace` name that is not stored.
     public func compare(in store: Store, progress: ((Int) -> Void)? = nil) throws -> ConfigComparison {
         var comparison = ConfigComparison(configs: try configs(in: store), limit: limit)
@@ -112,7 +112,7 @@ public struct Comparer: Sendable {
             if count % 1024 == 0 { progress?(count) }
         }
         comparison.finish()
-        guard comparison.traces > 0 else { throw TunerError.noTraces(selection) }
+        guard comparison.traces > 0 else { throw NothingToTuneError.noTraces(selection) }
         return comparison
     }
 }
@@ -135,7 +135,7 @@ public enum ComparerError: Error, Equatable, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .tooFewConfigs(let count):
-            "compare needs two or more configs (--preset NAME, --preset all, --config FILE), found \(count)"
+            "compare needs two or more configs (presets or config files), found \(count)"
         case .namedTwice(let name):
             "the config \(JSONWriter.string(name)) is named twice: give each config once (or another name)"
 

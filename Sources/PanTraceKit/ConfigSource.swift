@@ -54,8 +54,8 @@ public enum ConfigSourceError: Error, Equatable, CustomStringConvertible, Sendab
     public var description: String {
         switch self {
         case .presetWithFile:
-            "--preset and --config both choose where the config starts: give one (--set still overrides either)"
-        case .allPresets: "--preset all is for pantrace compare; name one preset here (pantrace presets lists them)"
+            "a preset and a config file both choose where the config starts: give one (overrides still apply to either)"
+        case .allPresets: "every preset (all) is for comparing configs; name one preset here"
         }
     }
 }

@@ -31,6 +31,8 @@ public struct Recorder {
     /// Whether a trace whose times look like milliseconds is an input error
     /// (`record --strict`) instead of a warning (docs/model.md "Times in milliseconds").
     public var strict: Bool
+    /// How the error and the warning name ``strict`` (a command passes its option).
+    public var strictName = "strict mode"
 
     /// A recorder of `inputs`, then `synthetic`, under `config`, storing frames unless `storesFrames` is false.
     public init(
@@ -99,7 +101,7 @@ public struct Recorder {
             while let (line, trace) = try input.next() {
                 if let reason = trace.timeUnitSuspicion {
                     if strict {
-                        throw TraceError(file: input.name, line: line, keyPath: "samples", reason: reason + " (--strict)")
+                        throw TraceError(file: input.name, line: line, keyPath: "samples", reason: reason + " (\(strictName))")
                     }
                     suspects += 1
                     if suspect == nil { suspect = (line, trace.name, reason) }
@@ -110,7 +112,7 @@ public struct Recorder {
                 let others = suspects > 1 ? "; \(suspects - 1) more trace(s) of this file look the same" : ""
                 summary.warnings.append(
                     "warning: \(input.name):\(suspect.line): trace \(JSONWriter.string(suspect.name)): \(suspect.reason)"
-                        + " (recorded\(others); --strict refuses them)")
+                        + " (recorded\(others); \(strictName) refuses them)")
             }
         }
         if let synthetic {

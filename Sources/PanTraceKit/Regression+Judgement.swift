@@ -23,6 +23,7 @@ extension Regression {
         return RegressionJudgement(
             passes: !count.exceeds, failOn: gate.rawValue, changed: comparison.changed, counted: count.counted,
             maxChanges: maxChanges, regressions: comparison.regressions - acceptedRegressions, accepted: count.accepted,
-            acceptedRegressions: acceptedRegressions, allowFile: allowList?.file, allowList: entries)
+            acceptedRegressions: acceptedRegressions, allowFile: allowList?.file, allowList: entries,
+            wording: wording)
     }
 }

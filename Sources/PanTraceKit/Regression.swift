@@ -1,4 +1,5 @@
 import PanTraceCore
+import PanTraceReports
 import PanTraceStore
 
 /// Replay for CI (docs/commands.md §7.3): a replay stored as a `regress` run, then a
@@ -25,6 +26,8 @@ public struct Regression {
     public var accept: Bool
     /// The changes accepted on purpose (`--allow FILE`): a listed trace's change never counts.
     public var allowList: AllowList?
+    /// How the judgement's sentence names what sets ``maxChanges`` (a command passes its option).
+    public var wording: ReportWording = .plain
 
     /// A regression of `replayer` allowing `maxChanges` changes that count under `gate`, or accepting its run;
     /// the changes of the traces in `allowList` do not count.

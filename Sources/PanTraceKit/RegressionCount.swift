@@ -5,11 +5,11 @@ public struct RegressionCount: Sendable, Hashable {
     public var gate: RegressionGate
     /// The changes that counted: every change (``RegressionGate/any``) or the regressions against intent.
     public var counted: Int
-    /// `--max-changes`: the largest count that passes.
+    /// The largest count that passes.
     public var allowed: Int
     /// Every changed decision, counted or not.
     public var changed: Int
-    /// The changed decisions of traces in the allow list (`--allow`), which never count.
+    /// The changed decisions of traces in the allow list, which never count.
     public var accepted: Int
 
     /// A count of `counted` changes under `gate` against `allowed`, of `changed` in all,
@@ -29,10 +29,10 @@ public struct RegressionCount: Sendable, Hashable {
 extension RegressionCount: CustomStringConvertible {
     /// `3 decision(s) changed, 0 allowed`, or with the intent gate
     /// `3 regression(s) against intent, 0 allowed (12 decisions changed)`;
-    /// with an allow list that accepted changes, `… (6 accepted by --allow)`
-    /// or `… (12 decisions changed, 6 accepted by --allow)`.
+    /// with an allow list that accepted changes, `… (6 accepted by the allow list)`
+    /// or `… (12 decisions changed, 6 accepted by the allow list)`.
     public var description: String {
-        let acceptedText = "\(accepted) accepted by --allow"
+        let acceptedText = "\(accepted) accepted by the allow list"
         switch gate {
         case .any:
             return "\(counted) decision(s) changed, \(allowed) allowed" + (accepted > 0 ? " (\(acceptedText))" : "")

@@ -20,7 +20,7 @@ public struct ReplayPageBuilder {
     public var kind: RunKind
     /// The candidate config (the replay's): the extent of each trace and the plots' second course.
     public var candidate: Config
-    /// `--limit`: how many changed traces are plotted, in the text report's order (by name).
+    /// How many changed traces are plotted, in the text report's order (by name).
     public var limit: Int
     /// The releases added so far.
     public private(set) var releases = ReleaseMapInput()
@@ -84,6 +84,8 @@ public final class ReplayPageReporter: ReplayReporter {
     /// The verdict of a judged `regress` (``Regression/judgement(for:)``),
     /// stated on the page as in every other report; nil for `replay`.
     public var judge: ((RunComparison) -> RegressionJudgement)?
+    /// How the page names what caps the plots and what lists every change.
+    public var wording: ReportWording = .plain
 
     /// A reporter writing the page of a replay of `kind` under `candidate` to `path`, plotting `limit` changes.
     public init(path: String, kind: RunKind, candidate: Config, limit: Int = 50) {
@@ -98,6 +100,7 @@ public final class ReplayPageReporter: ReplayReporter {
     public func finish(_ replay: FinishedReplay) throws {
         var page = try builder.page(for: replay.comparison, baseline: replay.baselineConfig, in: replay.store)
         page.judgement = judge?(replay.comparison)
+        page.wording = wording
         try AtomicFile.write(page.html(), to: path)
         self.page = page
     }

@@ -84,7 +84,7 @@ public struct AmbiguousRunError: Error, Equatable, Hashable, Sendable, CustomStr
 
     public var description: String {
         let which = accepted ? "accepted" : "the first"
-        return "\(database) has \(runs) runs: say which to export with --run: "
-            + "--run baseline (run \(baseline), \(which)), --run latest (run \(latest)) or a run id"
+        return "\(database) has \(runs) runs: say which to export: "
+            + "baseline (run \(baseline), \(which)), latest (run \(latest)) or a run id"
     }
 }

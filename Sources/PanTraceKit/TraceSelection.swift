@@ -1,7 +1,7 @@
 import PanTraceStore
 
-/// Which stored traces a workflow reads: `--trace NAME` and `--family NAME`,
-/// both repeatable; together they select the union (docs/commands.md §7.2).
+/// Which stored traces a workflow reads: traces by name and traces by
+/// family; together they select the union (docs/commands.md §7.2).
 ///
 /// Replay, regress, and later tune and export (docs/commands.md §7.5, §7.6) share it.
 ///
@@ -41,11 +41,5 @@ public struct TraceSelection: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let chosen = names.map { "trace " + $0 } + families.map { "family " + $0 }
         return chosen.isEmpty ? "every trace" : chosen.joined(separator: ", ")
-    }
-
-    /// The selection as the command line writes it (`--trace a --family flick`).
-    public var options: String {
-        let chosen = names.map { "--trace " + $0 } + families.map { "--family " + $0 }
-        return chosen.isEmpty ? "(the database is empty)" : chosen.joined(separator: " ")
     }
 }

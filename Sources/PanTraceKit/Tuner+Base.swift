@@ -13,7 +13,7 @@ extension Tuner {
     /// ```
     ///
     /// - Throws: `InvalidConfigError` for a value of `base` that docs/configs.md
-    ///   does not allow; `TuningError` for a sweep; then what
+    ///   does not allow; `SweepError` for a sweep; then what
     ///   ``tune(_:origin:in:progress:)`` throws.
     public func tune(base: Config, in store: Store, progress: ((Int) -> Void)? = nil) throws -> Tuning {
         try base.validate()

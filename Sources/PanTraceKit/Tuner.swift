@@ -51,7 +51,7 @@ public struct Tuner: Sendable {
     /// before any trace is read.
     ///
     /// - Throws: `InputFileError` or `ConfigError` for the base config;
-    ///   `TuningError` for a sweep (an unknown key, a value docs/configs.md does not
+    ///   `SweepError` for a sweep (an unknown key, a value docs/configs.md does not
     ///   allow, an empty or reversed range, a step of 0, more than 3 sweeps
     ///   or 1,000,000 candidates).
     public func grid() throws -> TuningGrid {
@@ -78,7 +78,7 @@ public struct Tuner: Sendable {
     ///   - progress: called with the traces read so far in each of
     ///     the two passes, every 1024 traces.
     /// - Throws: what ``grid(in:)`` throws, before any trace is read;
-    ///   ``TunerError`` when no selected trace has an intent (without
+    ///   ``NothingToTuneError`` when no selected trace has an intent (without
     ///   ``evidence``: with it, the tuning has nothing to learn from and no
     ///   best, ``Tuning/nothingToLearn``); `StoreError` (a `--trace` name
     ///   that is not stored …).
@@ -102,9 +102,9 @@ public struct Tuner: Sendable {
         var evidence = TuningEvidence(admitting: self.evidence)
         try forEachSelectedTrace(in: store, progress: progress) { engine.add(evidence.admit($0)) }
         let results = engine.finish()
-        guard results.traces > 0 else { throw TunerError.noTraces(selection) }
+        guard results.traces > 0 else { throw NothingToTuneError.noTraces(selection) }
         guard results.labelled > 0 || self.evidence != nil else {
-            throw TunerError.noIntent(traces: results.traces, selection: selection)
+            throw NothingToTuneError.noIntent(traces: results.traces, selection: selection)
         }
         let context = TuningContext(
             origin: origin.description, recordedUnder: recordedUnder.map { ($0.run, $0.config.interaction) },

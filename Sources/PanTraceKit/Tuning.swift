@@ -54,10 +54,10 @@ public struct Tuning: Sendable {
 
     /// The human report (docs/tune.md "tune"): the evidence, the best
     /// against the base with its intervals and verdict, the candidates.
-    public func textReport(style: TextStyle = .plain) -> String {
+    public func textReport(style: TextStyle = .plain, wording: ReportWording = .plain) -> String {
         results.textReport(
             maxAccidental: maxAccidental, comparison: comparison, evidence: evidence, intervals: intervals, context: context,
-            style: style)
+            style: style, wording: wording)
     }
 
     /// The JSON report (docs/tune.md "tune"), written in pieces to `write`.
@@ -67,9 +67,10 @@ public struct Tuning: Sendable {
     }
 
     /// The HTML report (docs/commands.md §7.8): one self-contained page.
-    public func html() -> String {
+    public func html(wording: ReportWording = .plain) -> String {
         results.page(
-            maxAccidental: maxAccidental, comparison: comparison, intervals: intervals, evidence: evidence, context: context
+            maxAccidental: maxAccidental, comparison: comparison, intervals: intervals, evidence: evidence, context: context,
+            wording: wording
         ).html()
     }
 }

@@ -64,8 +64,8 @@ public struct LabPairs: Sendable {
     /// The config whose gesture comes first in pair `number`, drawn from `seed`
     /// alone: the same session seed gives the same orders.
     public static func shownFirst(pair number: Int, seed: UInt64) -> Preference.Side {
-        var state = seed ^ SyntheticRandom.mix(UInt64(truncatingIfNeeded: number))
-        return SyntheticRandom.splitMix(&state) >> 63 == 0 ? .a : .b
+        var state = seed ^ SeededRandom.mix(UInt64(truncatingIfNeeded: number))
+        return SeededRandom.splitMix(&state) >> 63 == 0 ? .a : .b
     }
 
     /// Where a gesture for `task` posted as pair `number` goes.
@@ -171,7 +171,7 @@ public enum LabPairError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notMade(let pair): "pair: this session did not make pair \(pair) (both its gestures stored)"
         case .answered(let pair): "pair: pair \(pair) is answered already"
         case .invalidAnswer(let key, let reason): "\(key): \(reason)"
-        case .noPairs: "this lab compares no configs: start it with --versus-preset NAME or --versus-config FILE"
+        case .noPairs: "this lab compares no configs: start it with a second config to compare with its own"
         }
     }
 }

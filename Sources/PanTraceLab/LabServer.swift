@@ -24,12 +24,14 @@ public final class LabServer: Sendable {
         public var host: String
         public var port: Int
         public var reason: String
+        /// True when the host is not an IP address (the reason says which are).
+        public var hostIsNotAnAddress = false
         public var description: String { "cannot listen on \(host) port \(port): \(reason)" }
     }
 
     /// The host as asked (`127.0.0.1`, `0.0.0.0`, a LAN address, `::1`).
     public let host: String
-    /// The port listened on (the free port taken for `--port 0`).
+    /// The port listened on (the free port taken when asked for port 0).
     public let port: Int
     /// The token the server asks for.
     public let token: LabToken
@@ -68,7 +70,9 @@ public final class LabServer: Sendable {
                 address = try sockaddr_in.inet(ip4: numeric, port: UInt16(port))
             }
         } catch {
-            throw CannotListen(host: host, port: port, reason: "--host takes an IP address (127.0.0.1, 0.0.0.0, a LAN address, ::1)")
+            throw CannotListen(
+                host: host, port: port, reason: "the host is not an IP address (127.0.0.1, 0.0.0.0, a LAN address, ::1)",
+                hostIsNotAnAddress: true)
         }
         // The folder of FlyingFox's socket: this user's only (0700).
         var template = Array((NSTemporaryDirectory() + "pantrace-lab-XXXXXX").utf8CString)

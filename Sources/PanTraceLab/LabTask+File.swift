@@ -1,10 +1,10 @@
 import PanTraceModel
 
 extension LabTask {
-    /// The keys of a task in a `--tasks` file (docs/lab.md).
+    /// The keys of a task in a lab's task file (docs/lab.md).
     public static let fileKeys = ["id", "prompt", "intent", "scrollOffset", "scrollContent", "detents", "detent", "repeat"]
 
-    /// Reads the task list of a `--tasks FILE` (docs/lab.md): a JSON array of
+    /// Reads the task list of a lab's task file (docs/lab.md): a JSON array of
     /// `{"id", "prompt", "intent", "scrollOffset", "scrollContent", "detents", "detent", "repeat"}`.
     ///
     /// Checked as a config is (docs/configs.md): an unknown key, a wrong type
@@ -14,10 +14,12 @@ extension LabTask {
     /// one of the task's detents, or `null` (the default); the scroll view's
     /// offset and content default to 0; `detents` is an object of names and
     /// heights as a trace's (docs/model.md §3), default the session's
-    /// `sessionDetents` (`--detents`); `detent`, the one the sheet starts at,
+    /// `sessionDetents`; `detent`, the one the sheet starts at,
     /// names one of them (default the tallest); `repeat` defaults to `defaultRepeat`.
+    /// An error names the session's detents as `sessionDetentsName` (a command passes its option).
     public static func list(
-        json bytes: [UInt8], file: String?, defaultRepeat: Int = LabTask.defaultRepeat, sessionDetents: [Detent]? = nil
+        json bytes: [UInt8], file: String?, defaultRepeat: Int = LabTask.defaultRepeat, sessionDetents: [Detent]? = nil,
+        sessionDetentsName: String = "the session's"
     ) throws(ConfigError) -> [LabTask] {
         func failure(at offset: Int, key: String, _ reason: String) -> ConfigError {
             ConfigError(kind: .invalidData, file: file, line: lineNumber(of: offset, in: bytes), key: key, reason: reason)
@@ -119,7 +121,7 @@ extension LabTask {
             let names = detents.map { list in list.map { "`\($0.name)`" }.joined(separator: ", ") } ?? ""
             if let name = task.detent {
                 guard let detents else {
-                    throw failure(at: detentAt, key: "\(path).detent", "allowed only with detents (the task's `detents` or --detents): it names the detent the sheet starts at")
+                    throw failure(at: detentAt, key: "\(path).detent", "allowed only with detents (the task's `detents` or \(sessionDetentsName)): it names the detent the sheet starts at")
                 }
                 guard detents.contains(where: { $0.name.isScalarEqual(to: name) }) else {
                     throw failure(at: detentAt, key: "\(path).detent", "\(JSONWriter.string(name)) is not one of the detents (\(names))")
@@ -153,8 +155,13 @@ extension LabTask {
     /// Reads the task list at `path`.
     ///
     /// - Throws: `InputFileError` when it cannot be read or is over 1 MiB (exit 66), ``ConfigError`` (exit 65).
-    public static func list(path: String, defaultRepeat: Int = LabTask.defaultRepeat, sessionDetents: [Detent]? = nil) throws -> [LabTask] {
-        try list(json: InputFile.bytes(atPath: path), file: path, defaultRepeat: defaultRepeat, sessionDetents: sessionDetents)
+    public static func list(
+        path: String, defaultRepeat: Int = LabTask.defaultRepeat, sessionDetents: [Detent]? = nil,
+        sessionDetentsName: String = "the session's"
+    ) throws -> [LabTask] {
+        try list(
+            json: InputFile.bytes(atPath: path), file: path, defaultRepeat: defaultRepeat, sessionDetents: sessionDetents,
+            sessionDetentsName: sessionDetentsName)
     }
 
     private static func unknownKeyReason(_ key: String) -> String {

@@ -113,8 +113,8 @@ struct LabCommand: ParsableCommand {
         do {
             versus = try ConfigSource(file: versusConfig, preset: versusPreset).resolve()
         } catch let error as PresetError {
-            // The preset's own words name --preset; here it came from --versus-preset.
-            throw ValidationError("--versus-" + String(error.description.dropFirst(2)))
+            // The preset's own words name a preset; here it came from --versus-preset.
+            throw ValidationError("--versus-" + error.description)
         }
         guard versus.interaction == config.interaction else {
             let option = versusPreset.map { "--versus-preset \($0)" } ?? "--versus-config \(versusConfig ?? "")"
@@ -137,7 +137,7 @@ struct LabCommand: ParsableCommand {
         let builtIn = LabTask.builtIn(for: config.interaction, repeatCount: repeatCount)
             + (detents.map { LabDetents.builtInTasks(for: $0, repeatCount: repeatCount) } ?? [])
         let list = LabDetents.apply(
-            detents, to: try tasks.map { try LabTask.list(path: $0, defaultRepeat: repeatCount, sessionDetents: detents) } ?? builtIn)
+            detents, to: try tasks.map { try LabTask.list(path: $0, defaultRepeat: repeatCount, sessionDetents: detents, sessionDetentsName: "--detents") } ?? builtIn)
         let store = try self.store.open()
         // docs/lab.md: what cannot work is refused before listening (66), not answered 500 gesture after gesture.
         do {
@@ -177,10 +177,11 @@ struct LabCommand: ParsableCommand {
         let server: LabServer
         do {
             server = try Blocking.await { try await LabServer.start(host: host, port: port, responder: responder) }
-        } catch let error as LabServer.CannotListen {
+        } catch var error as LabServer.CannotListen {
             // The new database of a lab that never listened is removed now, not when
             // the failed server's tasks let go of it (the process exits first).
             store.close()
+            if error.hostIsNotAnAddress { error.reason = "--host takes an IP address (127.0.0.1, 0.0.0.0, a LAN address, ::1)" }
             Console.error("pantrace: error: \(error)")
             throw ExitCode(69)
         }
@@ -223,9 +224,9 @@ struct LabCommand: ParsableCommand {
             // Every gesture is in the database: a reader of standard output that
             // went away meanwhile does not make the session a failure.
             try? Console.finish()
-            Failure.exitProcess(0)
+            ExitStatus.exitProcess(0)
         } catch {
-            Failure.exitProcess(Failure.conclude(with: error, root: LabCommand.self))
+            ExitStatus.exitProcess(ExitStatus.conclude(with: error, root: LabCommand.self))
         }
     }
 }

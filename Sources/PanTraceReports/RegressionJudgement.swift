@@ -32,7 +32,7 @@ public struct RegressionJudgement: Sendable, Hashable {
     public var changed: Int
     /// The changes that count (not accepted by the allow list).
     public var counted: Int
-    /// The most changes that count and still pass (`--max-changes`).
+    /// The most changes that count and still pass.
     public var maxChanges: Int
     /// The regressions against intent not accepted by the allow list.
     public var regressions: Int
@@ -44,11 +44,14 @@ public struct RegressionJudgement: Sendable, Hashable {
     public var allowFile: String?
     /// The allow list's entries, in its order.
     public var allowList: [Allowed]
+    /// How ``sentence`` names what sets ``maxChanges``.
+    public var wording: ReportWording
 
     /// A judgement with these counts.
     public init(
         passes: Bool, failOn: String, changed: Int, counted: Int, maxChanges: Int, regressions: Int,
-        accepted: Int = 0, acceptedRegressions: Int = 0, allowFile: String? = nil, allowList: [Allowed] = []
+        accepted: Int = 0, acceptedRegressions: Int = 0, allowFile: String? = nil, allowList: [Allowed] = [],
+        wording: ReportWording = .plain
     ) {
         self.passes = passes
         self.failOn = failOn
@@ -60,6 +63,7 @@ public struct RegressionJudgement: Sendable, Hashable {
         self.acceptedRegressions = acceptedRegressions
         self.allowFile = allowFile
         self.allowList = allowList
+        self.wording = wording
     }
 
     /// `pass` or `fail`.
@@ -67,7 +71,7 @@ public struct RegressionJudgement: Sendable, Hashable {
 
     /// What counted and why it passes or fails, without the verdict's
     /// word: `0 of 28 changed decisions count (28 accepted by allow.txt), no
-    /// more than the 0 that --max-changes lets pass`.
+    /// more than the 0 that the change limit lets pass` (``wording`` names the limit).
     public var sentence: String {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
         var notes: [String] = []
@@ -81,7 +85,7 @@ public struct RegressionJudgement: Sendable, Hashable {
         if accepted > 0 { notes.append("\(accepted) accepted by \(allowFile ?? "the allow list")") }
         if !notes.isEmpty { text += " (" + notes.joined(separator: ", ") + ")" }
         text += passes ? ", no more than" : ", more than"
-        return text + " the \(maxChanges) that --max-changes lets pass"
+        return text + " the \(maxChanges) that \(wording.maxChanges) lets pass"
     }
 
     /// The verdict in one line: `pass: …` or `fail: …`.

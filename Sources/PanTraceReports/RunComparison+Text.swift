@@ -14,8 +14,11 @@ extension RunComparison {
     /// A judged `regress` passes its ``RegressionJudgement``: the
     /// regressions are then those the allow list did not accept, and the
     /// report ends with the allow list and the verdict, in the words of
-    /// every other report of the run.
-    public func textReport(limit: Int = 50, style: TextStyle = .plain, judgement: RegressionJudgement? = nil) -> String {
+    /// every other report of the run. `wording` names what lists the rows a
+    /// table leaves out.
+    public func textReport(
+        limit: Int = 50, style: TextStyle = .plain, judgement: RegressionJudgement? = nil, wording: ReportWording = .plain
+    ) -> String {
         var lines: [String] = []
         // Names come from the input: escaped, so that none can forge a row (docs/safety.md).
         lines.append("baseline   run \(baseline.run)  \(TerminalText.escaped(baseline.config))")
@@ -72,22 +75,24 @@ extension RunComparison {
                 "  new wrong detents (rests at another detent than meant)", wrongDetentIndexes, names, style.bad, &lines)
             appendNames("  now agree with intent", nowAgreeIndexes, names, style.good, &lines)
         }
-        // --limit 0 asks for the counts alone: no table of no rows.
+        // A limit of 0 asks for the counts alone: no table of no rows.
         if !changeList.isEmpty, limit > 0 {
             lines.append("")
-            lines.append(contentsOf: changeTable(limit: limit))
+            lines.append(contentsOf: changeTable(limit: limit, wording: wording))
         }
         if !reasonChangeList.isEmpty, limit > 0 {
             lines.append("")
-            lines.append(contentsOf: reasonTable(limit: limit))
+            lines.append(contentsOf: reasonTable(limit: limit, wording: wording))
         }
-        if let judgement { lines.append(contentsOf: Self.judgementLines(judgement, limit: limit, style: style)) }
+        if let judgement { lines.append(contentsOf: Self.judgementLines(judgement, limit: limit, style: style, wording: wording)) }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// The allow list (its first `limit` entries) and the verdict, the last
     /// lines of a judged `regress`'s text report.
-    static func judgementLines(_ judgement: RegressionJudgement, limit: Int, style: TextStyle) -> [String] {
+    static func judgementLines(
+        _ judgement: RegressionJudgement, limit: Int, style: TextStyle, wording: ReportWording
+    ) -> [String] {
         var lines = [""]
         if let file = judgement.allowFile {
             lines.append(
@@ -100,7 +105,7 @@ extension RunComparison {
                         + (entry.reason.map { "  # \(TerminalText.escaped($0))" } ?? ""))
             }
             if judgement.allowList.count > limit, limit > 0 {
-                lines.append("  … and \(judgement.allowList.count - limit) more (--format json lists them all)")
+                lines.append("  … and \(judgement.allowList.count - limit) more (\(wording.fullReport) lists them all)")
             }
         }
         let verdict = "verdict: \(judgement.word)"
@@ -123,11 +128,11 @@ extension RunComparison {
     }
 
     /// `… and N more` under a table cut at `limit` rows of `count`.
-    private static func rest(_ count: Int, limit: Int) -> [String] {
-        count > limit ? ["… and \(count - limit) more (--format json lists them all)"] : []
+    private static func rest(_ count: Int, limit: Int, wording: ReportWording) -> [String] {
+        count > limit ? ["… and \(count - limit) more (\(wording.fullReport) lists them all)"] : []
     }
 
-    private func reasonTable(limit: Int) -> [String] {
+    private func reasonTable(limit: Int, wording: ReportWording) -> [String] {
         let header = ["trace", "family", "intent", "decision", "baseline reason", "candidate reason"]
         let rows = reasonChangeList.indexesByName().prefix(limit).map { index -> [String] in
             let change = reasonChangeList[index]
@@ -136,10 +141,10 @@ extension RunComparison {
             ]
         }
         return ["reason changed, same decision:"] + TextTable(header: header, rows: rows).lines()
-            + Self.rest(reasonChanges, limit: limit)
+            + Self.rest(reasonChanges, limit: limit, wording: wording)
     }
 
-    private func changeTable(limit: Int) -> [String] {
+    private func changeTable(limit: Int, wording: ReportWording) -> [String] {
         // Decision/reason, percent and velocity in columns of their own, numbers
         // aligned right, so that a long list reads down each column.
         let header = ["trace", "family", "intent", "baseline", "%", "pt/s", "candidate", "%", "pt/s"]
@@ -157,7 +162,7 @@ extension RunComparison {
             let change = changeList[index]
             return Self.traceCells(change) + cells(change.baseline) + cells(change.candidate)
         }
-        return ["changed traces:"] + TextTable(header: header, rows: rows, rightAligned: numeric).lines() + Self.rest(changed, limit: limit)
+        return ["changed traces:"] + TextTable(header: header, rows: rows, rightAligned: numeric).lines() + Self.rest(changed, limit: limit, wording: wording)
     }
 
     /// `cancel/belowThreshold 31.0% 1210.5pt/s`

@@ -49,7 +49,7 @@ enum SchemaCheck {
     /// The fingerprint (``fingerprint(of:)``) of a file the migrations made,
     /// at the latest version: a file that has it is checked in one query,
     /// without building the reference (about 5 ms a command). A migration
-    /// changes it: `SchemaTests` says the new value. A file with objects of
+    /// changes it: `SchemaFingerprintTests` says the new value. A file with objects of
     /// its user's own, or whose SQLite words its schema otherwise, takes the
     /// full check.
     static let latestFingerprint: UInt64 = 0x1354_3377_9a37_7adc

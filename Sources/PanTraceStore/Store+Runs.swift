@@ -135,6 +135,21 @@ extension Store {
         }
     }
 
+    /// The result of trace `traceID` in `run`, or `nil` when the run did not simulate it.
+    public func result(ofRun run: RunID, traceID: TraceID) throws -> StoredResult? {
+        try guarded(readingResults: true) {
+            let statement = try database.prepare(
+                """
+                SELECT result.id, \(TraceLabel.selection("trace")), \(Outcome.selection("result"))
+                FROM result JOIN trace ON trace.id = result.trace_id
+                WHERE result.run_id = ? AND result.trace_id = ?
+                """)
+            try statement.bind(run, at: 1)
+            try statement.bind(traceID, at: 2)
+            return try statement.step() ? try readStoredResult(statement) : nil
+        }
+    }
+
     /// Every result of `run`, in trace id order.
     public func results(ofRun run: RunID) throws -> [StoredResult] {
         var results: [StoredResult] = []

@@ -18,10 +18,8 @@ extension Store {
             runID = newest
         }
         guard let summary = try self.run(runID) else { throw StoreError.runNotFound(runID) }
-        var found: StoredResult?
-        try forEachResult(ofRun: runID) { result in
-            if result.traceID == traceID { found = result }
-        }
+        // One row by the result table's key (run_id, trace_id), not a scan of the run.
+        let found = try result(ofRun: runID, traceID: traceID)
         return found.map { (summary, $0) }
     }
 }

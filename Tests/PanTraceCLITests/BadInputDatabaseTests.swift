@@ -74,7 +74,7 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
 
     /// Every case with every command, in-process: the command parsed as
     /// `main` would, run against the case's database, its error reported by
-    /// ``Failure``. The bytes of the file and the folder's listing (no
+    /// ``ExitStatus``. The bytes of the file and the folder's listing (no
     /// journal or WAL left) prove it untouched.
     @Test(arguments: cases, commands)
     func badDatabaseIsRefusedAndLeftAlone(_ bad: Case, _ command: [String]) throws {
@@ -92,7 +92,7 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
             try parsed.run()
             report = ("", "", 0)
         } catch {
-            report = Failure.report(for: error)
+            report = ExitStatus.report(for: error)
         }
 
         #expect(report.status == 66, "stderr: \(report.stderr)")

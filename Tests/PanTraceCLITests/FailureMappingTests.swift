@@ -16,31 +16,31 @@ import PanTraceStore
     struct Unexpected: Error {}
 
     @Test func eachErrorTypeHasItsStatus() {
-        #expect(Failure.status(of: ExitCode(1)) == 1)
-        #expect(Failure.status(of: WorkflowError.noResult(trace: "t", run: 2)) == 64)
-        #expect(Failure.status(of: SyntheticFamilyError.unknownFamily("x", valid: [])) == 64)
-        #expect(Failure.status(of: ConfigError(kind: .usage, key: "k", reason: "r")) == 64)
-        #expect(Failure.status(of: ConfigError(kind: .invalidData, key: "k", reason: "r")) == 65)
-        #expect(Failure.status(of: TraceError(keyPath: "name", reason: "r")) == 65)
-        #expect(Failure.status(of: InputFileError(path: "p", reason: "r")) == 66)
+        #expect(ExitStatus.status(of: ExitCode(1)) == 1)
+        #expect(ExitStatus.status(of: WorkflowError.noResult(trace: "t", run: 2)) == 64)
+        #expect(ExitStatus.status(of: SyntheticFamilyError.unknownFamily("x", valid: [])) == 64)
+        #expect(ExitStatus.status(of: ConfigError(kind: .usage, key: "k", reason: "r")) == 64)
+        #expect(ExitStatus.status(of: ConfigError(kind: .invalidData, key: "k", reason: "r")) == 65)
+        #expect(ExitStatus.status(of: TraceError(keyPath: "name", reason: "r")) == 65)
+        #expect(ExitStatus.status(of: InputFileError(path: "p", reason: "r")) == 66)
         // An output file that cannot be created is a failed write to an output file (docs/commands.md §7.4).
-        #expect(Failure.status(of: FileWriteError(path: "p", reason: "r")) == 74)
-        #expect(Failure.status(of: WorkflowError.nothingToRecord) == 64)
-        #expect(Failure.status(of: WorkflowError.noRunsToCompare(database: "d")) == 64)
-        #expect(Failure.status(of: WorkflowError.nothingToReplay(.all)) == 64)
-        #expect(Failure.status(of: WorkflowError.damagedConfig(run: 1, reason: "r")) == 66)
-        #expect(Failure.status(of: StoreError.cannotOpen(path: "p", reason: "r")) == 66)
-        #expect(Failure.status(of: StoreError.notAPantraceDatabase(path: "p", reason: "r")) == 66)
-        #expect(Failure.status(of: StoreError.newerSchema(path: "p", version: 9, known: 1)) == 66)
-        #expect(Failure.status(of: StoreError.readOnly(path: "p")) == 66)
-        #expect(Failure.status(of: StoreError.traceConflict(name: "n")) == 65)
-        #expect(Failure.status(of: StoreError.duplicateTrace(name: "n")) == 65)
-        #expect(Failure.status(of: StoreError.traceNotFound(name: "n")) == 64)
-        #expect(Failure.status(of: StoreError.runNotFound(3)) == 64)
-        #expect(Failure.status(of: StoreError.sqlite(SQLiteError(code: 1, message: "m"))) == 70)
+        #expect(ExitStatus.status(of: FileWriteError(path: "p", reason: "r")) == 74)
+        #expect(ExitStatus.status(of: WorkflowError.nothingToRecord) == 64)
+        #expect(ExitStatus.status(of: WorkflowError.noRunsToCompare(database: "d")) == 64)
+        #expect(ExitStatus.status(of: WorkflowError.nothingToReplay(.all)) == 64)
+        #expect(ExitStatus.status(of: WorkflowError.damagedConfig(run: 1, reason: "r")) == 66)
+        #expect(ExitStatus.status(of: StoreError.cannotOpen(path: "p", reason: "r")) == 66)
+        #expect(ExitStatus.status(of: StoreError.notAPantraceDatabase(path: "p", reason: "r")) == 66)
+        #expect(ExitStatus.status(of: StoreError.newerSchema(path: "p", version: 9, known: 1)) == 66)
+        #expect(ExitStatus.status(of: StoreError.readOnly(path: "p")) == 66)
+        #expect(ExitStatus.status(of: StoreError.traceConflict(name: "n")) == 65)
+        #expect(ExitStatus.status(of: StoreError.duplicateTrace(name: "n")) == 65)
+        #expect(ExitStatus.status(of: StoreError.traceNotFound(name: "n")) == 64)
+        #expect(ExitStatus.status(of: StoreError.runNotFound(3)) == 64)
+        #expect(ExitStatus.status(of: StoreError.sqlite(SQLiteError(code: 1, message: "m"))) == 70)
         // Not pantrace's: the parser decides, and anything else is internal.
-        #expect(Failure.status(of: Unexpected()) == nil)
-        #expect(Failure.report(for: Unexpected()).status == 70)
+        #expect(ExitStatus.status(of: Unexpected()) == nil)
+        #expect(ExitStatus.report(for: Unexpected()).status == 70)
     }
 
     /// The report of parsing `arguments`, which must end in an error (help and version included).
@@ -50,7 +50,7 @@ import PanTraceStore
             Issue.record("\(arguments) parsed", sourceLocation: sourceLocation)
             return ("", "", -1)
         } catch {
-            return Failure.report(for: error)
+            return ExitStatus.report(for: error)
         }
     }
 
@@ -91,25 +91,48 @@ import PanTraceStore
              "run 3 is the baseline of later replays and regressions: add --force to delete it anyway"),
             (WorkflowError.nothingToReplay(flicks), "no stored trace matches family flick: nothing to replay",
              "no stored trace matches --family flick: nothing to replay"),
-            (TunerError.noTraces(flicks), "no stored trace matches family flick: nothing to tune",
+            (NothingToTuneError.noTraces(flicks), "no stored trace matches family flick: nothing to tune",
              "no stored trace matches --family flick: nothing to tune"),
             (Regression.AcceptRefusal.inCI("1"), "inCI(\"1\")",
              "--accept is refused in CI (CI=1): accept baselines on a developer machine, or add --force"),
+            (ConfigSourceError.presetWithFile,
+             "a preset and a config file both choose where the config starts: give one (overrides still apply to either)",
+             "--preset and --config both choose where the config starts: give one (--set still overrides either)"),
+            (ComparerError.tooFewConfigs(1), "compare needs two or more configs (presets or config files), found 1",
+             "compare needs two or more configs (--preset NAME, --preset all, --config FILE), found 1"),
+            (PresetError(name: "panmodel", suggestion: "panmodal"), "preset panmodel: unknown preset (did you mean `panmodal`?)",
+             "--preset panmodel: unknown preset (did you mean `panmodal`?)"),
+            (SweepError.noSweeps, "sweeps: give at least one sweep, e.g. threshold=0.2:0.6:0.05",
+             "--sweep: give at least one sweep, e.g. --sweep threshold=0.2:0.6:0.05"),
+            (SweepError(sweep: "treshold=1", key: "treshold", reason: "unknown key"), "sweep treshold=1: treshold: unknown key",
+             "--sweep treshold=1: treshold: unknown key"),
+            (ConfigError(kind: .usage, override: "x=1", key: "x", reason: "unknown key"), "override x=1: x: unknown key",
+             "--set x=1: x: unknown key"),
+            (AmbiguousRunError(database: "a.db", runs: 2, baseline: 1, accepted: false, latest: 2),
+             "a.db has 2 runs: say which to export: baseline (run 1, the first), latest (run 2) or a run id",
+             "a.db has 2 runs: say which to export with --run: --run baseline (run 1, the first), --run latest (run 2) or a run id"),
         ]
         for (error, library, commandLine) in cases {
             if !(error is Regression.AcceptRefusal) { #expect("\(error)" == library) }
             #expect(!library.contains("--"))
             #expect(CommandLineWords.message(for: error) == commandLine)
         }
-        #expect(Failure.report(for: WorkflowError.deletesBaseline(3)).stderr.contains("add --force"))
+        #expect(TraceSelection(names: ["a"], families: ["flick"]).options == "--trace a --family flick")
+        var long = Config()
+        let name = String(repeating: "n", count: 100)
+        long.name = name
+        let tooLong = #expect(throws: ConfigError.self) { try long.apply(overrides: ["threshold=0.3"]) }
+        #expect(tooLong.map { CommandLineWords.message(for: $0) } == "--set threshold=0.3: name: the overrides make the name 114 characters long (at most 100); give one with --set name=…")
+        #expect(!(tooLong.map { "\($0)" } ?? "--").contains("--"))
+        #expect(ExitStatus.report(for: WorkflowError.deletesBaseline(3)).stderr.contains("add --force"))
         // A selection that matches nothing is 64 wherever it is made; an empty database stays 65.
-        #expect(Failure.status(of: WorkflowError.nothingToReplay(flicks)) == 64)
-        #expect(Failure.status(of: TunerError.noTraces(flicks)) == 64)
-        #expect(Failure.status(of: TunerError.noTraces(TraceSelection())) == 65)
+        #expect(ExitStatus.status(of: WorkflowError.nothingToReplay(flicks)) == 64)
+        #expect(ExitStatus.status(of: NothingToTuneError.noTraces(flicks)) == 64)
+        #expect(ExitStatus.status(of: NothingToTuneError.noTraces(TraceSelection())) == 65)
     }
 
     @Test func helpAndVersionGoToStandardOutput() {
-        let help = Failure.report(for: CleanExit.helpRequest(Pantrace.Record.self))
+        let help = ExitStatus.report(for: CleanExit.helpRequest(Pantrace.Record.self))
         #expect(help.status == 0)
         #expect(help.stdout.hasPrefix("OVERVIEW: Simulate traces under a config"))
         #expect(help.stderr.isEmpty)

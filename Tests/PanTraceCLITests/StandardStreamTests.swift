@@ -32,10 +32,10 @@ import Glibc
     }
 
     @Test func aFailedWriteIs74WithOneLineAndABrokenPipeIsQuiet() {
-        let full = Failure.report(for: StreamWriteError(stream: "standard output", code: ENOSPC))
+        let full = ExitStatus.report(for: StreamWriteError(stream: "standard output", code: ENOSPC))
         #expect(full.status == 74)
         #expect(full.stderr == "pantrace: error: cannot write to standard output: No space left on device\n")
-        let pipe = Failure.report(for: StreamWriteError(stream: "standard output", code: EPIPE))
+        let pipe = ExitStatus.report(for: StreamWriteError(stream: "standard output", code: EPIPE))
         #expect(pipe.status == 74 && pipe.stderr.isEmpty && pipe.stdout.isEmpty)
     }
 

@@ -10,10 +10,10 @@ import TestThreads
 /// docs/commands.md §7.4's 74 and 75 for the store, and `runs --delete` parsed and refused in-process.
 @Suite(.blocksItsThread) struct StoreFailureStatusTests {
     @Test func fullDiskIs74AndLockedIs75() {
-        #expect(Failure.status(of: StoreError.ioError(path: "p", reason: "the disk is full")) == 74)
-        #expect(Failure.status(of: StoreError.locked(path: "p")) == 75)
-        #expect(Failure.status(of: WorkflowError.deletesBaseline(1)) == 64)
-        let report = Failure.report(for: StoreError.locked(path: "db.sqlite"))
+        #expect(ExitStatus.status(of: StoreError.ioError(path: "p", reason: "the disk is full")) == 74)
+        #expect(ExitStatus.status(of: StoreError.locked(path: "p")) == 75)
+        #expect(ExitStatus.status(of: WorkflowError.deletesBaseline(1)) == 64)
+        let report = ExitStatus.report(for: StoreError.locked(path: "db.sqlite"))
         #expect(report.stderr.hasPrefix("pantrace: error: database db.sqlite stayed locked"))
         #expect(report.stderr.hasSuffix("try again\n") && report.stderr.filter { $0 == "\n" }.count == 1)
     }

@@ -90,7 +90,7 @@ import Testing
         let clock = ManualClock()
         let recorder = try folder.recorder(CaptureOptions(namePrefix: "p", labellingWindow: 0), clock: clock)
         await propertyCheck(count: 200, input: Gen<UInt64>.uint64()) { bits in
-            var random = SyntheticRandom(seed: bits)
+            var random = SeededRandom(seed: bits)
             func pick(_ values: [Double]) -> Double { values[random.int(0...(values.count - 1))] }
             var t = pick([0, 81_234.5, 1e300])
             for index in 0..<random.int(1...12) {

@@ -13,7 +13,7 @@ import Testing
         traces.map { trace in configs.map { Simulator.simulate(trace, under: $0) } }
     }
 
-    static func randomConfigs(_ random: inout SyntheticRandom) -> [Config] {
+    static func randomConfigs(_ random: inout SeededRandom) -> [Config] {
         var configs = Preset.all.filter { _ in random.chance(0.4) }.map(\.config)
         while configs.count < 2 { configs.append(Preset.all[random.int(0...10)].config) }
         // A few hand-made configs beside the presets, some sharing a trajectory.
@@ -31,7 +31,7 @@ import Testing
 
     @Test func countsMatrixAndDividedAreExact() async {
         await propertyCheck(count: 25, input: Gen<UInt64>.uint64()) { seed in
-            var random = SyntheticRandom(seed: seed)
+            var random = SeededRandom(seed: seed)
             let configs = Self.randomConfigs(&random)
             guard configs.count >= 2 else { return }
             var traces = Array(SyntheticCorpus(seed: random.next()).traces(count: random.int(1...150)))
@@ -145,7 +145,7 @@ import Testing
         // shared simulation with the detent rule gives what each config
         // simulated alone gives, decision, detent and stale alike.
         await propertyCheck(count: 10, input: Gen<UInt64>.uint64()) { seed in
-            var random = SyntheticRandom(seed: seed)
+            var random = SeededRandom(seed: seed)
             var configs = Self.randomConfigs(&random)
             for (index, preset) in Preset.all.suffix(4).enumerated() where random.chance(0.7) {
                 var config = preset.config

@@ -52,7 +52,7 @@ import Testing
     /// A valid trace with hostile numbers: time steps from 0 to 5e-324 to
     /// seconds, places up to ±1e308, containers from 1e-300 to 1e308 points.
     static func hostileTrace(_ bits: UInt64) -> Trace {
-        var random = SyntheticRandom(seed: bits)
+        var random = SeededRandom(seed: bits)
         func pick(_ values: [Double]) -> Double { values[random.int(0...(values.count - 1))] }
         func place() -> Double {
             random.chance(0.2) ? pick([1e308, -1e308, 1.7e308, -1.7e308, Double.leastNonzeroMagnitude]) : random.uniform(-2000...2000)
@@ -81,7 +81,7 @@ import Testing
             let trace = Self.hostileTrace(traceBits)
             #expect(throws: Never.self) { try trace.validate() }
             var config = SimulationPropertyTests.config(configBits)
-            var random = SyntheticRandom(seed: configBits ^ 0x5EED)
+            var random = SeededRandom(seed: configBits ^ 0x5EED)
             if random.chance(0.3) { config.extent = [1e-300, 1e308][random.int(0...1)] }
             if random.chance(0.3) { (config.duration, config.completionSpeed) = (1e300, 1e-300) }
             if random.chance(0.3) { config.decelerationRate = 0.9999999999999999 }

@@ -8,7 +8,7 @@ import Testing
 /// docs/model.md §4.6: the one lift rule, and what `tune` and the release
 /// map build on it.
 @Suite struct LiftRuleTests {
-    static func config(_ random: inout SyntheticRandom) -> Config {
+    static func config(_ random: inout SeededRandom) -> Config {
         var config = Config()
         config.decision = DecisionRule.allCases[random.int(0...3)]
         config.thresholdUnit = random.chance(0.5) ? .fraction : .points
@@ -25,7 +25,7 @@ import Testing
     /// number at which the full rule says finish, for every rule and unit.
     @Test func finishCountAgreesWithTheRuleAtEveryThreshold() async {
         await propertyCheck(count: 300, input: Gen<UInt64>.uint64()) { seed in
-            var random = SyntheticRandom(seed: seed)
+            var random = SeededRandom(seed: seed)
             let config = Self.config(&random)
             let rule = LiftRule(config)
             let extent = [400.0, 800, 812.5][random.int(0...2)]

@@ -253,7 +253,7 @@ import Testing
                 #expect((try? Config(canonicalJSON: config.canonicalJSON())) == config)
             case .failure(let error):
                 #expect(error.isUsage)
-                #expect(error.description.hasPrefix("--set \(override): "))
+                #expect(error.description.hasPrefix("override \(override): "))
             }
         }
     }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct SimulationPropertyTests {
     /// An arbitrary valid config drawn from `bits`.
     static func config(_ bits: UInt64) -> Config {
-        var random = SyntheticRandom(seed: bits)
+        var random = SeededRandom(seed: bits)
         var config = Config()
         config.interaction = Interaction.allCases[random.int(0...2)]
         config.touchSlop = random.chance(0.2) ? 0 : random.uniform(1...30)

@@ -106,7 +106,7 @@ import Testing
         let verdict = allowed.verdict(for: again)
         #expect(verdict == .failed(RegressionCount(gate: .any, counted: changes.count - 3, allowed: 0, changed: changes.count, accepted: 3)))
         #expect(Regression(replayer: Replayer(config: config), maxChanges: changes.count - 3, allowList: allowList).verdict(for: again).fails == false)
-        #expect("\(verdict)".hasSuffix("(3 accepted by --allow)"))
+        #expect("\(verdict)".hasSuffix("(3 accepted by the allow list)"))
         #expect(allowed.unchangedAllowed(in: again) == [AllowList.Entry(trace: unchanged[0], line: 4)])
 
         for (index, change) in again.changes.enumerated() {
@@ -127,7 +127,7 @@ import Testing
     /// the listed traces without a change.
     @Test func countedIsTheGatesChangesLessTheListed() async {
         await propertyCheck(count: 200, input: Gen<UInt64>.uint64()) { seed in
-            var random = SyntheticRandom(seed: seed)
+            var random = SeededRandom(seed: seed)
             let comparison = RegressionPropertyTests.comparison(&random)
             let names = (0..<70).map { "t\($0)" }.filter { _ in random.chance(0.3) }
             let allowList = try AllowList(

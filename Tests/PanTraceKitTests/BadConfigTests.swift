@@ -118,7 +118,7 @@ struct BadOverrideCase: CustomTestStringConvertible, Sendable {
         let thrown = #expect(throws: ConfigError.self) { try ConfigSource(overrides: [bad.override]).resolve() }
         let error = try #require(thrown)
         #expect(error.isUsage)
-        let location = "--set \(bad.override): " + (bad.key.isEmpty ? "" : bad.key + ": ")
+        let location = "override \(bad.override): " + (bad.key.isEmpty ? "" : bad.key + ": ")
         #expect("\(error)".hasPrefix(location), "\(error)")
         #expect("\(error)".lowercased().contains(bad.reason.lowercased()), "\(error)")
     }

@@ -51,7 +51,7 @@ import Testing
         #expect(error == AmbiguousRunError(database: workspace.db, runs: 2, baseline: 1, accepted: false, latest: 2))
         #expect(
             "\(error)"
-                == "\(workspace.db) has 2 runs: say which to export with --run: --run baseline (run 1, the first), --run latest (run 2) or a run id")
+                == "\(workspace.db) has 2 runs: say which to export: baseline (run 1, the first), latest (run 2) or a run id")
         #expect(try Self.export(store, run: .latest) == (2, 1))
         #expect(try Self.export(store, run: .baseline) == (1, 1))
 
@@ -59,7 +59,7 @@ import Testing
         try store.setBaseline(2)
         let accepted = try #require(throws: AmbiguousRunError.self) { try Self.export(store) }
         #expect(accepted.baseline == 2 && accepted.accepted && accepted.latest == 2)
-        #expect("\(accepted)".contains("--run baseline (run 2, accepted)"))
+        #expect("\(accepted)".contains("baseline (run 2, accepted)"))
     }
 
     @Test func aStoreWithoutRunsHasNoBaselineOrLatest() throws {

@@ -12,7 +12,7 @@ import Testing
     static let decisions: [Decision] = [.finish, .cancel, .none]
 
     /// Up to 60 traces: any intent or none, any decisions, some without a baseline result.
-    static func comparison(_ random: inout SyntheticRandom) -> RunComparison {
+    static func comparison(_ random: inout SeededRandom) -> RunComparison {
         var comparison = RunComparison(baseline: RunLabel(run: 1, config: "a"), candidate: RunLabel(run: 2, config: "b"))
         for index in 0..<random.int(0...60) {
             let intents: [Intent?] = [nil, .finish, .cancel]
@@ -32,7 +32,7 @@ import Testing
 
     @Test func regressionsAreCountedChanges() async {
         await propertyCheck(count: 200, input: Gen<UInt64>.uint64()) { seed in
-            var random = SyntheticRandom(seed: seed)
+            var random = SeededRandom(seed: seed)
             let comparison = Self.comparison(&random)
             let allowed = random.int(0...8)
             #expect(comparison.regressions <= comparison.changed)

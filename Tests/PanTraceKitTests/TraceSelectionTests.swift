@@ -10,7 +10,6 @@ import Testing
         #expect(TraceSelection(families: ["flick"]).filter == .families(["flick"]))
         #expect(TraceSelection(names: ["a"], families: ["flick"]).filter == .namesOrFamilies(names: ["a"], families: ["flick"]))
         #expect(TraceSelection(names: ["a"], families: ["flick"]).description == "trace a, family flick")
-        #expect(TraceSelection(names: ["a"], families: ["flick"]).options == "--trace a --family flick")
         #expect(TraceSelection.all.description == "every trace")
     }
 }

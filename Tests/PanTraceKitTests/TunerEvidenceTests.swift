@@ -69,7 +69,7 @@ import Testing
         let best = try #require(text.range(of: "\nbest        "))
         #expect(warning.lowerBound < best.lowerBound)
         let settings = try #require(alone.best.map { alone.results.settingsText($0) })
-        #expect(text.contains("with --evidence person,inferred (\(people) labelled traces) the best is \(settings)"))
+        #expect(text.contains("with the evidence filter person,inferred (\(people) labelled traces) the best is \(settings)"))
         var json = ""
         tuning.writeJSON { json += $0 }
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -100,7 +100,7 @@ import Testing
             #expect(counts == tuning.results.counts(at: index), "candidate \(index)")
         }
         #expect(tuning.intervals?.labelled == admitted.count)
-        #expect(tuning.textReport().contains("more labelled traces left out by --evidence person,inferred"))
+        #expect(tuning.textReport().contains("more labelled traces left out by the evidence filter person,inferred"))
     }
 
     @Test func aCorpusOfTheGeneratorsLabelsIsWarnedAboutBeforeTheBest() throws {
@@ -132,7 +132,7 @@ import Testing
         let unlabelled = try Workspace.recorded("evidence: edge cases") { store in
             _ = try Recorder(inputs: [try TraceInput(path: Workspace.fixture("traces/edge-cases.jsonl"))]).record(into: store)
         }
-        #expect(throws: TunerError.self) { try Tuner(sweeps: ["threshold=0.3"]).tune(in: try Store(path: unlabelled.db)) }
+        #expect(throws: NothingToTuneError.self) { try Tuner(sweeps: ["threshold=0.3"]).tune(in: try Store(path: unlabelled.db)) }
     }
 
     /// The intervals resample the comparison's own outcomes: the same on every run,

@@ -13,7 +13,7 @@ import Testing
 @Suite struct TunerPropertyTests {
     /// Sweeps small enough that every candidate can be replayed: keys read at
     /// the lift and keys that change the trajectory, as `--sweep` texts.
-    static func sweep(_ random: inout SyntheticRandom) -> String {
+    static func sweep(_ random: inout SeededRandom) -> String {
         func pick(_ words: [String]) -> String {
             let chosen = words.filter { _ in random.chance(0.5) }
             return (chosen.isEmpty ? [words[random.int(0...(words.count - 1))]] : chosen).joined(separator: ",")
@@ -59,7 +59,7 @@ import Testing
     @Test func everyCandidateCountsAsAStoredReplayOfItsConfig() async {
         let compared = Mutex(0)  // candidates replayed, over every case
         await propertyCheck(count: 12, input: Gen<UInt64>.uint64()) { seed in
-            var random = SyntheticRandom(seed: seed)
+            var random = SeededRandom(seed: seed)
             let workspace = try Workspace()
             let store = try Store(path: workspace.db)
             let families = SyntheticFamily.all.filter { _ in random.chance(0.5) }

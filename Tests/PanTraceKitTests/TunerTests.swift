@@ -68,12 +68,12 @@ import Testing
         let store = try Store(path: workspace.db)
         _ = try Recorder(inputs: [try TraceInput(path: Workspace.fixture("traces/edge-cases.jsonl"))]).record(into: store)
         let traces = try store.runs()[0].traceCount
-        #expect(throws: TunerError.noIntent(traces: traces, selection: .all)) {
+        #expect(throws: NothingToTuneError.noIntent(traces: traces, selection: .all)) {
             try Tuner(sweeps: ["threshold=0.3,0.4"]).tune(in: store)
         }
-        #expect("\(TunerError.noIntent(traces: 47, selection: .all))".hasPrefix("none of the 47 traces has an intent"))
+        #expect("\(NothingToTuneError.noIntent(traces: 47, selection: .all))".hasPrefix("none of the 47 traces has an intent"))
         let none = TraceSelection(families: ["no-such-family"])
-        #expect(throws: TunerError.noTraces(none)) { try Tuner(sweeps: ["threshold=0.3"], selection: none).tune(in: store) }
+        #expect(throws: NothingToTuneError.noTraces(none)) { try Tuner(sweeps: ["threshold=0.3"], selection: none).tune(in: store) }
     }
 
     /// A selection of unlabelled traces in a labelled corpus is refused too.
@@ -83,7 +83,7 @@ import Testing
         let unlabelled = try names.filter { try store.trace(named: $0)?.trace.intent == nil }
         try #require(!unlabelled.isEmpty, "the worked examples changed: \(names)")
         let selection = TraceSelection(names: unlabelled)
-        #expect(throws: TunerError.noIntent(traces: unlabelled.count, selection: selection)) {
+        #expect(throws: NothingToTuneError.noIntent(traces: unlabelled.count, selection: selection)) {
             try Tuner(sweeps: ["threshold=0.3"], selection: selection).tune(in: store)
         }
     }
@@ -103,7 +103,7 @@ import Testing
         let error = #expect(throws: (any Error).self) { try tuner.grid() }
         #expect(error.map { "\($0)".contains(words) } == true, "\(String(describing: error))")
         // No store needed: the grid fails first.
-        #expect(error is TuningError || error is ConfigError)
+        #expect(error is SweepError || error is ConfigError)
     }
 
     /// Tune reads a database it may not write: a chmod 0444 copy, opened

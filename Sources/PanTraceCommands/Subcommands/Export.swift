@@ -29,7 +29,7 @@ extension Pantrace {
             Console.error(
                 "pantrace: error: say what to export: 'pantrace export traces', 'decisions', 'actions' or 'xcuitest'\n"
                     + "Usage: \(Pantrace.usageString(for: Self.self))\n  See 'pantrace export --help' for more information.")
-            throw ExitCode(Failure.usage)
+            throw ExitCode(ExitStatus.usage)
         }
     }
 }

@@ -72,10 +72,11 @@ extension Pantrace {
             let count = count ?? (from.isEmpty ? SyntheticTraces.defaultCount : 0)
             // Every input is opened before the database, so that a missing file
             // leaves no trace of the attempt, not even a new empty database.
-            let recorder = Recorder(
+            var recorder = Recorder(
                 config: config, inputs: try from.map(TraceInput.init(path:)),
                 synthetic: count > 0 || from.isEmpty ? SyntheticTraces(count: count, seed: seed, families: family.compactMap(SyntheticFamily.init(rawValue:))) : nil,
                 storesFrames: !noFrames, strict: strict)
+            recorder.strictName = "--strict"
             let store = try store.open()
             let progress = Progress(quiet: quiet)
             let summary = try recorder.record(into: store) { progress.update("recorded \($0) traces…") }

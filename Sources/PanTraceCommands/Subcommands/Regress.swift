@@ -72,9 +72,10 @@ extension Pantrace {
             let started = Console.now()
             // Read before the database is opened; its names are checked against the store before anything is stored.
             let allowList = try allow.map { try AllowList.load(path: $0) }
-            let regression = Regression(
+            var regression = Regression(
                 replayer: try options.replayer(kind: .regress, config: configOptions), maxChanges: maxChanges, gate: failOn, accept: accept,
                 allowList: allowList)
+            regression.wording = .commandLine
             if let junit { try OutputPath.refuseDatabase(junit, option: "--junit", database: store.db) }
             let junitReport = try junit.map { try JUnitFile(path: $0, regression: regression) }
             // Every report is written before the commit: a report that cannot be written stores and accepts nothing.

@@ -136,12 +136,12 @@ extension Pantrace {
                 try tuning.writeJSON { try Console.out($0) }
                 try Console.out("\n")
             case .text:
-                try Console.out(tuning.textReport(style: TextStyle(colour: Console.colourOnStdout)))
+                try Console.out(tuning.textReport(style: TextStyle(colour: Console.colourOnStdout), wording: .commandLine))
             }
             // A report that cannot be written leaves no --html or --best-config behind.
             try Console.finish()
             if let htmlFile {
-                try htmlFile.write(tuning.html())
+                try htmlFile.write(tuning.html(wording: .commandLine))
                 try htmlFile.commit()
             }
             let best = tuning.bestConfig

@@ -28,7 +28,7 @@ package struct ConfigOptions: ParsableArguments {
     var source: ConfigSource { ConfigSource(file: config, preset: preset, overrides: overrides) }
 
     package func validate() throws {
-        if preset != nil, config != nil { throw ValidationError(ConfigSourceError.presetWithFile.description) }
+        if preset != nil, config != nil { throw ValidationError(CommandLineWords.message(for: ConfigSourceError.presetWithFile) ?? "") }
     }
 
     /// The config: defaults, then the file, then the overrides in order.

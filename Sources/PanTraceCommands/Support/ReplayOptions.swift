@@ -68,6 +68,7 @@ struct ReplayOptions: ParsableArguments {
             try OutputPath.refuseDatabase(html, option: "--html", database: database)
             let page = ReplayPageReporter(path: html, kind: replayer.kind, candidate: replayer.config, limit: limit)
             page.judge = judge
+            page.wording = .commandLine
             reporters.append(page)
         }
         return reporters + extra + [ConsoleReporter(format: format, limit: limit, judge: judge)]
@@ -108,7 +109,8 @@ final class ConsoleReporter: ReplayReporter {
             try Console.out("\n")
         case .text:
             try Console.out(
-                comparison.textReport(limit: limit, style: TextStyle(colour: Console.colourOnStdout), judgement: judgement))
+                comparison.textReport(
+                    limit: limit, style: TextStyle(colour: Console.colourOnStdout), judgement: judgement, wording: .commandLine))
         }
         try Console.finish()
     }

@@ -19,7 +19,7 @@ enum GestureSampler {
     private static let secondFingerRadius = 8.0
 
     /// The samples of `gesture`, drawing the noise from `random`.
-    static func samples(of gesture: SyntheticGesture, random: inout SyntheticRandom) -> [Sample] {
+    static func samples(of gesture: SyntheticGesture, random: inout SeededRandom) -> [Sample] {
         let device = gesture.device
         let path = gesture.path
         let hz = gesture.hz

@@ -49,10 +49,10 @@ public struct SyntheticCorpus: Sendable, Hashable {
     /// Generates trace `index` (≥ 0).
     public func trace(at index: Int) -> Trace {
         let family = family(at: index)
-        var stream = SyntheticRandom.mix(seed)
-        stream = SyntheticRandom.mix(stream ^ UInt64(index))
-        stream = SyntheticRandom.mix(stream ^ family.streamCode)
-        var random = SyntheticRandom(seed: stream)
+        var stream = SeededRandom.mix(seed)
+        stream = SeededRandom.mix(stream ^ UInt64(index))
+        stream = SeededRandom.mix(stream ^ family.streamCode)
+        var random = SeededRandom(seed: stream)
 
         let device = SyntheticDevice.pick(&random)
         var gesture = SyntheticGesture(device: device, random: &random)

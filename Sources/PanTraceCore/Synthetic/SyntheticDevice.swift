@@ -23,7 +23,7 @@ struct SyntheticDevice: Sendable {
     ]
 
     /// A device from the catalog, iPhones three times as likely as iPads.
-    static func pick(_ random: inout SyntheticRandom) -> SyntheticDevice {
+    static func pick(_ random: inout SeededRandom) -> SyntheticDevice {
         // Indexes 0–3 are iPhones (weight 3 each), 4–6 iPads (weight 1 each).
         let roll = random.int(0...14)
         let index = roll < 12 ? roll / 3 : 4 + (roll - 12)
@@ -31,7 +31,7 @@ struct SyntheticDevice: Sendable {
     }
 
     /// The touch sampling rate: 120 Hz on ProMotion screens (mostly), else 60 Hz.
-    func pickRate(_ random: inout SyntheticRandom) -> Int {
+    func pickRate(_ random: inout SeededRandom) -> Int {
         promotion && random.chance(0.8) ? 120 : 60
     }
 

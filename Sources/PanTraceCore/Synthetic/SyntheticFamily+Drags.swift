@@ -8,7 +8,7 @@ import PanTraceModel
 
 extension SyntheticFamily {
     /// Plans one gesture of this family on `gesture`'s device.
-    func shape(_ gesture: inout SyntheticGesture, _ random: inout SyntheticRandom) {
+    func shape(_ gesture: inout SyntheticGesture, _ random: inout SeededRandom) {
         switch self {
         case .slowDrag:
             gesture.attachOptionalScrollView(&random)
@@ -47,7 +47,7 @@ extension SyntheticFamily {
     /// A downward stroke of `travel` points with a sideways drift and bow.
     static func downStroke(
         _ gesture: SyntheticGesture, travel: Double, duration: Double,
-        startSpeed: Double, endSpeed: Double, _ random: inout SyntheticRandom
+        startSpeed: Double, endSpeed: Double, _ random: inout SeededRandom
     ) -> FingerStroke {
         FingerStroke(
             duration: duration, dx: random.normal() * 0.03 * gesture.width, dy: travel,
@@ -56,14 +56,14 @@ extension SyntheticFamily {
     }
 
     /// Puts the finger down with room below for `travel` points, and presses.
-    static func touchDown(_ gesture: inout SyntheticGesture, travel: Double, _ random: inout SyntheticRandom) {
+    static func touchDown(_ gesture: inout SyntheticGesture, travel: Double, _ random: inout SeededRandom) {
         let x = random.uniform(0.25...0.75) * gesture.width
         gesture.touchDown(x: x, y: gesture.startY(forTravel: travel, &random))
         gesture.press(&random)
     }
 
     /// A slow, eased drag down by `fraction` of the height, released gently. Intent `finish`.
-    static func slowDrag(_ gesture: inout SyntheticGesture, fraction: Double, _ random: inout SyntheticRandom) {
+    static func slowDrag(_ gesture: inout SyntheticGesture, fraction: Double, _ random: inout SeededRandom) {
         let travel = fraction * gesture.height
         touchDown(&gesture, travel: travel, &random)
         let endSpeed = random.uniform(0...0.8)
@@ -78,7 +78,7 @@ extension SyntheticFamily {
     }
 
     /// A short pull, drawn back a little half of the time. Intent `cancel`.
-    static func peek(_ gesture: inout SyntheticGesture, _ random: inout SyntheticRandom) {
+    static func peek(_ gesture: inout SyntheticGesture, _ random: inout SeededRandom) {
         gesture.attachOptionalScrollView(&random)
         let travel = random.uniform(0.05...0.46) * gesture.height
         touchDown(&gesture, travel: travel, &random)
@@ -100,7 +100,7 @@ extension SyntheticFamily {
     }
 
     /// A fast, short, accelerating flick released at 600–2500 pt/s. Intent `finish`.
-    static func flick(_ gesture: inout SyntheticGesture, _ random: inout SyntheticRandom) {
+    static func flick(_ gesture: inout SyntheticGesture, _ random: inout SeededRandom) {
         gesture.attachOptionalScrollView(&random)
         let velocity = random.uniform(600...2500)
         let endSpeed = random.uniform(1.8...2.6)
@@ -119,7 +119,7 @@ extension SyntheticFamily {
     }
 
     /// Past the threshold and back, still moving back at release. Intent `cancel`.
-    static func dragBack(_ gesture: inout SyntheticGesture, _ random: inout SyntheticRandom) {
+    static func dragBack(_ gesture: inout SyntheticGesture, _ random: inout SeededRandom) {
         gesture.attachOptionalScrollView(&random)
         let out = random.uniform(0.42...0.75) * gesture.height
         let back = out - random.uniform(0.05...0.38) * gesture.height
@@ -138,7 +138,7 @@ extension SyntheticFamily {
     }
 
     /// A drag that stops and rests before release; intent by position.
-    static func hesitate(_ gesture: inout SyntheticGesture, _ random: inout SyntheticRandom) {
+    static func hesitate(_ gesture: inout SyntheticGesture, _ random: inout SeededRandom) {
         gesture.attachOptionalScrollView(&random)
         let fraction = random.uniform(0.25...0.70)
         let travel = fraction * gesture.height

@@ -5,7 +5,7 @@ import PanTraceModel
 
 extension SyntheticFamily {
     /// A mostly horizontal swipe with a little vertical travel. Intent `cancel`.
-    static func sideways(_ gesture: inout SyntheticGesture, _ random: inout SyntheticRandom) {
+    static func sideways(_ gesture: inout SyntheticGesture, _ random: inout SeededRandom) {
         gesture.attachOptionalScrollView(&random)
         let direction = random.sign()
         let travel = random.uniform(0.35...0.8) * gesture.width
@@ -29,7 +29,7 @@ extension SyntheticFamily {
     /// A scroll view a little below its top; the drag scrolls it to the top
     /// and continues by 32–70 % of the height. Intent `finish`, a guess
     /// (docs/synthetic.md "scroll-handoff").
-    static func scrollHandoff(_ gesture: inout SyntheticGesture, _ random: inout SyntheticRandom) {
+    static func scrollHandoff(_ gesture: inout SyntheticGesture, _ random: inout SeededRandom) {
         let height = gesture.height
         gesture.scrollContent = (height * random.uniform(1.5...6)).rounded()
         let offset = gesture.device.snap(random.uniform(30...(0.25 * height)))
@@ -48,7 +48,7 @@ extension SyntheticFamily {
 
     /// A scroll view deep in its content and a drag or fling that only
     /// scrolls it: the travel is always shorter than the offset. Intent `cancel`.
-    static func scrollDeep(_ gesture: inout SyntheticGesture, _ random: inout SyntheticRandom) {
+    static func scrollDeep(_ gesture: inout SyntheticGesture, _ random: inout SeededRandom) {
         let height = gesture.height
         gesture.scrollContent = (height * random.uniform(4...12)).rounded()
         let maximum = gesture.scrollContent - height
@@ -67,7 +67,7 @@ extension SyntheticFamily {
     /// Centre): the last sample is `cancel`, taken while the finger still
     /// moves. No intent: what the person meant is unknown, and every config
     /// decides it `cancel` (docs/synthetic.md "system-cancel").
-    static func systemCancel(_ gesture: inout SyntheticGesture, _ random: inout SyntheticRandom) {
+    static func systemCancel(_ gesture: inout SyntheticGesture, _ random: inout SeededRandom) {
         gesture.attachOptionalScrollView(&random)
         let travel = random.uniform(0.15...0.6) * gesture.height
         touchDown(&gesture, travel: travel, &random)
@@ -80,7 +80,7 @@ extension SyntheticFamily {
     }
 
     /// A press of 50–180 ms that moves a few points at most. Intent `cancel`.
-    static func tap(_ gesture: inout SyntheticGesture, _ random: inout SyntheticRandom) {
+    static func tap(_ gesture: inout SyntheticGesture, _ random: inout SeededRandom) {
         gesture.attachOptionalScrollView(&random)
         gesture.touchDown(
             x: random.uniform(0.1...0.9) * gesture.width, y: random.uniform(0.1...0.9) * gesture.height)

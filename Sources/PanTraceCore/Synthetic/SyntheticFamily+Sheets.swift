@@ -18,7 +18,7 @@ extension SyntheticFamily {
     }
 
     /// Plans one sheet gesture.
-    func shapeSheet(_ gesture: inout SyntheticGesture, _ random: inout SyntheticRandom) {
+    func shapeSheet(_ gesture: inout SyntheticGesture, _ random: inout SeededRandom) {
         gesture.detents = Self.sheetDetents
         switch self {
         case .sheetSettle: Self.sheetSettle(&gesture, &random)
@@ -30,7 +30,7 @@ extension SyntheticFamily {
     }
 
     /// Puts the finger down on a sheet resting at `detent`, just below its top edge.
-    static func touchSheet(_ gesture: inout SyntheticGesture, at detent: Detent, _ random: inout SyntheticRandom) {
+    static func touchSheet(_ gesture: inout SyntheticGesture, at detent: Detent, _ random: inout SeededRandom) {
         gesture.startDetent = detent.name
         let top = gesture.height * (1 - detent.height)
         let x = random.uniform(0.2...0.8) * gesture.width
@@ -39,7 +39,7 @@ extension SyntheticFamily {
     }
 
     /// From `large`, a slow drag that stops with the sheet near `medium` and rests. Intent `medium`.
-    static func sheetSettle(_ gesture: inout SyntheticGesture, _ random: inout SyntheticRandom) {
+    static func sheetSettle(_ gesture: inout SyntheticGesture, _ random: inout SeededRandom) {
         touchSheet(&gesture, at: sheetDetents[1], &random)
         let release = random.uniform(0.4...0.62)
         gesture.path.append(
@@ -51,7 +51,7 @@ extension SyntheticFamily {
     }
 
     /// From `large`, a quick short flick down, 600–2200 pt/s. Intent `medium`.
-    static func sheetFlick(_ gesture: inout SyntheticGesture, _ random: inout SyntheticRandom) {
+    static func sheetFlick(_ gesture: inout SyntheticGesture, _ random: inout SeededRandom) {
         touchSheet(&gesture, at: sheetDetents[1], &random)
         let velocity = random.uniform(600...2200)
         let endSpeed = random.uniform(1.6...2.4)
@@ -65,7 +65,7 @@ extension SyntheticFamily {
     }
 
     /// From `large`, a long fast drag most of the way down. Intent `finish`.
-    static func sheetClose(_ gesture: inout SyntheticGesture, _ random: inout SyntheticRandom) {
+    static func sheetClose(_ gesture: inout SyntheticGesture, _ random: inout SeededRandom) {
         touchSheet(&gesture, at: sheetDetents[1], &random)
         let travel = random.uniform(0.6...0.85) * gesture.height
         gesture.path.append(
@@ -77,7 +77,7 @@ extension SyntheticFamily {
     }
 
     /// From `medium`, a drag up by 15–45 % of the container. Intent `large`.
-    static func sheetExpand(_ gesture: inout SyntheticGesture, _ random: inout SyntheticRandom) {
+    static func sheetExpand(_ gesture: inout SyntheticGesture, _ random: inout SeededRandom) {
         touchSheet(&gesture, at: sheetDetents[0], &random)
         let travel = random.uniform(0.15...0.45) * gesture.height
         gesture.path.append(
@@ -90,7 +90,7 @@ extension SyntheticFamily {
     }
 
     /// From either detent, a small pull that is drawn back. Intent `cancel`.
-    static func sheetPeek(_ gesture: inout SyntheticGesture, _ random: inout SyntheticRandom) {
+    static func sheetPeek(_ gesture: inout SyntheticGesture, _ random: inout SeededRandom) {
         touchSheet(&gesture, at: sheetDetents[random.chance(0.5) ? 1 : 0], &random)
         let travel = random.uniform(0.03...0.14) * gesture.height
         gesture.path.append(

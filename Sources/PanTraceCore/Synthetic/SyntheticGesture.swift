@@ -28,7 +28,7 @@ struct SyntheticGesture: Sendable {
     var secondFinger: (from: Int, count: Int)? = nil
 
     /// A gesture with no movement yet on `device`, at a freshly picked rate and noise.
-    init(device: SyntheticDevice, random: inout SyntheticRandom) {
+    init(device: SyntheticDevice, random: inout SeededRandom) {
         self.device = device
         path = FingerPath(x: device.width / 2, y: device.height / 2)
         hz = device.pickRate(&random)
@@ -43,7 +43,7 @@ struct SyntheticGesture: Sendable {
 
     /// Adds the brief press most gestures start with: the finger lands and
     /// settles before moving.
-    mutating func press(_ random: inout SyntheticRandom, seconds: ClosedRange<Double> = 0.02...0.12) {
+    mutating func press(_ random: inout SeededRandom, seconds: ClosedRange<Double> = 0.02...0.12) {
         path.append(.rest(random.uniform(seconds)))
     }
 
@@ -53,20 +53,20 @@ struct SyntheticGesture: Sendable {
 
     /// Gives the gesture a scroll view at the top (offset 0) with content
     /// 1.5–8 screens long.
-    mutating func attachScrollViewAtTop(_ random: inout SyntheticRandom) {
+    mutating func attachScrollViewAtTop(_ random: inout SeededRandom) {
         scrollOffset = 0
         scrollContent = (height * random.uniform(1.5...8)).rounded()
     }
 
     /// For the families that are not about scrolling: no scroll view (65 %)
     /// or one scrolled to the top (35 %), which the default gating lets through.
-    mutating func attachOptionalScrollView(_ random: inout SyntheticRandom) {
+    mutating func attachOptionalScrollView(_ random: inout SeededRandom) {
         if random.chance(0.35) { attachScrollViewAtTop(&random) }
     }
 
     /// A start height that leaves room for a downward travel of `travel` points,
     /// between 6 % of the height and 4 % above the bottom.
-    func startY(forTravel travel: Double, _ random: inout SyntheticRandom) -> Double {
+    func startY(forTravel travel: Double, _ random: inout SeededRandom) -> Double {
         let low = height * 0.06
         let high = max(low, height * 0.96 - travel)
         return random.uniform(low...high)

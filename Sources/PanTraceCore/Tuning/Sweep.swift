@@ -45,13 +45,13 @@ public struct Sweep: Equatable, Hashable, Sendable {
 
     /// Reads `KEY=FROM:TO:STEP` or `KEY=V1,V2,…`.
     ///
-    /// - Throws: a ``TuningError`` naming the key for a missing `=`, an
+    /// - Throws: a ``SweepError`` naming the key for a missing `=`, an
     ///   unknown key (with a suggestion), `name`, a value docs/configs.md does not
     ///   allow, a range that is reversed or empty, a step that is not > 0,
     ///   or more than ``maximumCombinations`` values.
-    public init(parsing text: String) throws(TuningError) {
+    public init(parsing text: String) throws(SweepError) {
         guard let equals = text.firstIndex(of: "=") else {
-            throw TuningError(sweep: text, key: "", reason: "expected KEY=FROM:TO:STEP or KEY=V1,V2,…, e.g. threshold=0.2:0.6:0.05")
+            throw SweepError(sweep: text, key: "", reason: "expected KEY=FROM:TO:STEP or KEY=V1,V2,…, e.g. threshold=0.2:0.6:0.05")
         }
         let key = String(text[..<equals])
         let spec = String(text[text.index(after: equals)...])
@@ -62,7 +62,7 @@ public struct Sweep: Equatable, Hashable, Sendable {
         } else {
             raw = spec.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard raw.count <= Self.maximumCombinations else {
-                throw TuningError(sweep: text, key: key, reason: "\(raw.count) values, at most \(Self.maximumCombinations)")
+                throw SweepError(sweep: text, key: key, reason: "\(raw.count) values, at most \(Self.maximumCombinations)")
             }
         }
         self.text = text
@@ -74,8 +74,8 @@ public struct Sweep: Equatable, Hashable, Sendable {
 
     /// A sweep of `key` over `values` (each as `--set` takes it).
     ///
-    /// - Throws: a ``TuningError`` as ``init(parsing:)`` does.
-    public init(key: String, values: [String]) throws(TuningError) {
+    /// - Throws: a ``SweepError`` as ``init(parsing:)`` does.
+    public init(key: String, values: [String]) throws(SweepError) {
         let text = key + "=" + values.joined(separator: ",")
         try Self.checkKey(key, sweep: text)
         self.text = text
@@ -89,12 +89,12 @@ public struct Sweep: Equatable, Hashable, Sendable {
         ConfigKey.all.firstIndex { $0.name.isScalarEqual(to: key) } ?? 0
     }
 
-    private static func checkKey(_ key: String, sweep: String) throws(TuningError) {
+    private static func checkKey(_ key: String, sweep: String) throws(SweepError) {
         guard Config.keys.contains(key) else {
-            throw TuningError(sweep: sweep, key: key, reason: KeySuggestion.unknownKeyReason(key, among: Config.keys))
+            throw SweepError(sweep: sweep, key: key, reason: KeySuggestion.unknownKeyReason(key, among: Config.keys))
         }
         guard key != "name" else {
-            throw TuningError(sweep: sweep, key: key, reason: "the name is not a setting and cannot be swept")
+            throw SweepError(sweep: sweep, key: key, reason: "the name is not a setting and cannot be swept")
         }
     }
 
@@ -102,9 +102,9 @@ public struct Sweep: Equatable, Hashable, Sendable {
     /// a `listed` value given twice (`0.3,0.30`) is refused.
     private static func canonical(
         _ raw: [String], key: String, sweep: String, listed: Bool
-    ) throws(TuningError) -> (values: [String], settings: [SettingValue]) {
+    ) throws(SweepError) -> (values: [String], settings: [SettingValue]) {
         guard !(raw.count == 1 && raw[0].isEmpty) else {
-            throw TuningError(sweep: sweep, key: key, reason: "no values: expected FROM:TO:STEP or V1,V2,…")
+            throw SweepError(sweep: sweep, key: key, reason: "no values: expected FROM:TO:STEP or V1,V2,…")
         }
         var scratch = Config()
         let entry = ConfigKey.all[index(of: key)]
@@ -117,12 +117,12 @@ public struct Sweep: Equatable, Hashable, Sendable {
             do {
                 try scratch.set(key, .text(value))
             } catch {
-                throw TuningError(sweep: sweep, key: key, reason: error.reason)
+                throw SweepError(sweep: sweep, key: key, reason: error.reason)
             }
             let setting = entry.value(in: scratch)
             let canonical = setting.text
             if listed, let earlier = seen.updateValue(values.count, forKey: canonical) {
-                throw TuningError(
+                throw SweepError(
                     sweep: sweep, key: key,
                     reason: "\(canonical) is listed twice (values \(earlier + 1) and \(values.count + 1)); list each value once")
             }
@@ -138,8 +138,8 @@ public struct Sweep: Equatable, Hashable, Sendable {
     /// nearest the exact decimal `FROM + i × STEP` when FROM and STEP are
     /// plain decimals (so `0.2:0.6:0.1` gives 0.3, not 0.30000000000000004,
     /// and a sweep value means what the same `--set` means).
-    private static func range(_ spec: String, key: String, sweep: String) throws(TuningError) -> [String] {
-        func failure(_ reason: String) -> TuningError { TuningError(sweep: sweep, key: key, reason: reason) }
+    private static func range(_ spec: String, key: String, sweep: String) throws(SweepError) -> [String] {
+        func failure(_ reason: String) -> SweepError { SweepError(sweep: sweep, key: key, reason: reason) }
         guard numericKeys.contains(key) else {
             throw failure("takes words, not a range: list the values, e.g. \(key)=\(exampleList(key))")
         }

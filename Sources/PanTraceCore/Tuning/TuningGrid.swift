@@ -29,26 +29,26 @@ public struct TuningGrid: Equatable, Hashable, Sendable {
 
     /// A grid of `sweeps` over `base`.
     ///
-    /// - Throws: a ``TuningError`` for no sweep or more than
+    /// - Throws: a ``SweepError`` for no sweep or more than
     ///   ``maximumSweeps``, a key swept twice, or more than
     ///   ``Sweep/maximumCombinations`` candidates.
-    public init(base: Config, sweeps: [Sweep]) throws(TuningError) {
+    public init(base: Config, sweeps: [Sweep]) throws(SweepError) {
         guard !sweeps.isEmpty else {
-            throw TuningError(sweep: "", key: "", reason: "give at least one sweep, e.g. --sweep threshold=0.2:0.6:0.05")
+            throw SweepError.noSweeps
         }
         guard sweeps.count <= Self.maximumSweeps else {
-            throw TuningError(sweep: "", key: "", reason: "\(sweeps.count) sweeps, at most \(Self.maximumSweeps)")
+            throw SweepError(sweep: "", key: "", reason: "\(sweeps.count) sweeps, at most \(Self.maximumSweeps)")
         }
         var seen: Set<String> = []
         var count = 1
         for sweep in sweeps {
             guard seen.insert(sweep.key).inserted else {
-                throw TuningError(sweep: sweep.text, key: sweep.key, reason: "swept twice: give all its values in one sweep")
+                throw SweepError(sweep: sweep.text, key: sweep.key, reason: "swept twice: give all its values in one sweep")
             }
             count *= sweep.values.count
             guard count <= Sweep.maximumCombinations else {
                 let sizes = sweeps.map { String($0.values.count) }.joined(separator: " × ")
-                throw TuningError(
+                throw SweepError(
                     sweep: "", key: "",
                     reason: "\(sizes) is more than \(Sweep.maximumCombinations) combinations; use fewer values")
             }
@@ -61,7 +61,7 @@ public struct TuningGrid: Equatable, Hashable, Sendable {
 
     /// docs/configs.md: a threshold above 1 in a candidate whose
     /// `thresholdUnit` is `fraction` (the base's or a swept one).
-    private static func checkCrossKeys(base: Config, sweeps: [Sweep]) throws(TuningError) {
+    private static func checkCrossKeys(base: Config, sweeps: [Sweep]) throws(SweepError) {
         let fraction = SettingValue.word(ThresholdUnit.fraction.rawValue)
         let units = sweeps.first { $0.key == "thresholdUnit" }?.settings ?? [.word(base.thresholdUnit.rawValue)]
         guard units.contains(fraction) else { return }
@@ -71,7 +71,7 @@ public struct TuningGrid: Equatable, Hashable, Sendable {
         for index in thresholdSweep?.settings.indices ?? 0..<1 {
             thresholdSweep?.assign(index, to: &probe)
             if let issue = probe.crossKeyIssue() {
-                throw TuningError(sweep: thresholdSweep?.text ?? "", key: issue.key, reason: issue.reason)
+                throw SweepError(sweep: thresholdSweep?.text ?? "", key: issue.key, reason: issue.reason)
             }
         }
     }
@@ -117,8 +117,8 @@ public struct TuningGrid: Equatable, Hashable, Sendable {
 extension TuningGrid {
     /// Reads `--sweep` texts and makes the grid over `base`.
     ///
-    /// - Throws: the first ``TuningError`` of any sweep or of the grid.
-    public init(base: Config, sweeping texts: [String]) throws(TuningError) {
+    /// - Throws: the first ``SweepError`` of any sweep or of the grid.
+    public init(base: Config, sweeping texts: [String]) throws(SweepError) {
         var sweeps: [Sweep] = []
         for text in texts { sweeps.append(try Sweep(parsing: text)) }
         try self.init(base: base, sweeps: sweeps)

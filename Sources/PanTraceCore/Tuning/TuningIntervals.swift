@@ -7,7 +7,7 @@ import PanTraceModel
 /// The labelled traces' outcomes under both configs (``TuningOutcome``
 /// pairs, one per trace, from the tune's own decisions: nothing is simulated
 /// again) are drawn with replacement ``resamples`` times by the package's
-/// seeded generator (``SyntheticRandom`` seeded with ``seed``), so the
+/// seeded generator (``SeededRandom`` seeded with ``seed``), so the
 /// intervals are the same on every run and every machine. Each interval is
 /// the 2.5th to the 97.5th percentile of its 1,000 resampled counts by
 /// nearest rank (the 25th and the 975th smallest).
@@ -56,7 +56,7 @@ public struct TuningIntervals: Equatable, Sendable {
         // Twelve columns per resample: base, best and gain of agree, accidental, missed, wrongDetent.
         var columns = [[Int]](repeating: [], count: 12)
         for index in columns.indices { columns[index].reserveCapacity(resamples) }
-        var random = SyntheticRandom(seed: seed)
+        var random = SeededRandom(seed: seed)
         var classes = [Int](repeating: 0, count: 16)
         pairs.withUnsafeBufferPointer { pairs in
             for _ in 0..<max(1, resamples) {
@@ -64,7 +64,7 @@ public struct TuningIntervals: Equatable, Sendable {
                 if count > 0 {
                     let span = UInt64(count)
                     for _ in 0..<count {
-                        // Lemire's multiply-high, as SyntheticRandom.int does.
+                        // Lemire's multiply-high, as SeededRandom.int does.
                         let draw = Int(truncatingIfNeeded: random.next().multipliedFullWidth(by: span).high)
                         classes[Int(pairs[draw])] += 1
                     }

@@ -163,11 +163,11 @@ public struct PresetError: Error, Equatable, CustomStringConvertible, Sendable {
         self.suggestion = suggestion
     }
 
-    /// `--preset panmodel: unknown preset (did you mean `panmodal`?)`.
+    /// `preset panmodel: unknown preset (did you mean `panmodal`?)`.
     public var description: String {
         let hint =
             suggestion.map { "did you mean `\($0)`?" }
             ?? "presets: " + Preset.all.map(\.name).joined(separator: ", ") + ", or all"
-        return "--preset \(name): unknown preset (\(hint))"
+        return "preset \(name): unknown preset (\(hint))"
     }
 }

@@ -16,7 +16,7 @@ extension Config {
         }
     }
 
-    /// Applies one `key=value` override (`--set threshold=0.3`) and nothing else.
+    /// Applies one `key=value` override (`threshold=0.3`) and nothing else.
     ///
     /// The value is read as the key's type: a number (`0.3`, `.3`, `3e-1`),
     /// a word of docs/configs.md (`velocity`, `easeOut`), `true`/`false`, `auto` for
@@ -43,7 +43,7 @@ extension Config {
         }
     }
 
-    /// Applies `--set` overrides in order (a later one wins) and, unless one
+    /// Applies `key=value` overrides in order (a later one wins) and, unless one
     /// of them sets `name`, appends them to the name as typed (docs/configs.md):
     /// `baseline` with `threshold=0.3` and `decision=velocity` becomes
     /// `baseline threshold=0.3 decision=velocity`.
@@ -62,10 +62,12 @@ extension Config {
             let suffixed = ([updated.name] + overrides).joined(separator: " ")
             let length = suffixed.unicodeScalars.count
             guard length <= Self.maximumNameLength else {
-                throw ConfigError(
+                var error = ConfigError(
                     kind: .usage, override: overrides.joined(separator: " "), key: "name",
                     reason: "the overrides make the name \(length) characters long (at most \(Self.maximumNameLength)); "
-                        + "give one with --set name=…")
+                        + "give one with name=…")
+                error.nameLength = length
+                throw error
             }
             updated.name = suffixed
         }

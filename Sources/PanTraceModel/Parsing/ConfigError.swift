@@ -7,7 +7,7 @@
 ///
 /// ```
 /// base.json:3: threshold: must be > 0 and ≤ 1, found 1.5
-/// --set treshold=0.3: treshold: unknown key (did you mean `threshold`?)
+/// override treshold=0.3: treshold: unknown key (did you mean `threshold`?)
 /// ```
 public struct ConfigError: Error, Equatable, CustomStringConvertible, Sendable {
     /// Where the bad value came from.
@@ -30,6 +30,9 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible, Sendable {
     public var key: String
     /// What is wrong, for a person (`must be > 0 and ≤ 1, found 1.5`).
     public var reason: String
+    /// The length in characters of the name that overrides appended to the
+    /// config's name would make, when that length is what is wrong.
+    public var nameLength: Int?
 
     /// An error of `kind` about `key`.
     public init(
@@ -46,11 +49,11 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible, Sendable {
     /// True for a bad `--set` (exit 64), false for invalid config data (exit 65).
     public var isUsage: Bool { kind == .usage }
 
-    /// `file:line: key: reason` for data, `--set text: key: reason` for usage.
+    /// `file:line: key: reason` for data, `override text: key: reason` for usage.
     public var description: String {
         var text = ""
         if let override {
-            text = "--set \(override): "
+            text = "override \(override): "
         } else {
             switch (file, line) {
             case (let file?, let line?): text = "\(file):\(line): "

@@ -255,8 +255,8 @@ extension ReplayPage {
         if comparison.changed > plots.count {
             markup.element(
                 "p", [("id", "more-changes")],
-                "… and \(HTMLText.count(comparison.changed - plots.count)) more changed traces (--limit \(limit); "
-                    + "--format json lists them all).")
+                "… and \(HTMLText.count(comparison.changed - plots.count)) more changed traces (\(wording.limit) \(limit); "
+                    + "\(wording.fullReport) lists them all).")
         }
     }
 }

@@ -27,7 +27,7 @@ public struct ReplayPage: Sendable {
     /// The changed traces to plot, at most ``limit``, in the order shown
     /// (the text report's: by name).
     public var plots: [ChangedTracePlot]
-    /// `--limit`: how many changed traces are plotted and numbered on the map.
+    /// How many changed traces are plotted and numbered on the map.
     public var limit: Int
     /// Above this many unchanged traces the map draws them as a density of
     /// binned cells instead of single marks (changed traces are always marks).
@@ -35,6 +35,8 @@ public struct ReplayPage: Sendable {
     /// A judged `regress`'s verdict and allow list (nil for `replay`): the
     /// page's counts and verdict are then those of every other report of the run.
     public var judgement: RegressionJudgement?
+    /// How the page names what caps the plots and what lists every change.
+    public var wording: ReportWording = .plain
 
     /// A page for `command` from its parts.
     public init(

@@ -100,10 +100,10 @@ extension TunePage {
     private func renderBest(_ markup: inout Markup) {
         markup.element("h2", [], "Best candidate")
         if labelled == 0 {
-            // docs/tune.md "Evidence": --evidence left no label to learn from.
+            // docs/tune.md "Evidence": the evidence filter left no label to learn from.
             markup.element(
                 "p", [("id", "best"), ("data-best", "none")],
-                "Nothing to learn from: no trace has an intent from the sources asked for (--evidence), so there is no best.")
+                "Nothing to learn from: no trace has an intent from the sources asked for (\(wording.evidence)), so there is no best.")
             return
         }
         guard let best, candidates.indices.contains(best) else {

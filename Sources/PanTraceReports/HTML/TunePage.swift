@@ -84,6 +84,8 @@ public struct TunePage: Sendable {
     /// What the best needs said beside it: no change recommended, a best at
     /// a sweep's edge, the best over people's labels alone.
     public var bestNotes: [String] = []
+    /// How the page names the evidence filter.
+    public var wording: ReportWording = .plain
 
     /// A page from the fields of `tune --format json` (docs/commands.md §7.5).
     public init(

@@ -11,11 +11,12 @@ extension TuningResults {
     /// `intervals` the bootstrap intervals and the verdict; `evidence` the
     /// counts by source. The candidate table has at most `limit` rows after
     /// merging candidates that differ only in inert keys, and says how many
-    /// it left out.
+    /// it left out. `wording` names the evidence filter and what lists every
+    /// candidate.
     public func textReport(
         maxAccidental: Int? = nil, comparison: TuningComparison? = nil, evidence: TuningEvidence? = nil,
         intervals: TuningIntervals? = nil, context: TuningContext? = nil, limit: Int = Self.textRowLimit,
-        style: TextStyle = .plain
+        style: TextStyle = .plain, wording: ReportWording = .plain
     ) -> String {
         var lines: [String] = []
         let origin = context.map { "   (\(TerminalText.escaped($0.origin)))" } ?? ""
@@ -24,15 +25,15 @@ extension TuningResults {
         lines.append("candidates  \(count): \(searched)")
         lines.append("traces      \(traces), \(labelled) with an intent")
         if let evidence {
-            lines.append(contentsOf: evidenceLines(evidence, style: style))
+            lines.append(contentsOf: evidenceLines(evidence, style: style, wording: wording))
             if let people = context?.bestWithPeople {
-                lines.append("            " + peopleBestText(people, maxAccidental: maxAccidental))
+                lines.append("            " + peopleBestText(people, maxAccidental: maxAccidental, wording: wording))
             }
             if labelled == 0 {
                 lines.append("")
                 lines.append(
                     "nothing to learn from: no selected trace has an intent from \(evidence.sourcesText) "
-                        + "(--evidence), so there is no best candidate")
+                        + "(\(wording.evidence)), so there is no best candidate")
                 return lines.joined(separator: "\n") + "\n"
             }
         }
@@ -46,15 +47,15 @@ extension TuningResults {
             lines.append(contentsOf: intervalLines(intervals, style: style))
         }
         lines.append("")
-        lines.append(contentsOf: candidateLines(best: best, limit: limit))
+        lines.append(contentsOf: candidateLines(best: best, limit: limit, wording: wording))
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func evidenceLines(_ evidence: TuningEvidence, style: TextStyle) -> [String] {
+    private func evidenceLines(_ evidence: TuningEvidence, style: TextStyle, wording: ReportWording) -> [String] {
         let counts = IntentSource.allCases.map { "\(evidence.count(of: $0)) \($0.rawValue)" }.joined(separator: ", ")
         var lines = ["evidence    \(evidence.labelled) labelled: \(counts)"]
         if evidence.leftOut > 0 {
-            lines.append("            \(evidence.leftOut) more labelled traces left out by --evidence \(evidence.sourcesText)")
+            lines.append("            \(evidence.leftOut) more labelled traces left out by \(wording.evidence) \(evidence.sourcesText)")
         }
         if let warning = evidence.warning {
             lines.append(style.bad("warning     ") + warning)
@@ -195,9 +196,10 @@ extension TuningResults {
         }
     }
 
-    /// `with --evidence person,inferred (12 labelled traces) the best is threshold=0.3`.
-    func peopleBestText(_ people: TuningContext.PeopleBest, maxAccidental: Int?) -> String {
-        let head = "with --evidence person,inferred (\(people.labelled) labelled traces) the best "
+    /// `with the evidence filter person,inferred (12 labelled traces) the best is threshold=0.3`
+    /// (``ReportWording/evidence`` names the filter).
+    func peopleBestText(_ people: TuningContext.PeopleBest, maxAccidental: Int?, wording: ReportWording) -> String {
+        let head = "with \(wording.evidence) person,inferred (\(people.labelled) labelled traces) the best "
         guard let best = people.best else { return head + "is none: no candidate is within the limit" }
         let ownBest = self.best(maxAccidental: maxAccidental)
         let same = ownBest == best ? " (the same)" : ownBest.map { " instead of \(settingsText($0))" } ?? ""
@@ -205,7 +207,7 @@ extension TuningResults {
     }
 
     /// The candidate table: at most `limit` rows after merging, in candidate order.
-    private func candidateLines(best: Int?, limit: Int) -> [String] {
+    private func candidateLines(best: Int?, limit: Int, wording: ReportWording) -> [String] {
         let selection = textRows(best: best, limit: limit)
         let base = grid.baseIndex
         let single = grid.sweeps.count == 1
@@ -248,7 +250,7 @@ extension TuningResults {
         if selection.leftOutRows > 0 {
             lines.append(
                 "  … \(selection.leftOutRows) more rows left out (\(selection.leftOutCandidates) candidates); "
-                    + "--format json lists every candidate")
+                    + "\(wording.fullReport) lists every candidate")
         }
         return lines
     }

@@ -49,7 +49,7 @@ import Testing
         await propertyCheck(
             count: 500, input: Gen.int(in: 0...40), Gen<UInt64>.uint64(), Gen.int(in: 0...30), Gen.int(in: -1200...1200)
         ) { leadingZeros, digitBits, fractionLength, exponent in
-            var random = SyntheticRandom(seed: digitBits)
+            var random = SeededRandom(seed: digitBits)
             let integer = random.chance(0.5) ? "0" : String(random.int(1...9)) + (0..<random.int(0...20)).map { _ in String(random.int(0...9)) }.joined()
             let fraction = String(repeating: "0", count: leadingZeros) + (0..<fractionLength).map { _ in String(random.int(0...9)) }.joined()
             let literal = integer + (fraction.isEmpty ? "" : "." + fraction) + "e" + String(exponent)

@@ -88,7 +88,7 @@ import Testing
 
     @Test func describesTheOverride() throws {
         let error = try #require(failure(["treshold=0.3"]))
-        #expect(error.description == "--set treshold=0.3: treshold: unknown key (did you mean `threshold`?)")
+        #expect(error.description == "override treshold=0.3: treshold: unknown key (did you mean `threshold`?)")
     }
 
     @Test func aFailedBatchChangesNothing() {

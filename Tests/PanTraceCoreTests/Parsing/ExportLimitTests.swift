@@ -37,7 +37,7 @@ import Testing
     @Test func theExportOfAnyLineIsAtMostFiveTimesItPlus200Bytes() async {
         let literals = ["0", "9", "1e15", "1e22", "5e-324", "-1e-7", "1e308", "-2.2250738585072014e-308", "0.1", "123456789012"]
         await propertyCheck(count: 300, input: Gen<UInt64>.uint64()) { bits in
-            var random = SyntheticRandom(seed: bits)
+            var random = SeededRandom(seed: bits)
             func literal() -> String { literals[random.int(0...(literals.count - 1))] }
             let count = random.int(2...40)
             var samples: [String] = []

@@ -148,7 +148,7 @@ import Testing
     }
 
     /// Random grids of lift and trajectory keys, stepVelocity and maxSteps among them.
-    static func grid(_ random: inout SyntheticRandom) -> TuningGrid? {
+    static func grid(_ random: inout SeededRandom) -> TuningGrid? {
         var base = SimulationPropertyTests.config(random.next())
         base.interaction = random.chance(0.85) ? .pullToDismiss : .swipeBack
         var sweeps: [Sweep] = []
@@ -170,7 +170,7 @@ import Testing
 
     @Test func everyCandidateCountsAsItsConfigSimulatedAlone() async {
         await propertyCheck(count: 30, input: Gen<UInt64>.uint64()) { seed in
-            var random = SyntheticRandom(seed: seed)
+            var random = SeededRandom(seed: seed)
             let families = SyntheticFamily.allCases.filter { _ in random.chance(0.5) }
             let corpus = SyntheticCorpus(seed: random.next(), families: families.isEmpty ? SyntheticFamily.sheets : families)
             let traces = Array(corpus.traces(count: random.int(1...120)))
@@ -194,7 +194,7 @@ import Testing
     @Test func agreementPartitionsTheTracesWithAnIntent() async {
         // docs/model.md §2: for each trace with an intent, exactly one of the four holds, read from the words.
         await propertyCheck(count: 40, input: Gen<UInt64>.uint64()) { seed in
-            var random = SyntheticRandom(seed: seed)
+            var random = SeededRandom(seed: seed)
             let traces = Array(SyntheticCorpus(seed: random.next(), families: SyntheticFamily.sheets).traces(count: 40))
             let config = Preset.all[random.int(0...(Preset.all.count - 1))].config
             for trace in traces {

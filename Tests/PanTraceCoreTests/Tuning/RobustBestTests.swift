@@ -62,7 +62,7 @@ import Testing
 
     @Test func floorsAreTheMinimumOverNeighboursInTwoDimensions() async {
         await propertyCheck(count: 40, input: Gen.int(in: 1...6), Gen.int(in: 1...6), Gen<UInt64>.uint64()) { a, b, seed in
-            var random = SyntheticRandom(seed: seed)
+            var random = SeededRandom(seed: seed)
             let agree = (0..<(a * b)).map { _ in random.int(0...100) }
             guard
                 let results = try? Self.results(
@@ -149,7 +149,7 @@ import Testing
         #expect(shown.filter(results.isPareto).count == 29)
         #expect(shown.contains(pareto[0]) && shown.contains(pareto[39]))
         let text = results.textReport()
-        #expect(text.contains("… 70 more rows left out (70 candidates); --format json lists every candidate"))
+        #expect(text.contains("… 70 more rows left out (70 candidates); the JSON report lists every candidate"))
         #expect(text.split(separator: "\n").filter { $0.firstMatch(of: /^ +(0\.\d+|1) +\d+\s/) != nil }.count == 30, "\(text)")
         // JSON has every candidate.
         #expect(results.json().components(separatedBy: #""settings""#).count - 1 == 101)

@@ -8,7 +8,7 @@ import Testing
 /// twice (docs/configs.md, "Sweeps"); `FROM + i × STEP` while `≤ TO + STEP × 1e-9`
 /// still reads ordinary ranges.
 @Suite struct SweepBoundTests {
-    private func failure(_ text: String) -> TuningError? {
+    private func failure(_ text: String) -> SweepError? {
         do {
             _ = try Sweep(parsing: text)
             return nil
@@ -67,7 +67,7 @@ import Testing
             let limit = to + step * 1e-9
             var expected = 0
             while expected <= Sweep.maximumCombinations, from + Double(expected) * step <= limit { expected += 1 }
-            do throws(TuningError) {
+            do throws(SweepError) {
                 let sweep = try Sweep(parsing: text)
                 #expect(sweep.values.count == expected, "\(text)")
                 let numbers = sweep.values.compactMap(Double.init)

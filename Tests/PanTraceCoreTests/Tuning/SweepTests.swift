@@ -5,7 +5,7 @@ import Testing
 
 /// docs/commands.md §7.5 sweeps: `KEY=FROM:TO:STEP`, `KEY=V1,V2,…`, and every refusal (usage errors, exit 64).
 @Suite struct SweepTests {
-    private func failure(_ texts: [String]) -> TuningError? {
+    private func failure(_ texts: [String]) -> SweepError? {
         do {
             _ = try TuningGrid(base: Config(), sweeping: texts)
             return nil
@@ -123,7 +123,7 @@ import Testing
         let error = try #require(failure(sweeps))
         #expect(error.key == key)
         #expect(error.reason.contains(words), "\(error)")
-        #expect(error.description.hasPrefix("--sweep"))
+        #expect(error.description.hasPrefix("sweep"))
     }
 
     @Test func aMillionCandidatesIsTheLimitNotBeyond() throws {

@@ -9,7 +9,7 @@ import Testing
 @Suite struct TuningEnginePropertyTests {
     /// Sweeps to draw from: keys read only at the lift, keys that decide
     /// nothing, and keys that change the trajectory.
-    static func sweep(_ random: inout SyntheticRandom) -> Sweep? {
+    static func sweep(_ random: inout SeededRandom) -> Sweep? {
         func pick(_ words: [String]) -> [String] {
             let chosen = words.filter { _ in random.chance(0.6) }
             return chosen.isEmpty ? [words[random.int(0...(words.count - 1))]] : chosen
@@ -38,7 +38,7 @@ import Testing
     }
 
     /// A grid of 1–3 sweeps with distinct keys over a random base config.
-    static func grid(_ random: inout SyntheticRandom) -> TuningGrid? {
+    static func grid(_ random: inout SeededRandom) -> TuningGrid? {
         var base = SimulationPropertyTests.config(random.next())
         if random.chance(0.5) { base.interaction = .pullToDismiss }
         var sweeps: [Sweep] = []
@@ -57,7 +57,7 @@ import Testing
 
     @Test func everyCandidateCountsAsItsConfigSimulatedAlone() async {
         await propertyCheck(count: 60, input: Gen<UInt64>.uint64()) { seed in
-            var random = SyntheticRandom(seed: seed)
+            var random = SeededRandom(seed: seed)
             let families = SyntheticFamily.all.filter { _ in random.chance(0.5) }
             let corpus = SyntheticCorpus(seed: random.next(), families: families)
             let traces = Array(corpus.traces(count: random.int(1...160)))

@@ -17,9 +17,9 @@ import Testing
         }
     }
 
-    /// The same bootstrap written plainly: `SyntheticRandom.int` draws, one count per resample.
+    /// The same bootstrap written plainly: `SeededRandom.int` draws, one count per resample.
     static func plainBootstrap(_ pairs: [UInt8]) -> [[Int]] {
-        var random = SyntheticRandom(seed: TuningIntervals.seed)
+        var random = SeededRandom(seed: TuningIntervals.seed)
         var columns = [[Int]](repeating: [], count: 12)
         for _ in 0..<TuningIntervals.resamples {
             var base = [0, 0, 0, 0]
@@ -71,7 +71,7 @@ import Testing
 
     @Test func intervalsStayWithinTheirCounts() async {
         await propertyCheck(count: 30, input: Gen.int(in: 1...80), Gen<UInt64>.uint64()) { count, seed in
-            var random = SyntheticRandom(seed: seed)
+            var random = SeededRandom(seed: seed)
             let pairs = (0..<count).map { _ in UInt8(random.int(0...15)) }
             let intervals = TuningIntervals(pairs: pairs, resamples: 200)
             for counts in [intervals.base, intervals.best] {

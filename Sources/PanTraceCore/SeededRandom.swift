@@ -1,6 +1,8 @@
 import PanTraceModel
 
 /// The package's own seeded pseudo-random generator: xoshiro256** seeded by SplitMix64.
+/// It draws the synthetic traces, `tune`'s bootstrap resamples and the lab's
+/// blind order of A and B.
 ///
 /// docs/synthetic.md asks for byte-identical synthetic traces on every machine, so the
 /// generator never touches the system's random source, and every helper uses
@@ -13,11 +15,11 @@ import PanTraceModel
 /// across Swift versions, and the helpers here are.
 ///
 /// ```swift
-/// var random = SyntheticRandom(seed: 7)
+/// var random = SeededRandom(seed: 7)
 /// let hz = random.chance(0.5) ? 120 : 60
 /// let distance = random.uniform(0.3...0.7) * 852
 /// ```
-public struct SyntheticRandom: Sendable {
+public struct SeededRandom: Sendable {
     private var s0: UInt64
     private var s1: UInt64
     private var s2: UInt64

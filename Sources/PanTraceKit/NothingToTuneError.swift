@@ -1,6 +1,6 @@
 /// A tune that has nothing to learn from: no selected trace, or none with an
 /// intent to compare decisions with (docs/commands.md §7.5; invalid input data, exit 65).
-public enum TunerError: Error, Equatable, CustomStringConvertible {
+public enum NothingToTuneError: Error, Equatable, CustomStringConvertible {
     /// No stored trace matches the selection (or the database has none).
     case noTraces(TraceSelection)
     /// None of the `traces` selected traces has an `intent`.

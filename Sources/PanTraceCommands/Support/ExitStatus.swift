@@ -15,7 +15,7 @@ import PanTraceModel
 /// pantrace's own error types are listed in ``status(of:)``; anything else is
 /// either swift-argument-parser's (help, version, a bad option: the parser
 /// says which by its exit code) or unexpected (an internal error, 70).
-package enum Failure {
+package enum ExitStatus {
     static let usage: Int32 = 64
     static let invalidData: Int32 = 65
     static let cannotOpen: Int32 = 66
@@ -29,13 +29,13 @@ package enum Failure {
     static func status(of error: Error) -> Int32? {
         switch error {
         case let exit as ExitCode: exit.rawValue
-        case is SyntheticFamilyError, is OutputPathError, is TuningError, is AmbiguousRunError, is PresetError, is ConfigSourceError,
+        case is SyntheticFamilyError, is OutputPathError, is SweepError, is AmbiguousRunError, is PresetError, is ConfigSourceError,
             is ComparerError, is GestureExportError: usage
         case let workflow as WorkflowError: workflow.isUsage ? usage : cannotOpen
         // A --trace or --family that matches nothing names what the user asked for:
         // 64 in tune and compare as in replay and export (docs/spec-readings.md).
-        case TunerError.noTraces(let selection) where !selection.isAll: usage
-        case is TraceError, is TunerError, is InvalidConfigError, is AllowListError: invalidData
+        case NothingToTuneError.noTraces(let selection) where !selection.isAll: usage
+        case is TraceError, is NothingToTuneError, is InvalidConfigError, is AllowListError: invalidData
         case let config as ConfigError: config.isUsage ? usage : invalidData
         case is InputFileError: cannotOpen
         case is FileWriteError, is StreamWriteError: ioFailure

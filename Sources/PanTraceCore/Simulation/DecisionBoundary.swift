@@ -1,4 +1,3 @@
-import PanTraceCore
 import PanTraceModel
 
 /// Where a config's decision rule turns from cancel to finish in the release
@@ -10,15 +9,17 @@ import PanTraceModel
 /// finishes, so at each percent the boundary is the smallest velocity that
 /// finishes, found by bisection; where it jumps (a threshold, the end of a
 /// flick line) the jump is found by bisection too and drawn as a vertical
-/// segment.
-struct DecisionBoundary {
+/// segment. The reports draw it and word it (`DecisionBoundary+Legend`).
+public struct DecisionBoundary: Sendable {
     /// The boundary as a polyline in data coordinates, oriented so that finish
     /// lies on the right-hand side when it is walked in order (from the right
     /// edge to the left: a threshold line upward, a flick line leftward).
-    /// Empty when it cannot be drawn.
-    var points: [(Double, Double)]
-    /// What the line is, for the legend.
-    var description: String
+    /// Empty when it cannot be drawn (no extent for a rule that reads one).
+    public var points: [(Double, Double)]
+    /// The config whose rule the line is.
+    public var config: Config
+    /// The extent the line is drawn for, when known.
+    public var extent: Double?
 
     /// Percents sampled across the plot.
     static let samples = 200
@@ -26,14 +27,14 @@ struct DecisionBoundary {
     /// The boundary of `config` over percents 0–1 and velocities `lower…upper`;
     /// `extent` is the corpus's most common extent `E` (used by every rule
     /// that reads it: points thresholds, flick speeds in extents, projections).
-    init(_ config: Config, extent: Double?, velocities lower: Double, _ upper: Double) {
-        description = Self.describe(config, extent: extent)
+    public init(_ config: Config, extent: Double?, velocities lower: Double, _ upper: Double) {
+        self.config = config
+        self.extent = extent
         let readsExtent =
             config.thresholdUnit == .points || config.decision == .projection || config.decision == .lookahead
             || (config.decision == .velocity && config.flickVelocityUnit != .points)
         guard let e = extent ?? (readsExtent ? nil : 1), e > 0, lower < upper else {
             points = []
-            description += " (no boundary drawn: no extent)"
             return
         }
         var rule = LiftRule(config)
@@ -92,44 +93,5 @@ struct DecisionBoundary {
             line.append((p, v))
         }
         points = line
-    }
-
-    private static func describe(_ config: Config, extent: Double?) -> String {
-        let threshold =
-            config.thresholdUnit == .fraction
-            ? "p ≥ " + HTMLText.number(config.threshold * 100, digits: 1) + " %"
-            : "p · E ≥ " + HTMLText.number(config.threshold, digits: 1) + " pt"
-        let extentText = extent.map { "E = \(HTMLText.number($0, digits: 1)) pt" } ?? "no extent"
-        var text: String
-        switch config.decision {
-        case .threshold:
-            text = "threshold: finish at \(threshold)"
-        case .velocity:
-            let flick = HTMLText.number(config.flickVelocity, digits: 1)
-            let speed =
-                switch config.flickVelocityUnit {
-                case .points: "\(flick) pt/s"
-                case .extents: "\(flick) E/s"
-                case .remaining: "\(flick) × (1 − p) · E per s"
-                }
-            text = "velocity: finish at v ≥ \(speed)"
-            if config.reverseFlick { text += ", cancel at v ≤ −\(speed)" }
-            text += ", else at \(threshold)"
-            if config.flickVelocityUnit != .points || config.thresholdUnit == .points {
-                text += ", drawn for the most common extent \(extentText)"
-            }
-        case .projection:
-            let r = HTMLText.number(config.decelerationRate, digits: 4)
-            text = "projection: finish at p + (v/1000 · r/(1 − r))/E ≥ T, drawn for the most common "
-                + "extent \(extentText) (r = \(r)); T: \(threshold)"
-        case .lookahead:
-            let seconds = HTMLText.number(config.lookahead, digits: 3)
-            text = "lookahead: finish at p + v · \(seconds) s / E ≥ T, drawn for the most common extent "
-                + "\(extentText); T: \(threshold)"
-        }
-        if config.guarded {
-            text += "; guarded: every finish becomes a cancel"
-        }
-        return text
     }
 }

@@ -4,21 +4,21 @@ import Testing
 @testable import PanTraceModel
 @testable import PanTraceReports
 
-@Suite struct SyntheticRandomTests {
+@Suite struct SeededRandomTests {
     /// SplitMix64's published first outputs for seed 0 (Vigna's reference
     /// implementation): the seeding is the algorithm, not a look-alike.
     @Test func splitMixMatchesTheReference() {
         var state: UInt64 = 0
-        #expect(SyntheticRandom.splitMix(&state) == 0xE220_A839_7B1D_CDAF)
-        #expect(SyntheticRandom.splitMix(&state) == 0x6E78_9E6A_A1B9_65F4)
-        #expect(SyntheticRandom.splitMix(&state) == 0x06C4_5D18_8009_454F)
+        #expect(SeededRandom.splitMix(&state) == 0xE220_A839_7B1D_CDAF)
+        #expect(SeededRandom.splitMix(&state) == 0x6E78_9E6A_A1B9_65F4)
+        #expect(SeededRandom.splitMix(&state) == 0x06C4_5D18_8009_454F)
     }
 
     /// Pins the stream: the same seed gives the same numbers on every machine.
     /// The values were checked against a Python port of Vigna's reference
     /// C code for xoshiro256** seeded by SplitMix64.
     @Test func theStreamIsPinned() {
-        var random = SyntheticRandom(seed: 7)
+        var random = SeededRandom(seed: 7)
         let first = (0..<3).map { _ in random.next() }
         #expect(first == Self.pinnedSeven)
     }
@@ -28,7 +28,7 @@ import Testing
     ]
 
     @Test func helpersStayInTheirRanges() {
-        var random = SyntheticRandom(seed: 99)
+        var random = SeededRandom(seed: 99)
         var ints = Set<Int>()
         for _ in 0..<10_000 {
             let unit = random.unit()
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func normalHasMeanZeroAndUnitDeviation() {
-        var random = SyntheticRandom(seed: 5)
+        var random = SeededRandom(seed: 5)
         let values = (0..<40_000).map { _ in random.normal() }
         let mean = values.reduce(0, +) / Double(values.count)
         let variance = values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(values.count)
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func chanceMatchesItsProbability() {
-        var random = SyntheticRandom(seed: 1)
+        var random = SeededRandom(seed: 1)
         let hits = (0..<20_000).count { _ in random.chance(0.3) }
         #expect(abs(Double(hits) / 20_000 - 0.3) < 0.02)
     }
