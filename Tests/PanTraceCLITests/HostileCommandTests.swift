@@ -29,7 +29,7 @@ import Testing
             #expect(record.status == 0, "\(name): \(record.stderr)")
             let runs = try await runner.run(["runs", "--db", name], db: false)
             #expect(runs.status == 0, "\(name): \(runs.stderr)")
-            #expect(await SQLiteShell.run(runner.path(name), "SELECT count(*) FROM trace") == "1")
+            #expect(SQLiteShell.run(runner.path(name), "SELECT count(*) FROM trace") == "1")
         }
         #expect(try Self.listing(runner) == ["file:x.db?mode=memory", "file:y.db", "t.jsonl"])
     }
@@ -54,7 +54,7 @@ import Testing
         // record makes it a database.
         let traces = try runner.write(ValidTraceLine.validLine + "\n", to: "t.jsonl")
         #expect(try await runner.run(["record", "--from", traces]).status == 0)
-        #expect(try runner.sqlite("SELECT count(*) FROM trace") == "1")
+        #expect(try runner.integer("SELECT count(*) FROM trace") == 1)
     }
 
     // MARK: Case 12: a damaged schema
@@ -136,7 +136,7 @@ import Testing
         let exported = try runner.write(export.stdout, to: "exported.jsonl")
         let again = try await runner.run(["record", "--from", exported])
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(try runner.sqlite("SELECT count(*) FROM trace") == "1")
+        #expect(try runner.integer("SELECT count(*) FROM trace") == 1)
         #expect(try await Self.run(runner, ["export", "traces"]).stdout == export.stdout)
     }
 }

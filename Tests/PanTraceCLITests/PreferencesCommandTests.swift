@@ -13,7 +13,7 @@ import Testing
         try await runner.recordCorpus(count: 16, seed: 3)
         try await runner.expect(0, ["replay", "--preset", "panmodal"])
         let database = DatabaseFile(path: runner.db)
-        let names = database.rows("SELECT name FROM trace ORDER BY id").map { $0[0] }
+        let names = try database.texts("SELECT name FROM trace ORDER BY id")
         #expect(names.count == 16)
         let choices = ["a", "same", "a", "b", "a", "same", "a", "same"]
         let rows = choices.enumerated().map { index, choice in

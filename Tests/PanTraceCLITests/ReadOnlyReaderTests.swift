@@ -28,7 +28,7 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: runner.db)
         let record = try await runner.runAsNobody(["record", "--db", runner.db, "--count", "3", "--seed", "9"])
         #expect(record.status == 0, "\(record.stderr)")
-        #expect(try Hardening.sqlite3(runner.db, "SELECT count(*) FROM run") == "3")
+        #expect(try Hardening.integer(runner.db, "SELECT count(*) FROM run") == 3)
     }
 }
 
@@ -47,7 +47,7 @@ extension ReadOnlyReaderTests {
         }
         let record = try await runner.runAsNobody(["record", "--db", runner.db, "--count", "3", "--seed", "9"])
         #expect(record.status == 0, "\(record.stderr)")
-        #expect(try Hardening.sqlite3(runner.db, "SELECT count(*) FROM run") == "3")
+        #expect(try Hardening.integer(runner.db, "SELECT count(*) FROM run") == 3)
     }
 }
 
