@@ -1,4 +1,5 @@
 import Foundation
+import TestThreads
 
 #if canImport(Glibc)
 import Glibc
@@ -101,36 +102,34 @@ public final class RawHTTP: @unchecked Sendable {
 /// thread of their own, and the test holds none of the concurrency pool's
 /// threads, which the lab's server in the same process needs.
 extension RawHTTP {
-    /// Connects to `port` on 127.0.0.1.
-    public static func connect(port: Int) async throws -> RawHTTP {
-        try await onOwnThread { try RawHTTP(port: port) }
+    /// Connects to `port` on 127.0.0.1; with `first`, sends it right after
+    /// connecting, on the same thread (a server's idle limit counts from the
+    /// connection, and a test resumed late must not look like a silent client).
+    public static func connect(port: Int, sending first: String? = nil) async throws -> RawHTTP {
+        try await onOwnThread {
+            let connection = try RawHTTP(port: port)
+            if let first { connection.send(first) }
+            return connection
+        }
     }
 
     /// Sends `request` and reads one response.
     public func exchange(_ request: String) async throws -> Response {
-        try await Self.onOwnThread { try self.exchange(request) }
+        try await onOwnThread { try self.exchange(request) }
     }
 
     /// Sends `text`.
     public func send(_ text: String) async {
-        _ = try? await Self.onOwnThread { self.send(text) }
+        await onOwnThread { self.send(text) }
     }
 
     /// Reads one response.
     public func response() async throws -> Response {
-        try await Self.onOwnThread { try self.response() }
+        try await onOwnThread { try self.response() }
     }
 
     /// True when the server closed the connection.
     public func readsEndOfFile() async -> Bool {
-        (try? await Self.onOwnThread { self.readsEndOfFile() }) ?? false
-    }
-
-    /// Runs `body` on a new thread and awaits its result.
-    public static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread { continuation.resume(with: Result { try body() }) }
-            thread.start()
-        }
+        await onOwnThread { self.readsEndOfFile() }
     }
 }

@@ -4,6 +4,7 @@ import PanTraceCore
 import PanTraceModel
 import PropertyBased
 import Testing
+import TestThreads
 
 /// docs/safety.md "What export writes, record reads": every line the capture library writes is one that
 /// `pantrace record` accepts (Core's JSON Lines reader, as `record --from`
@@ -66,7 +67,7 @@ import Testing
     /// A file past `ulimit -f`: the app is not killed by SIGXFSZ, and the file
     /// holds only whole lines. The README's example writes a 1,778-byte trace
     /// and then a 453-byte one under a limit of 512 bytes.
-    @Test func aFileSizeLimitRefusesTheLineInsteadOfKillingTheApp() throws {
+    @Test func aFileSizeLimitRefusesTheLineInsteadOfKillingTheApp() async throws {
         let folder = try CaptureFolder()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -74,9 +75,7 @@ import Testing
         process.currentDirectoryURL = folder.folder
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let printed = String(decoding: try await process.runToExit(reading: output), as: UTF8.self)
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
         #expect(printed == "wrote 1 traces to gestures.jsonl\n")
         let traces = try folder.traces()

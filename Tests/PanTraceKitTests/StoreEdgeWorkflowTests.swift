@@ -68,12 +68,12 @@ import PanTraceReports
     }
 
     /// A sample row deleted in the shell (foreign keys off): replay uses the rows, nothing is "damaged".
-    @Test(.blocksItsThread) func replayAfterHandEditsInTheShell() throws {
+    @Test func replayAfterHandEditsInTheShell() async throws {
         let workspace = try Workspace()
         let store = try Self.recorded(workspace)
         let traces = try store.traceCount()
         let shell = Shell(path: workspace.db)
-        try shell.run(
+        try await shell.run(
             """
             DELETE FROM sample WHERE trace_id = 1 AND seq = (SELECT max(seq) - 1 FROM sample WHERE trace_id = 1);
             DELETE FROM trace WHERE id = 2;
@@ -88,12 +88,11 @@ import PanTraceReports
 struct Shell {
     let path: String
 
-    func run(_ sql: String) throws {
+    func run(_ sql: String) async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         process.arguments = [path, "PRAGMA foreign_keys = OFF;\n" + sql]
-        try process.run()
-        process.waitUntilExit()
+        try await process.runToExit()
         #expect(process.terminationStatus == 0)
     }
 }
