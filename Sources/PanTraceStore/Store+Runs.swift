@@ -122,30 +122,25 @@ extension Store {
 
     /// The result of the trace named `traceName` in `run`, or `nil` when the run did not simulate it.
     public func result(ofRun run: RunID, traceName: String) throws -> StoredResult? {
-        try guarded(readingResults: true) {
-            let statement = try database.prepare(
-                """
-                SELECT result.id, \(TraceLabel.selection("trace")), \(Outcome.selection("result"))
-                FROM result JOIN trace ON trace.id = result.trace_id
-                WHERE result.run_id = ? AND trace.name = ?
-                """)
-            try statement.bind(run, at: 1)
-            try statement.bind(traceName, at: 2)
-            return try statement.step() ? try readStoredResult(statement) : nil
-        }
+        try result(ofRun: run, where: "trace.name = ?") { try $0.bind(traceName, at: 2) }
     }
 
     /// The result of trace `traceID` in `run`, or `nil` when the run did not simulate it.
     public func result(ofRun run: RunID, traceID: TraceID) throws -> StoredResult? {
+        try result(ofRun: run, where: "result.trace_id = ?") { try $0.bind(traceID, at: 2) }
+    }
+
+    /// The one result of `run` whose trace `condition` picks (its one parameter bound by `bind`).
+    private func result(ofRun run: RunID, where condition: String, bind: (Statement) throws -> Void) throws -> StoredResult? {
         try guarded(readingResults: true) {
             let statement = try database.prepare(
                 """
                 SELECT result.id, \(TraceLabel.selection("trace")), \(Outcome.selection("result"))
                 FROM result JOIN trace ON trace.id = result.trace_id
-                WHERE result.run_id = ? AND result.trace_id = ?
+                WHERE result.run_id = ? AND \(condition)
                 """)
             try statement.bind(run, at: 1)
-            try statement.bind(traceID, at: 2)
+            try bind(statement)
             return try statement.step() ? try readStoredResult(statement) : nil
         }
     }
