@@ -124,7 +124,7 @@ let package = Package(
             name: "PanTraceLabTests",
             dependencies: [
                 "PanTraceLab", "PanTraceKit", "PanTraceStore", "PanTraceCore", "PanTraceModel", "BrowserTestSupport",
-                "SQLiteTestSupport", "TestFolders",
+                "SQLiteTestSupport", "TestFolders", "TestThreads",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

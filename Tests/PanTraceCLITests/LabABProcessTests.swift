@@ -2,6 +2,7 @@ import BrowserTestSupport
 import Foundation
 import SQLiteTestSupport
 import Testing
+import TestThreads
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +11,7 @@ import Glibc
 /// `pantrace lab --versus-preset` as a process (docs/lab.md "Which felt
 /// better"): an acknowledged answer survives `kill -9`, and config B must
 /// have config A's interaction.
-@Suite struct LabABProcessTests {
+@Suite(.blocksItsThread) struct LabABProcessTests {
     /// LabProcessTests' gesture, for pair `pair`.
     static func gesture(pair: Int) -> String {
         LabProcessTests.gesture.replacingOccurrences(of: "\"meta\": {\"task\": \"close\",", with: "\"meta\": {\"task\": \"close\", \"pair\": \(pair),")

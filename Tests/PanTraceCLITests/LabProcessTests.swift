@@ -11,7 +11,7 @@ import Glibc
 /// `pantrace lab` as a process (docs/lab.md): the first line of standard
 /// output, the signals, `kill -9` after an acknowledged gesture, and the exit
 /// statuses of a lab that cannot start.
-@Suite struct LabProcessTests {
+@Suite(.blocksItsThread) struct LabProcessTests {
     /// A gesture as the page posts it: a drag down 400 pt in 10 moves, on the built-in task `close`.
     static let gesture = """
         {"width": 400, "height": 800, "meta": {"task": "close", "pointerType": "touch", "devicePixelRatio": 2}, "samples": [\

@@ -6,12 +6,13 @@ import PanTraceModel
 import PanTraceStore
 import SQLiteTestSupport
 import Testing
+import TestThreads
 
 /// docs/lab.md "Which felt better" and "Feel" in a real browser: headless
 /// Chromium emulating a phone, touches dispatched with their own timestamps,
 /// the answers tapped on the page's buttons, the database read back through
 /// a connection of its own. Screenshots in `.build/screenshots/lab-ab-*.png`.
-@Suite(.enabled(if: Chromium.shouldRun))
+@Suite(.enabled(if: Chromium.shouldRun), .blocksItsThread)
 struct LabABBrowserTests {
     typealias Stroke = LabBrowserTests.Stroke
 

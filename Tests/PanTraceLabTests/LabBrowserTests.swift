@@ -5,13 +5,14 @@ import PanTraceModel
 import PanTraceLab
 import PanTraceStore
 import Testing
+import TestThreads
 import TestFolders
 import PanTraceKit
 
 /// The lab's page in a real browser (docs/lab.md): headless Chromium
 /// emulating a phone, touches dispatched with their own timestamps, the
 /// database read back through a connection of its own.
-@Suite(.enabled(if: Chromium.shouldRun))
+@Suite(.enabled(if: Chromium.shouldRun), .blocksItsThread)
 struct LabBrowserTests {
     /// A timed touch sequence: the finger's places and their times (seconds from the down).
     struct Stroke {

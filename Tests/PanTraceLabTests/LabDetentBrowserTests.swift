@@ -5,13 +5,14 @@ import PanTraceModel
 import PanTraceLab
 import PanTraceStore
 import Testing
+import TestThreads
 
 /// A sheet with detents on the lab's page in a real browser
 /// (docs/lab.md "A sheet with detents"): drawn at the task's start detent, following the finger by
 /// docs/model.md §4.10's height frame by frame, settled at the detent the
 /// server decided, and stored as dispatched with the task's detents, start
 /// and intent.
-@Suite(.enabled(if: Chromium.shouldRun))
+@Suite(.enabled(if: Chromium.shouldRun), .blocksItsThread)
 struct LabDetentBrowserTests {
     typealias Stroke = LabBrowserTests.Stroke
 

@@ -4,13 +4,14 @@ import PanTraceModel
 import PanTraceStore
 import BrowserTestSupport
 import Testing
+import TestThreads
 
 /// The lab as a network service (docs/lab.md, "Limits"): what a client on
 /// the network can send is bounded, slow and silent clients are closed, a
 /// body over the limit is refused before it is read and never read as a
 /// request, connections over the limit are refused while the listener
 /// listens on, and a store that waits on the database freezes nothing.
-@Suite struct LabServerLimitsTests {
+@Suite(.blocksItsThread) struct LabServerLimitsTests {
     static let token = "X-Pantrace-Token"
 
     /// Each limit of the head, broken by a head that is never finished: the

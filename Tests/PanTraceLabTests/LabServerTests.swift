@@ -2,6 +2,7 @@ import Foundation
 import PanTraceLab
 import BrowserTestSupport
 import Testing
+import TestThreads
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +11,7 @@ import Glibc
 /// The lab on a loopback socket (docs/lab.md): what only the wire shows —
 /// the headers (no CORS), a body over the limit, a free port, a port taken,
 /// and a stop that does not wait for idle keep-alive connections.
-@Suite struct LabServerTests {
+@Suite(.blocksItsThread) struct LabServerTests {
     @Test func noResponseAllowsOtherOriginsAndTheAnswersAreAsOnTheWire() async throws {
         let lab = try LabFixture()
         let server = try await lab.serve()
