@@ -75,13 +75,12 @@ let package = Package(
         ),
         // Headless Chromium and what the browser tests read back from a page,
         // shared by the renderer's tests and the workflow's (docs/commands.md §7.8).
-        .target(name: "BrowserTestSupport", dependencies: ["TestFolders", "TestThreads"], path: "Tests/BrowserTestSupport"),
+        .target(name: "BrowserTestSupport", dependencies: ["TestFolders"], path: "Tests/BrowserTestSupport"),
         // Every test's temporary folder, under one folder per test process
         // that is removed when it exits.
         .target(name: "TestFolders", path: "Tests/TestFolders"),
-        // A blocking wait (a child process, a socket, a lock) awaited on a
-        // thread of its own, so that no test holds a thread of the
-        // concurrency pool, which the lab's in-process server needs.
+        // The trait that runs the lab's tests, which wait on the lab's
+        // in-process server, on threads of their own, off Swift Testing's pool.
         .target(name: "TestThreads", path: "Tests/TestThreads"),
         // A database read with SQL as the sqlite3 shell reads it, in-process
         // (the system SQLite, not the store's code), for the workflow and

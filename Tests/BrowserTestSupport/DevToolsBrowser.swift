@@ -24,13 +24,10 @@ final class DevToolsBrowser: @unchecked Sendable {
     private let replies = Pipe()
     /// The browser's own log (standard error), and its profile.
     let work: URL
-    private let condition = NSLock()
+    private let condition = NSCondition()
     private let writing = NSLock()
     private var nextID = 0
-    /// The tests awaiting a reply, by the message's id.
-    private var replyWaiters: [Int: (method: String, continuation: CheckedContinuation<Message, Error>)] = [:]
-    /// The tests awaiting an event of a session.
-    private var eventWaiters: [UUID: (session: String, method: String, continuation: CheckedContinuation<Message, Error>)] = [:]
+    private var results: [Int: [String: Any]] = [:]
     /// Events of each session (tab), in order of arrival.
     private var events: [String: [[String: Any]]] = [:]
     private var ended: String?
@@ -89,14 +86,9 @@ final class DevToolsBrowser: @unchecked Sendable {
         return ended == nil && process.isRunning
     }
 
-    /// Closes the browser (at the test process's exit) and removes its profile.
+    /// Closes the browser and removes its profile.
     func quit() {
-        if isRunning {
-            post("Browser.close")
-            // At the test process's exit: a browser that does not close in 5 s is left to the pipe's end.
-            let deadline = Date().addingTimeInterval(5)
-            while process.isRunning, Date() < deadline { usleep(10_000) }
-        }
+        if isRunning, (try? send("Browser.close", timeout: 5)) != nil { process.waitUntilExit() }
         try? FileManager.default.removeItem(at: work)
     }
 
@@ -105,99 +97,51 @@ final class DevToolsBrowser: @unchecked Sendable {
 
     // MARK: - Messages
 
-    /// A message as JSON gives it back, handed from the reader thread to the test that awaits it.
-    struct Message: @unchecked Sendable {
-        var value: [String: Any]
-    }
-
-    /// Sends `method` (to a tab when `session` is given) and awaits its
-    /// result, which the reader thread hands over: the test holds no thread
-    /// meanwhile.
+    /// Sends `method` (to a tab when `session` is given) and waits for its result.
     @discardableResult
-    func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil, timeout: Double = 120) async throws -> [String: Any] {
-        let id = nextMessageID()
-        let reply = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Message, Error>) in
-            condition.lock()
-            if let ended {
-                condition.unlock()
-                continuation.resume(throwing: Failure(description: "\(method): the browser ended (\(ended))"))
-                return
-            }
-            replyWaiters[id] = (method, continuation)
-            condition.unlock()
-            do {
-                try write(id: id, method, parameters, session: session)
-            } catch {
-                fail(reply: id, error)
-                return
-            }
-            // An upper bound for a reply that never comes (a failing test), not a wait a busy machine trips.
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in
-                fail(reply: id, Failure(description: "\(method): no reply in \(Int(timeout)) s"))
-            }
-        }.value
+    func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil, timeout: Double = 120) throws -> [String: Any] {
+        condition.lock()
+        nextID += 1
+        let id = nextID
+        condition.unlock()
+        var message: [String: Any] = ["id": id, "method": method, "params": parameters]
+        if let session { message["sessionId"] = session }
+        var data = try JSONSerialization.data(withJSONObject: message)
+        data.append(0)
+        // Tabs load from several test threads: one message at a time on the pipe.
+        do {
+            writing.lock()
+            defer { writing.unlock() }
+            try commands.fileHandleForWriting.write(contentsOf: data)
+        }
+
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while results[id] == nil {
+            if let ended { throw Failure(description: "\(method): the browser ended (\(ended))") }
+            guard condition.wait(until: deadline) else { throw Failure(description: "\(method): no reply in \(Int(timeout)) s") }
+        }
+        let reply = results.removeValue(forKey: id) ?? [:]
         if let error = reply["error"] as? [String: Any] {
             throw Failure(description: "\(method): \(error["message"] as? String ?? "\(error)")")
         }
         return reply["result"] as? [String: Any] ?? [:]
     }
 
-    /// Sends `method` and does not wait for its result (closing a tab from `deinit` or `defer`).
-    func post(_ method: String, _ parameters: [String: Any] = [:]) {
-        try? write(id: nextMessageID(), method, parameters, session: nil)
-    }
-
-    private func nextMessageID() -> Int {
+    /// Waits for the event `method` in `session` and returns its parameters;
+    /// the events before it stay in ``events(of:)``.
+    func wait(for method: String, session: String, timeout: Double = 120) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
         defer { condition.unlock() }
-        nextID += 1
-        return nextID
-    }
-
-    private func write(id: Int, _ method: String, _ parameters: [String: Any], session: String?) throws {
-        var message: [String: Any] = ["id": id, "method": method, "params": parameters]
-        if let session { message["sessionId"] = session }
-        var data = try JSONSerialization.data(withJSONObject: message)
-        data.append(0)
-        // Tabs load from several tests at once: one message at a time on the pipe.
-        writing.lock()
-        defer { writing.unlock() }
-        try commands.fileHandleForWriting.write(contentsOf: data)
-    }
-
-    private func fail(reply id: Int, _ error: Error) {
-        condition.lock()
-        let waiter = replyWaiters.removeValue(forKey: id)
-        condition.unlock()
-        waiter?.continuation.resume(throwing: error)
-    }
-
-    /// Awaits the event `method` in `session` and returns its parameters;
-    /// the events before it stay in ``takeEvents(of:)``.
-    func wait(for method: String, session: String, timeout: Double = 120) async throws -> [String: Any] {
-        let key = UUID()
-        let event = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Message, Error>) in
-            condition.lock()
+        while true {
             if let event = events[session, default: []].first(where: { $0["method"] as? String == method }) {
-                condition.unlock()
-                continuation.resume(returning: Message(value: event["params"] as? [String: Any] ?? [:]))
-                return
+                return event["params"] as? [String: Any] ?? [:]
             }
-            if let ended {
-                condition.unlock()
-                continuation.resume(throwing: Failure(description: "waiting for \(method): the browser ended (\(ended))"))
-                return
-            }
-            eventWaiters[key] = (session, method, continuation)
-            condition.unlock()
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in
-                condition.lock()
-                let waiter = eventWaiters.removeValue(forKey: key)
-                condition.unlock()
-                waiter?.continuation.resume(throwing: Failure(description: "no \(method) in \(Int(timeout)) s"))
-            }
+            if let ended { throw Failure(description: "waiting for \(method): the browser ended (\(ended))") }
+            guard condition.wait(until: deadline) else { throw Failure(description: "no \(method) in \(Int(timeout)) s") }
         }
-        return event.value
     }
 
     /// Every event of `session` so far, and forgets them.
@@ -230,33 +174,19 @@ final class DevToolsBrowser: @unchecked Sendable {
                 }
                 message.removeAll(keepingCapacity: true)
                 condition.lock()
-                var resumed: [(CheckedContinuation<Message, Error>, Message)] = []
                 if let id = object["id"] as? Int {
-                    if let waiter = replyWaiters.removeValue(forKey: id) { resumed.append((waiter.continuation, Message(value: object))) }
-                } else if let session = object["sessionId"] as? String, let method = object["method"] as? String {
+                    results[id] = object
+                } else if let session = object["sessionId"] as? String {
                     events[session, default: []].append(object)
-                    for (key, waiter) in eventWaiters where waiter.session == session && waiter.method == method {
-                        eventWaiters[key] = nil
-                        resumed.append((waiter.continuation, Message(value: object["params"] as? [String: Any] ?? [:])))
-                    }
                 }
+                condition.broadcast()
                 condition.unlock()
-                for (continuation, message) in resumed { continuation.resume(returning: message) }
             }
             message.append(contentsOf: chunk[start..<count])
         }
         condition.lock()
         ended = reason
-        let replies = replyWaiters
-        let awaitingEvents = eventWaiters
-        replyWaiters = [:]
-        eventWaiters = [:]
+        condition.broadcast()
         condition.unlock()
-        for (method, continuation) in replies.values {
-            continuation.resume(throwing: Failure(description: "\(method): the browser ended (\(reason))"))
-        }
-        for (_, method, continuation) in awaitingEvents.values {
-            continuation.resume(throwing: Failure(description: "waiting for \(method): the browser ended (\(reason))"))
-        }
     }
 }

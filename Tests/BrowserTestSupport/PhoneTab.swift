@@ -28,21 +28,21 @@ public final class PhoneTab: @unchecked Sendable {
     public private(set) var consoleMessages: [String] = []
 
     /// Opens `url` in a new tab of `width` × `height` CSS pixels at `scale` device pixels each, with touch input.
-    public init(url: String, width: Int = 390, height: Int = 844, scale: Double = 3) async throws {
+    public init(url: String, width: Int = 390, height: Int = 844, scale: Double = 3) throws {
         guard let path = Chromium.path else { throw Chromium.Missing() }
         browser = try DevToolsBrowser.shared(path: path)
-        target = try await browser.send("Target.createTarget", ["url": "about:blank", "newWindow": true])["targetId"] as? String ?? ""
-        session = try await browser.send("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as? String ?? ""
-        for domain in ["Page", "Runtime", "Log"] { try await browser.send("\(domain).enable", session: session) }
-        try await browser.send(
+        target = try browser.send("Target.createTarget", ["url": "about:blank", "newWindow": true])["targetId"] as? String ?? ""
+        session = try browser.send("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as? String ?? ""
+        for domain in ["Page", "Runtime", "Log"] { try browser.send("\(domain).enable", session: session) }
+        try browser.send(
             "Emulation.setDeviceMetricsOverride",
             ["width": width, "height": height, "deviceScaleFactor": scale, "mobile": true], session: session)
-        try await browser.send("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 5], session: session)
+        try browser.send("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 5], session: session)
         // Tabs open side by side: each behaves as the focused, visible one (its timers and frames at full rate).
-        try await browser.send("Emulation.setFocusEmulationEnabled", ["enabled": true], session: session)
-        let navigation = try await browser.send("Page.navigate", ["url": url], session: session)
+        try browser.send("Emulation.setFocusEmulationEnabled", ["enabled": true], session: session)
+        let navigation = try browser.send("Page.navigate", ["url": url], session: session)
         if let error = navigation["errorText"] as? String { throw DevToolsBrowser.Failure(description: "navigation to \(url): \(error)") }
-        _ = try await browser.wait(for: "Page.loadEventFired", session: session, timeout: 30)
+        _ = try browser.wait(for: "Page.loadEventFired", session: session, timeout: 30)
     }
 
     deinit { close() }
@@ -54,13 +54,13 @@ public final class PhoneTab: @unchecked Sendable {
         guard !closed else { return }
         closed = true
         _ = browser.takeEvents(of: session)
-        browser.post("Target.closeTarget", ["targetId": target])
+        _ = try? browser.send("Target.closeTarget", ["targetId": target], timeout: 10)
     }
 
     /// The value of `expression` in the page (a promise is awaited), as JSON gives it back.
     @discardableResult
-    public func evaluate(_ expression: String, timeout: Double = 30) async throws -> Any? {
-        let reply = try await browser.send(
+    public func evaluate(_ expression: String, timeout: Double = 30) throws -> Any? {
+        let reply = try browser.send(
             "Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true], session: session,
             timeout: timeout)
         collectConsole()
@@ -74,7 +74,7 @@ public final class PhoneTab: @unchecked Sendable {
     /// Waits until the JavaScript `condition` is true in the page (checked
     /// every 5 ms by the page's own timer), then returns the value of `value`.
     @discardableResult
-    public func wait(until condition: String, then value: String = "true", timeout: Double = 20) async throws -> Any? {
+    public func wait(until condition: String, then value: String = "true", timeout: Double = 20) throws -> Any? {
         let expression = """
             new Promise((resolve, reject) => {
               const end = performance.now() + \(Int(timeout * 1000));
@@ -86,36 +86,33 @@ public final class PhoneTab: @unchecked Sendable {
               check();
             })
             """
-        return try await evaluate(expression, timeout: timeout + 10)
+        return try evaluate(expression, timeout: timeout + 10)
     }
 
     /// The attribute `name` of the element `selector`, or `nil`.
-    public func attribute(_ selector: String, _ name: String) async throws -> String? {
-        try await evaluate("document.querySelector(\(Self.jsString(selector)))?.getAttribute(\(Self.jsString(name))) ?? null") as? String
+    public func attribute(_ selector: String, _ name: String) throws -> String? {
+        try evaluate("document.querySelector(\(Self.jsString(selector)))?.getAttribute(\(Self.jsString(name))) ?? null") as? String
     }
 
     /// Dispatches one touch event: `touchStart`, `touchMove`, `touchEnd` or
     /// `touchCancel`, with the fingers that are down (none for the last
     /// `touchEnd`), at `timestamp` seconds since 1970 when given.
-    public func touch(_ type: String, _ touches: [Touch], timestamp: Double? = nil) async throws {
+    public func touch(_ type: String, _ touches: [Touch], timestamp: Double? = nil) throws {
         var parameters: [String: Any] = [
             "type": type,
             "touchPoints": touches.map { ["x": $0.x, "y": $0.y, "id": $0.id, "radiusX": 1, "radiusY": 1, "force": 1] },
         ]
         if let timestamp { parameters["timestamp"] = timestamp }
-        try await browser.send("Input.dispatchTouchEvent", parameters, session: session)
+        try browser.send("Input.dispatchTouchEvent", parameters, session: session)
     }
 
     /// A PNG of the viewport, one image pixel per CSS pixel (a phone's 3 device pixels
     /// per point make a PNG nine times the size, slower to encode and no easier to read).
-    public func screenshot(to file: URL) async throws {
-        // Only for a reviewer (``BrowserPage/takesScreenshots``).
-        guard BrowserPage.takesScreenshots else { return }
+    public func screenshot(to file: URL) throws {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let size = try await evaluate("[window.innerWidth, window.innerHeight]") as? [Double] ?? [390, 844]
-        let ratio = try await evaluate("window.devicePixelRatio") as? Double ?? 1
-        let clip: [String: Any] = ["x": 0, "y": 0, "width": size.first ?? 390, "height": size.last ?? 844, "scale": 1 / max(1, ratio)]
-        let shot = try await browser.send("Page.captureScreenshot", ["format": "png", "clip": clip, "optimizeForSpeed": true], session: session)
+        let size = try evaluate("[window.innerWidth, window.innerHeight]") as? [Double] ?? [390, 844]
+        let clip: [String: Any] = ["x": 0, "y": 0, "width": size.first ?? 390, "height": size.last ?? 844, "scale": 1 / max(1, try evaluate("window.devicePixelRatio") as? Double ?? 1)]
+        let shot = try browser.send("Page.captureScreenshot", ["format": "png", "clip": clip, "optimizeForSpeed": true], session: session)
         guard let data = (shot["data"] as? String).flatMap({ Data(base64Encoded: $0) }) else {
             throw DevToolsBrowser.Failure(description: "Page.captureScreenshot gave no image")
         }

@@ -1,5 +1,4 @@
 import Foundation
-import TestThreads
 
 #if canImport(Glibc)
 import Glibc
@@ -102,34 +101,36 @@ public final class RawHTTP: @unchecked Sendable {
 /// thread of their own, and the test holds none of the concurrency pool's
 /// threads, which the lab's server in the same process needs.
 extension RawHTTP {
-    /// Connects to `port` on 127.0.0.1; with `first`, sends it right after
-    /// connecting, on the same thread (a server's idle limit counts from the
-    /// connection, and a test resumed late must not look like a silent client).
-    public static func connect(port: Int, sending first: String? = nil) async throws -> RawHTTP {
-        try await onOwnThread {
-            let connection = try RawHTTP(port: port)
-            if let first { connection.send(first) }
-            return connection
-        }
+    /// Connects to `port` on 127.0.0.1.
+    public static func connect(port: Int) async throws -> RawHTTP {
+        try await onOwnThread { try RawHTTP(port: port) }
     }
 
     /// Sends `request` and reads one response.
     public func exchange(_ request: String) async throws -> Response {
-        try await onOwnThread { try self.exchange(request) }
+        try await Self.onOwnThread { try self.exchange(request) }
     }
 
     /// Sends `text`.
     public func send(_ text: String) async {
-        await onOwnThread { self.send(text) }
+        _ = try? await Self.onOwnThread { self.send(text) }
     }
 
     /// Reads one response.
     public func response() async throws -> Response {
-        try await onOwnThread { try self.response() }
+        try await Self.onOwnThread { try self.response() }
     }
 
     /// True when the server closed the connection.
     public func readsEndOfFile() async -> Bool {
-        await onOwnThread { self.readsEndOfFile() }
+        (try? await Self.onOwnThread { self.readsEndOfFile() }) ?? false
+    }
+
+    /// Runs `body` on a new thread and awaits its result.
+    public static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread { continuation.resume(with: Result { try body() }) }
+            thread.start()
+        }
     }
 }

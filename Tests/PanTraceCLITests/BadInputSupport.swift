@@ -2,7 +2,6 @@ import Foundation
 import TestFolders
 import SQLiteTestSupport
 import Testing
-import TestThreads
 
 /// What the bad-input, crash and concurrency tests share: a populated database
 /// to start from, a snapshot that proves the database unchanged, and SQL on
@@ -19,20 +18,20 @@ enum Hardening {
     /// A database holding the worked examples and `taken` (run 1) and a
     /// replay (run 2), made once per test process and copied into each test's
     /// folder: the realistic "database with history" every case must leave alone.
-    static let seedDatabase = Task<Result<Data, SeedError>, Never> {
+    static let seedDatabase: Result<Data, SeedError> = {
         do {
             let runner = try CommandRunner()
             let taken = try runner.write(takenLine + "\n", to: "taken.jsonl")
-            let record = try await runner.run(["record", "--from", workedExamples, "--from", taken])
+            let record = try runner.run(["record", "--from", workedExamples, "--from", taken])
             guard record.status == 0 else { return .failure(SeedError(text: "record: \(record.stderr)")) }
-            let replay = try await runner.run(["replay", "--set", "threshold=0.3"])
+            let replay = try runner.run(["replay", "--set", "threshold=0.3"])
             guard replay.status == 0 else { return .failure(SeedError(text: "replay: \(replay.stderr)")) }
             // The last connection has checkpointed and removed the WAL: the file is the whole database.
             return .success(try Data(contentsOf: URL(fileURLWithPath: runner.db)))
         } catch {
             return .failure(SeedError(text: "\(error)"))
         }
-    }
+    }()
 
     struct SeedError: Error, CustomStringConvertible {
         var text: String
@@ -40,9 +39,9 @@ enum Hardening {
     }
 
     /// A new test folder whose `test.sqlite` is a copy of ``seedDatabase``.
-    static func seededRunner() async throws -> CommandRunner {
+    static func seededRunner() throws -> CommandRunner {
         let runner = try CommandRunner()
-        try await seedDatabase.value.get().write(to: URL(fileURLWithPath: runner.db))
+        try seedDatabase.get().write(to: URL(fileURLWithPath: runner.db))
         return runner
     }
 
@@ -50,11 +49,6 @@ enum Hardening {
     @discardableResult
     static func sqlite3(_ path: String, _ sql: String...) throws -> String {
         sql.map { SQLiteShell.run(path, $0) }.joined(separator: "\n")
-    }
-
-    /// The single integer of `sql` on `path`.
-    static func integer(_ path: String, _ sql: String) throws -> Int {
-        try DatabaseFile(path: path).integer(sql)
     }
 }
 
@@ -92,12 +86,7 @@ extension CommandRunner {
     /// Runs `pantrace arguments…` as the unprivileged user `nobody` (root passes
     /// every permission check, so a read-only file needs another user), with
     /// `runuser`, or directly when the tests do not run as root.
-    func runAsNobody(_ arguments: [String]) async throws -> Output {
-        try await onOwnThread { [self] in try runAsNobodyWaiting(arguments) }
-    }
-
-    /// ``runAsNobody(_:)``, blocking the calling thread: for a condition of a trait, read once.
-    func runAsNobodyWaiting(_ arguments: [String]) throws -> Output {
+    func runAsNobody(_ arguments: [String]) throws -> Output {
         let process = Process()
         if getuid() == 0 {
             process.executableURL = URL(fileURLWithPath: Hardening.runuser ?? "/usr/sbin/runuser")
@@ -135,7 +124,7 @@ extension Hardening {
         guard let runner = try? CommandRunner() else { return "no temporary folder" }
         // The folder must be searchable by nobody for the case's files.
         try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: runner.folder.path)
-        guard let output = try? runner.runAsNobodyWaiting(["--version"]), output.status == 0 else {
+        guard let output = try? runner.runAsNobody(["--version"]), output.status == 0 else {
             return "the user nobody cannot run \(CommandRunner.binary.path) (a parent folder is private?)"
         }
         return nil

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TestThreads
 
 #if canImport(Glibc)
 import Glibc
@@ -9,9 +8,8 @@ import Glibc
 /// A `pantrace` process the test watches while it runs: its standard input is
 /// a pipe the test writes, its output goes to files, and its progress is read
 /// from `/proc` (Linux), so that the tests act at a moment of the child's
-/// work, never after a fixed sleep. Every wait is awaited: it polls or
-/// blocks on a thread of its own (``onOwnThread(_:)``).
-final class ChildProcess: @unchecked Sendable {
+/// work, never after a fixed sleep.
+final class ChildProcess {
     let process = Process()
     let input = Pipe()
     private let outputPath: String
@@ -79,11 +77,7 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Polls `condition` (every 0.5 ms, for at most `limit` seconds) while the
     /// child runs; true when it held before the child exited.
-    func wait(until condition: @escaping @Sendable () -> Bool, limit: Double = 60) async -> Bool {
-        await onOwnThread { [self] in poll(until: condition, limit: limit) }
-    }
-
-    private func poll(until condition: () -> Bool, limit: Double) -> Bool {
+    func wait(until condition: () -> Bool, limit: Double = 60) -> Bool {
         let deadline = Date().addingTimeInterval(limit)
         while process.isRunning, Date() < deadline {
             if condition() { return true }
@@ -95,11 +89,7 @@ final class ChildProcess: @unchecked Sendable {
     /// Seconds from now until the child has exited, read from `/proc` (its
     /// state `Z`, or gone once reaped): the child's own exit, not when this
     /// process's Foundation noticed it, which a busy test process delays.
-    func secondsUntilExit(limit: Double = 60) async -> Double {
-        await onOwnThread { [self] in timeUntilExit(limit: limit) }
-    }
-
-    private func timeUntilExit(limit: Double) -> Double {
+    func secondsUntilExit(limit: Double = 60) -> Double {
         let started = Date()
         while Date().timeIntervalSince(started) < limit {
             guard let state = stat?.first, state != "Z", state != "X" else { break }
@@ -111,27 +101,17 @@ final class ChildProcess: @unchecked Sendable {
     /// Sends SIGKILL and waits; true when the signal ended the child (false
     /// when it had exited on its own first).
     @discardableResult
-    func kill() async -> Bool {
+    func kill() -> Bool {
         if process.isRunning { _ = Glibc.kill(pid, SIGKILL) }
-        await exited()
+        process.waitUntilExit()
         return process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
     }
 
-    /// Sends SIGKILL, from a `defer`: the child's end is not awaited.
-    func killWithoutWaiting() {
-        if process.isRunning { _ = Glibc.kill(pid, SIGKILL) }
-    }
-
     /// Waits for the child to exit and returns its status.
-    func finish() async -> Int32 {
+    func finish() -> Int32 {
         try? input.fileHandleForWriting.close()
-        await exited()
+        process.waitUntilExit()
         return process.terminationStatus
-    }
-
-    /// Awaits the child's exit.
-    func exited() async {
-        await onOwnThread { [process] in process.waitUntilExit() }
     }
 }
 

@@ -2,7 +2,6 @@ import Foundation
 import SQLiteTestSupport
 import TestFolders
 import Testing
-import TestThreads
 
 
 /// Runs the built `pantrace` binary like swift-argument-parser's
@@ -11,7 +10,7 @@ import TestThreads
 /// tested in-process through PanTraceKit (Tests/PanTraceKitTests); these
 /// tests are for what only the command line shows.
 struct CommandRunner {
-    struct Output: Sendable {
+    struct Output {
         var status: Int32
         var stdout: String
         var stderr: String
@@ -59,17 +58,9 @@ struct CommandRunner {
     /// Runs `pantrace arguments…` in the test's folder, with `--db` added
     /// after the subcommand unless `db` is false. Help and usage text are
     /// wrapped to 80 columns (`COLUMNS`) unless `environment` says otherwise.
-    /// The child is awaited on a thread of its own (``onOwnThread(_:)``).
     func run(
         _ arguments: [String], db useDatabase: Bool = true, stdin: String? = nil,
         environment: [String: String] = [:]
-    ) async throws -> Output {
-        try await onOwnThread { [self] in try runWaiting(arguments, db: useDatabase, stdin: stdin, environment: environment) }
-    }
-
-    /// ``run(_:db:stdin:environment:)``, blocking the calling thread until the child exits.
-    private func runWaiting(
-        _ arguments: [String], db useDatabase: Bool, stdin: String?, environment: [String: String]
     ) throws -> Output {
         var arguments = arguments
         if useDatabase, let first = arguments.first, !first.hasPrefix("-") {
@@ -112,8 +103,10 @@ struct CommandRunner {
 
 /// Reads a pipe to its end on a thread of its own.
 ///
-/// Not on `DispatchQueue.global()`: on Linux its threads are the
-/// concurrency pool's, and a block queued there could wait for one.
+/// Not on `DispatchQueue.global()`: the tests block their threads while a
+/// child runs, and on Linux those are the global queue's threads, so a
+/// block queued there waited up to a second for one (libdispatch adds a
+/// thread only when it sees the pool starved).
 final class PipeDrain: @unchecked Sendable {
     private var data = Data()
     private let done = DispatchSemaphore(value: 0)

@@ -1,23 +1,24 @@
 import TestFolders
 import Foundation
 import Testing
+import TestThreads
 
 /// Several `pantrace` processes on one database at once (docs/sqlite.md: WAL,
 /// `busy_timeout` and `BEGIN IMMEDIATE` with retry): every one succeeds and
 /// nothing is lost.
-@Suite struct ConcurrentProcessTests {
+@Suite(.blocksItsThread) struct ConcurrentProcessTests {
     /// Two records and a replay start while a fourth record holds the write
     /// lock (blocked reading its input inside its transaction), so all of them
     /// really wait for each other.
-    @Test func twoRecordsAndAReplayAtOnceAllSucceed() async throws {
+    @Test func twoRecordsAndAReplayAtOnceAllSucceed() throws {
         #if os(Linux)
         let runner = try CommandRunner()
-        let seed = try await runner.run(["record", "--count", "100", "--seed", "1"])
+        let seed = try runner.run(["record", "--count", "100", "--seed", "1"])
         try #require(seed.status == 0, "\(seed.stderr)")
 
         let holder = try ChildProcess(["record", "--db", runner.db, "--from", "-"], in: runner, label: "holder")
         holder.send((0..<20).map { ValidTraceLine.validLine(named: "held-\($0)") + "\n" }.joined())
-        try #require(await holder.wait { holder.unreadInput == 0 && holder.isSleeping }, "the holder is in its transaction")
+        try #require(holder.wait { holder.unreadInput == 0 && holder.isSleeping }, "the holder is in its transaction")
 
         let others = [
             try ChildProcess(["record", "--db", runner.db, "--count", "300", "--seed", "2"], in: runner, label: "record-a"),
@@ -27,17 +28,17 @@ import Testing
         ]
         // Let every one of them open the database before the holder lets go.
         for child in others {
-            _ = await child.wait { child.hasOpen(runner.db) }
+            _ = child.wait { child.hasOpen(runner.db) }
         }
         holder.send(ValidTraceLine.validLine(named: "held-20") + "\n")
-        #expect(await holder.finish() == 0, "holder: \(holder.stderr)")
+        #expect(holder.finish() == 0, "holder: \(holder.stderr)")
         for (label, child) in zip(["record-a", "record-b", "replay"], others) {
-            #expect(await child.finish() == 0, "\(label): \(child.stderr)")
+            #expect(child.finish() == 0, "\(label): \(child.stderr)")
         }
 
         try Hardening.expectConsistent(runner.db, "after the concurrent writers")
-        #expect(try Hardening.integer(runner.db, "SELECT count(*) FROM trace") == 100 + 21 + 300 + 300)
-        #expect(try Hardening.integer(runner.db, "SELECT count(*) FROM run") == 5)
+        #expect(try Hardening.sqlite3(runner.db, "SELECT count(*) FROM trace") == "\(100 + 21 + 300 + 300)")
+        #expect(try Hardening.sqlite3(runner.db, "SELECT count(*) FROM run") == "5")
         let records = try Hardening.sqlite3(runner.db, "SELECT trace_count FROM run WHERE kind = 'record' ORDER BY trace_count")
         #expect(records.split(separator: "\n") == ["21", "100", "300", "300"])
         // The replay saw the corpus as it was when it read it: whole runs only.
@@ -51,7 +52,7 @@ import Testing
 
     /// Processes that create the same new file at the same moment: the schema
     /// is made once and every record lands.
-    @Test func brandNewDatabaseOpenedByThreeProcessesAtOnce() async throws {
+    @Test func brandNewDatabaseOpenedByThreeProcessesAtOnce() throws {
         let runner = try CommandRunner()
         for attempt in 0..<6 {
             let path = runner.path("new-\(attempt).sqlite")
@@ -60,12 +61,12 @@ import Testing
                     label: "new-\(attempt)-\(index)")
             }
             for child in children {
-                #expect(await child.finish() == 0, "attempt \(attempt): \(child.stderr)")
+                #expect(child.finish() == 0, "attempt \(attempt): \(child.stderr)")
             }
-            #expect(try Hardening.integer(path, "PRAGMA user_version") != 0)
+            #expect(try Hardening.sqlite3(path, "PRAGMA user_version") != "0")
             #expect(try Hardening.sqlite3(path, "PRAGMA journal_mode") == "wal")
-            #expect(try Hardening.integer(path, "SELECT count(*) FROM run") == 3)
-            #expect(try Hardening.integer(path, "SELECT count(*) FROM trace") == 15)
+            #expect(try Hardening.sqlite3(path, "SELECT count(*) FROM run") == "3")
+            #expect(try Hardening.sqlite3(path, "SELECT count(*) FROM trace") == "15")
             try Hardening.expectConsistent(path, "new database, attempt \(attempt)")
         }
     }

@@ -1,6 +1,7 @@
 import TestFolders
 import Foundation
 import Testing
+import TestThreads
 
 /// docs/commands.md §7.4 and docs/safety.md: a `record` killed with SIGKILL at any moment leaves a
 /// database that passes `PRAGMA integrity_check`, holds no partial run, and
@@ -9,7 +10,7 @@ import Testing
 /// Each moment is reached by watching the child (the database among its open
 /// files, its CPU time, its standard input drained while it sleeps, the WAL
 /// growing at commit), never by sleeping for a fixed time.
-@Suite(.serialized) struct CrashSafetyTests {
+@Suite(.blocksItsThread, .serialized) struct CrashSafetyTests {
     /// A synthetic record long enough (a few seconds in a debug build) to be killed in the middle.
     static let longRecord = 5000
     /// A record whose commit is watched: 1,000 traces write a WAL of about
@@ -21,39 +22,39 @@ import Testing
         var description: String
         var arguments: [String]
         /// Drives the child to the moment; false when the child finished first.
-        var reach: @Sendable (ChildProcess, CommandRunner) async throws -> Bool
+        var reach: @Sendable (ChildProcess, CommandRunner) throws -> Bool
     }
 
     static let moments: [Moment] = [
         Moment(description: "right after start: the database just opened",
             arguments: ["record", "--count", "\(longRecord)", "--seed", "2"]) { child, runner in
-            await child.wait { child.hasOpen(runner.db) }
+            child.wait { child.hasOpen(runner.db) }
         },
         Moment(description: "during simulation: 0.1 s of CPU time into the run",
             arguments: ["record", "--count", "\(longRecord)", "--seed", "3"]) { child, runner in
             // A tenth of the 5,000 traces' second: the run's transaction is open, most of it still to come.
-            await child.wait { child.hasOpen(runner.db) && child.cpuSeconds >= 0.1 }
+            child.wait { child.hasOpen(runner.db) && child.cpuSeconds >= 0.1 }
         },
         Moment(description: "in an open transaction: 300 traces added, waiting for more input",
             arguments: ["record", "--from", "-"]) { child, runner in
             let lines = (0..<300).map { ValidTraceLine.validLine(named: "piped-\($0)") + "\n" }.joined()
             // The last line has no newline yet: the child has added 300 traces and waits for the rest.
             child.send(lines + String(ValidTraceLine.validLine(named: "piped-300").prefix(40)))
-            return await child.wait { child.unreadInput == 0 && child.isSleeping }
+            return child.wait { child.unreadInput == 0 && child.isSleeping }
         },
         Moment(description: "near the end: the commit writing the WAL",
             arguments: ["record", "--count", "\(committedRecord)", "--seed", "4"]) { child, runner in
             // The run fits in the page cache until commit: the WAL grows only then.
             let wal = runner.db + "-wal"
-            @Sendable func walSize() -> Int { ((try? FileManager.default.attributesOfItem(atPath: wal))?[.size] as? Int) ?? 0 }
-            return await child.wait { walSize() > 0 }
+            func walSize() -> Int { ((try? FileManager.default.attributesOfItem(atPath: wal))?[.size] as? Int) ?? 0 }
+            return child.wait { walSize() > 0 }
         },
     ]
 
-    @Test func recordKilledAtFourMomentsLeavesNoPartialRun() async throws {
+    @Test func recordKilledAtFourMomentsLeavesNoPartialRun() throws {
         #if os(Linux)
         let runner = try CommandRunner()
-        let first = try await runner.run(["record", "--count", "20", "--seed", "1"])
+        let first = try runner.run(["record", "--count", "20", "--seed", "1"])
         try #require(first.status == 0, "\(first.stderr)")
         var completedRuns = 1
         var killedMidway = 0
@@ -62,8 +63,8 @@ import Testing
             // The shell's last connection checkpoints and removes the WAL, so the next moment starts without one.
             #expect(!FileManager.default.fileExists(atPath: runner.db + "-wal"), "\(moment)")
             let child = try ChildProcess(moment.arguments + ["--db", runner.db], in: runner, label: "moment-\(index)")
-            let reached = try await moment.reach(child, runner)
-            let killed = await child.kill()
+            let reached = try moment.reach(child, runner)
+            let killed = child.kill()
             if !(reached && killed) {
                 // The child won the race and finished: then its run must be whole.
                 #expect(child.process.terminationStatus == 0, "\(moment): \(child.stderr)")
@@ -80,12 +81,12 @@ import Testing
         // Two moments are certain (an open database, a blocked read); the others nearly so.
         #expect(killedMidway >= 2)
 
-        let next = try await runner.run(["record", "--count", "50", "--seed", "9"])
+        let next = try runner.run(["record", "--count", "50", "--seed", "9"])
         #expect(next.status == 0, "\(next.stderr)")
         #expect(next.stderr.contains("recorded run"))
         try Hardening.expectConsistent(runner.db, "after the next record")
-        #expect(try Hardening.integer(runner.db, "SELECT trace_count FROM run ORDER BY id DESC LIMIT 1") == 50)
-        #expect(try Hardening.integer(runner.db, "SELECT count(*) FROM run") == completedRuns + 1)
+        #expect(try Hardening.sqlite3(runner.db, "SELECT trace_count FROM run ORDER BY id DESC LIMIT 1") == "50")
+        #expect(try Hardening.sqlite3(runner.db, "SELECT count(*) FROM run") == "\(completedRuns + 1)")
         #else
         try Test.cancel("skipped: the moments are read from /proc (Linux)")
         #endif

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PanTraceKit
 import Testing
+import TestThreads
 import PanTraceModel
 
 @testable import PanTraceCommands
@@ -11,7 +12,7 @@ import PanTraceStore
 /// status, and every usage error — the parser's own included — speaks with
 /// one voice: `pantrace: error: …`, exit 64. The binary checks one of each
 /// class (ExitStatusTests); here every rule of the command line is checked.
-@Suite struct FailureMappingTests {
+@Suite(.blocksItsThread) struct FailureMappingTests {
     struct Unexpected: Error {}
 
     @Test func eachErrorTypeHasItsStatus() {

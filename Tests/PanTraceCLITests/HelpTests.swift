@@ -4,7 +4,7 @@ import TestThreads
 
 /// The help texts (golden files) and their examples, which must run as pasted
 /// after the README's first command, with bundled files only.
-@Suite struct HelpTests {
+@Suite(.blocksItsThread) struct HelpTests {
     static let commands: [String] = [
         "", "record", "replay", "regress", "tune", "export", "export traces", "export decisions", "export actions", "export xcuitest", "runs", "show", "generate",
         "presets", "compare", "lab", "preferences",
@@ -12,15 +12,15 @@ import TestThreads
 
     /// `pantrace [command] --help` at 80 columns (`COLUMNS`), run once per test process
     /// (the golden files, the examples and RunsAndShowTests read the same text).
-    static func help(_ command: String) async throws -> CommandRunner.Output {
-        try await ProcessCache.shared.value(for: "help \(command)") {
-            try await CommandRunner().run(command.split(separator: " ").map(String.init) + ["--help"], db: false, environment: ["COLUMNS": "80"])
+    static func help(_ command: String) throws -> CommandRunner.Output {
+        try ProcessCache.shared.value(for: "help \(command)") {
+            try CommandRunner().run(command.split(separator: " ").map(String.init) + ["--help"], db: false, environment: ["COLUMNS": "80"])
         }
     }
 
     @Test(arguments: commands)
-    func helpMatchesItsGoldenFile(command: String) async throws {
-        let output = try await Self.help(command)
+    func helpMatchesItsGoldenFile(command: String) throws {
+        let output = try Self.help(command)
         #expect(output.status == 0)
         #expect(output.stderr.isEmpty)
         Snapshot.expect(output.stdout, named: "help-\(command.isEmpty ? "pantrace" : command.replacingOccurrences(of: " ", with: "-")).txt")
@@ -74,12 +74,12 @@ import TestThreads
     /// A new test folder holding the bundled Fixtures (a symbolic link) and
     /// `pantrace.sqlite` as the README's first command makes it, run once
     /// per test process and copied.
-    static func readmeFolder() async throws -> CommandRunner {
-        let database = try await ProcessCache.shared.value(for: "readme database") {
+    static func readmeFolder() throws -> CommandRunner {
+        let database = try ProcessCache.shared.value(for: "readme database") {
             let seed = try CommandRunner()
             try FileManager.default.createSymbolicLink(
                 at: seed.folder.appending(path: "Fixtures"), withDestinationURL: CommandRunner.repositoryRoot.appending(path: "Fixtures"))
-            let first = try await seed.run(try Self.readmeFirstCommand(), db: false)
+            let first = try seed.run(try Self.readmeFirstCommand(), db: false)
             try #require(first.status == 0, "README's first command: \(first.stderr)")
             return try Data(contentsOf: seed.folder.appending(path: "pantrace.sqlite"))
         }
@@ -95,26 +95,19 @@ import TestThreads
     /// An example two helps share runs once. The examples are independent
     /// (a folder each), so two run at a time: the test is the longest of the
     /// end-to-end ones, and ran alone at the end of `swift test`.
-    @Test func everyExampleRunsAsPasted() async throws {
-        var examples: [String] = []
-        for command in Self.commands { examples += try Self.examples(in: await Self.help(command).stdout) }
+    @Test func everyExampleRunsAsPasted() throws {
+        let examples = try Self.commands.flatMap { command in try Self.examples(in: Self.help(command).stdout) }
         #expect(examples.count >= 12, "\(examples)")
         #expect(examples.allSatisfy { $0.hasPrefix("pantrace ") }, "\(examples)")
         var seen: Set<String> = []
         let distinct = examples.filter { seen.insert($0).inserted }
-        var folders: [CommandRunner] = []
-        for _ in distinct { folders.append(try await Self.readmeFolder()) }
-        // The examples run side by side, each awaited.
-        let outputs = try await withThrowingTaskGroup(of: (Int, CommandRunner.Output).self) { group in
-            for (index, (folder, example)) in zip(folders, distinct).enumerated() {
-                group.addTask { (index, try await folder.shell(example)) }
-            }
-            var outputs = [CommandRunner.Output?](repeating: nil, count: distinct.count)
-            for try await (index, output) in group { outputs[index] = output }
-            return outputs
+        let folders = try distinct.map { _ in try Self.readmeFolder() }
+        let outputs = OutputsByIndex(count: distinct.count)
+        DispatchQueue.concurrentPerform(iterations: distinct.count) { index in
+            outputs.set(index, Result { try folders[index].shell(distinct[index]) })
         }
-        for (example, output) in zip(distinct, outputs) {
-            let output = try #require(output)
+        for (example, result) in zip(distinct, outputs.all) {
+            let output = try #require(result).get()
             // regress exits 1 when it finds more changes than allowed: a result, not a failure to run.
             let ran = output.status == 0 || (example.hasPrefix("pantrace regress") && output.status == 1 && output.stderr.contains("regress: FAIL"))
             #expect(ran, "\(example): exit \(output.status)\n\(output.stderr)")
@@ -124,7 +117,7 @@ import TestThreads
 
 extension CommandRunner {
     /// Runs `line` with `/bin/sh` in the test's folder, `pantrace` on the PATH.
-    func shell(_ line: String) async throws -> Output {
+    func shell(_ line: String) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", line]
@@ -136,7 +129,29 @@ extension CommandRunner {
         let err = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = err
-        let errData = try await process.runToExit(reading: err)
+        try process.run()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: "", stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// What concurrently run commands gave, by index.
+final class OutputsByIndex: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outputs: [Result<CommandRunner.Output, any Error>?]
+
+    init(count: Int) { outputs = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ output: Result<CommandRunner.Output, any Error>) {
+        lock.lock()
+        defer { lock.unlock() }
+        outputs[index] = output
+    }
+
+    var all: [Result<CommandRunner.Output, any Error>?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return outputs
     }
 }

@@ -1,6 +1,7 @@
 import TestFolders
 import Foundation
 import Testing
+import TestThreads
 
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +14,7 @@ import Glibc
 ///
 /// The moment is reached by watching the child (its temporary files, its
 /// sleeping on a lock), never by sleeping for a fixed time.
-@Suite struct InterruptedOutputTests {
+@Suite(.blocksItsThread) struct InterruptedOutputTests {
     /// Starts `pantrace arguments…` with SIGINT, SIGTERM and SIGHUP not
     /// blocked: a child inherits its spawning thread's signal mask, and the
     /// threads of the test process (libdispatch's, and the ones made from
@@ -35,10 +36,10 @@ import Glibc
         }
     }
 
-    @Test func tuneInterruptedLeavesNeitherItsPageNorItsConfigNorTheirTemporaryFiles() async throws {
+    @Test func tuneInterruptedLeavesNeitherItsPageNorItsConfigNorTheirTemporaryFiles() throws {
         #if os(Linux)
         let runner = try CommandRunner()
-        try await runner.recordCorpus()
+        try runner.recordCorpus()
         // 100 × 50 × 34 candidates: seconds of work, interrupted in its first milliseconds.
         let child = try Self.interruptible(
             [
@@ -46,10 +47,10 @@ import Glibc
                 "--sweep", "decelerationRate=0.9:0.999:0.003", "--set", "decision=projection",
                 "--html", "tune.html", "--best-config", "best.json", "--quiet",
             ], in: runner, label: "tune")
-        let started = await child.wait { Self.temporaries(runner).count == 2 }
+        let started = child.wait { Self.temporaries(runner).count == 2 }
         try #require(started, "the temporary files appear while tune works: \(child.stderr)")
         kill(child.pid, SIGINT)
-        await child.exited()
+        child.process.waitUntilExit()
         #expect(child.process.terminationReason == .uncaughtSignal && child.process.terminationStatus == SIGINT)
         #expect(Self.temporaries(runner) == [])
         #expect(!FileManager.default.fileExists(atPath: runner.path("tune.html")))
@@ -59,26 +60,26 @@ import Glibc
         #endif
     }
 
-    @Test func regressWaitingForTheLockAndTerminatedLeavesNoJUnitTemporaryFile() async throws {
+    @Test func regressWaitingForTheLockAndTerminatedLeavesNoJUnitTemporaryFile() throws {
         #if os(Linux)
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 50)
+        try runner.recordCorpus(count: 50)
         let old = try runner.write("<testsuites/>\n", to: "pantrace.xml")
         // Another writer holds the lock: regress waits inside its run, its report begun.
         let holder = try ChildProcess(["record", "--db", runner.db, "--from", "-"], in: runner, label: "holder")
         holder.send(ValidTraceLine.validLine(named: "held") + "\n")
-        try #require(await holder.wait { holder.unreadInput == 0 && holder.isSleeping }, "the holder is in its transaction")
+        try #require(holder.wait { holder.unreadInput == 0 && holder.isSleeping }, "the holder is in its transaction")
         let child = try Self.interruptible(
             ["regress", "--db", runner.db, "--set", "threshold=0.3", "--junit", "pantrace.xml"], in: runner, label: "regress")
-        let waiting = await child.wait { Self.temporaries(runner).count == 1 && child.hasOpen(runner.db) && child.isSleeping }
+        let waiting = child.wait { Self.temporaries(runner).count == 1 && child.hasOpen(runner.db) && child.isSleeping }
         try #require(waiting, "regress waits for the lock with its report begun: \(child.stderr)")
         kill(child.pid, SIGTERM)
-        await child.exited()
+        child.process.waitUntilExit()
         #expect(child.process.terminationReason == .uncaughtSignal && child.process.terminationStatus == SIGTERM)
         #expect(Self.temporaries(runner) == [])
         #expect(try String(contentsOfFile: old, encoding: .utf8) == "<testsuites/>\n")
         try holder.closeInput()
-        #expect(await holder.finish() == 0, "\(holder.stderr)")
+        #expect(holder.finish() == 0, "\(holder.stderr)")
         try Hardening.expectConsistent(runner.db, "after the interrupted regress")
         #else
         try Test.cancel("skipped: the moment is read from /proc (Linux)")
@@ -89,14 +90,14 @@ import Glibc
 /// docs/safety.md "Reports are written whole or reported": `--best-config /dev/stdout` with
 /// standard output redirected to a file writes through it: the file keeps the
 /// report and gets the config, and stays the file the shell opened.
-@Suite struct StandardOutputTargetTests {
-    @Test func bestConfigToStandardOutputRedirectedToAFileLosesNothing() async throws {
+@Suite(.blocksItsThread) struct StandardOutputTargetTests {
+    @Test func bestConfigToStandardOutputRedirectedToAFileLosesNothing() throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 50)
+        try runner.recordCorpus(count: 50)
         let child = try ChildProcess(
             ["tune", "--db", runner.db, "--sweep", "threshold=0.3,0.5", "--best-config", "/dev/stdout", "--quiet"], in: runner,
             label: "tune")
-        #expect(await child.finish() == 0, "\(child.stderr)")
+        #expect(child.finish() == 0, "\(child.stderr)")
         let written = try String(contentsOfFile: runner.path("tune.stdout"), encoding: .utf8)
         #expect(written.contains("◀ best"), "the report")
         #expect(written.contains("\"threshold\":"), "the config")

@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteTestSupport
 import Testing
+import TestThreads
 
 #if canImport(FoundationXML)
 import FoundationXML
@@ -8,7 +9,7 @@ import FoundationXML
 
 /// `pantrace regress` end to end (docs/commands.md §7.3, §7.4): the JSON and JUnit
 /// reports against the `decisions` view, the exit statuses, `--accept` and the CI guard.
-@Suite struct RegressTests {
+@Suite(.blocksItsThread) struct RegressTests {
     /// Candidate configs that change decisions in different ways (threshold
     /// only; velocity and reason; scroll gating, which moves percents too).
     static let candidates: [[String]] = [
@@ -18,11 +19,11 @@ import FoundationXML
     ]
 
     @Test(arguments: candidates)
-    func jsonAndJUnitReportsAgreeWithTheDecisionsView(_ candidate: [String]) async throws {
+    func jsonAndJUnitReportsAgreeWithTheDecisionsView(_ candidate: [String]) throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 250, seed: 3)
+        try runner.recordCorpus(count: 250, seed: 3)
         let junit = runner.path("pantrace.xml")
-        let output = try await runner.run(["regress", "--format", "json", "--junit", junit] + candidate)
+        let output = try runner.run(["regress", "--format", "json", "--junit", junit] + candidate)
         let run = try runner.newestRun()
         let changed = try runner.changedTraces(baseline: 1, candidate: run)
         try #require(!changed.isEmpty, "the candidate config should flip some decisions")
@@ -54,7 +55,7 @@ import FoundationXML
         #expect((report.object["reasonChanges"] as? NSNumber)?.intValue
             == (try runner.integer("SELECT count(*) \(pairs) AND b.decision = c.decision AND b.reason <> c.reason")))
         let transitions = (report.object["transitions"] as? [[String: Any]] ?? []).map {
-            [SQLValue.text("\($0["from"] ?? "")"), .text("\($0["to"] ?? "")"), .int(Int64(($0["count"] as? NSNumber)?.intValue ?? -1))]
+            ["\($0["from"] ?? "")", "\($0["to"] ?? "")", "\(($0["count"] as? NSNumber)?.intValue ?? -1)"]
         }
         #expect(Set(transitions) == Set(try runner.rows(
             "SELECT b.decision, c.decision, count(*) \(pairs) AND b.decision <> c.decision GROUP BY 1, 2")))
@@ -85,9 +86,9 @@ import FoundationXML
 
     /// `--fail-on intent`: exit 1 only for regressions against intent (docs/commands.md §7.3);
     /// the counts come from the `decisions` view, by docs/model.md §2's words.
-    @Test func failOnIntentExitsOneOnlyForRegressions() async throws {
+    @Test func failOnIntentExitsOneOnlyForRegressions() throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 300)
+        try runner.recordCorpus(count: 300)
         let pairs = "FROM decisions AS b JOIN decisions AS c ON c.trace = b.trace WHERE b.run = 1 AND c.run = "
         func regressions(_ run: Int) throws -> Int {
             try runner.integer(
@@ -95,7 +96,7 @@ import FoundationXML
                     + "OR (b.intent = 'finish' AND b.decision = 'finish' AND c.decision <> 'finish'))")
         }
         // The velocity rule only turns releases into flicks: changes, none against intent.
-        let passing = try await runner.expect(0, ["regress", "--set", "decision=velocity", "--fail-on", "intent"])
+        let passing = try runner.expect(0, ["regress", "--set", "decision=velocity", "--fail-on", "intent"])
         let velocity = try runner.newestRun()
         #expect(try regressions(velocity) == 0)
         let changed = try runner.changedTraces(baseline: 1, candidate: velocity).count
@@ -104,22 +105,22 @@ import FoundationXML
             passing.stderr.contains(
                 "regress: ok: 0 regressions against intent count (of \(changed) changed decisions), "
                     + "no more than the 0 that --max-changes lets pass\n"))
-        try await runner.expect(1, ["regress", "--set", "decision=velocity"])
-        try await runner.expect(1, ["regress", "--set", "decision=velocity", "--fail-on", "any"])
+        try runner.expect(1, ["regress", "--set", "decision=velocity"])
+        try runner.expect(1, ["regress", "--set", "decision=velocity", "--fail-on", "any"])
         // A higher threshold misses meant dismissals.
-        let failing = try await runner.expect(1, ["regress", "--set", "threshold=0.5", "--fail-on", "intent"])
+        let failing = try runner.expect(1, ["regress", "--set", "threshold=0.5", "--fail-on", "intent"])
         let missed = try regressions(try runner.newestRun())
         try #require(missed > 0)
         #expect(failing.stderr.contains("regress: FAIL: \(missed) regressions against intent count (of "))
         #expect(failing.stderr.contains("changed decisions), more than the 0 that --max-changes lets pass\n"))
-        try await runner.expect(0, ["regress", "--set", "threshold=0.5", "--fail-on", "intent", "--max-changes", "\(missed)"])
+        try runner.expect(0, ["regress", "--set", "threshold=0.5", "--fail-on", "intent", "--max-changes", "\(missed)"])
     }
 
-    @Test func exitStatusIsZeroWhenNothingChanged() async throws {
+    @Test func exitStatusIsZeroWhenNothingChanged() throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 100)
+        try runner.recordCorpus(count: 100)
         let junit = runner.path("same.xml")
-        let output = try await runner.expect(0, ["regress", "--junit", junit])
+        let output = try runner.expect(0, ["regress", "--junit", junit])
         #expect(output.stdout.contains("decisions changed: 0"))
         #expect(output.stderr.contains("ok"))
         let document = try JUnitDocument(path: junit)
@@ -127,17 +128,17 @@ import FoundationXML
         #expect(document.failures == 0)
     }
 
-    @Test func maxChangesIsTheLargestNumberOfFlipsThatPasses() async throws {
+    @Test func maxChangesIsTheLargestNumberOfFlipsThatPasses() throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 200)
-        try await runner.expect(0, ["replay", "--set", "threshold=0.3", "--quiet"])
+        try runner.recordCorpus(count: 200)
+        try runner.expect(0, ["replay", "--set", "threshold=0.3", "--quiet"])
         let changed = try runner.changedTraces(baseline: 1, candidate: 2).count
         try #require(changed > 1)
-        try await runner.expect(1, ["regress", "--set", "threshold=0.3"])
-        try await runner.expect(0, ["regress", "--set", "threshold=0.3", "--max-changes", "\(changed)"])
-        let failed = try await runner.expect(1, ["regress", "--set", "threshold=0.3", "--max-changes", "\(changed - 1)"])
+        try runner.expect(1, ["regress", "--set", "threshold=0.3"])
+        try runner.expect(0, ["regress", "--set", "threshold=0.3", "--max-changes", "\(changed)"])
+        let failed = try runner.expect(1, ["regress", "--set", "threshold=0.3", "--max-changes", "\(changed - 1)"])
         #expect(failed.stderr.contains("FAIL"))
-        try await runner.expect(0, ["regress", "--set", "threshold=0.3", "--max-changes", "\(changed + 100)"])
+        try runner.expect(0, ["regress", "--set", "threshold=0.3", "--max-changes", "\(changed + 100)"])
         // Every regress stored its run, passing or not.
         #expect(try runner.integer("SELECT count(*) FROM run WHERE kind = 'regress'") == 4)
     }
@@ -158,11 +159,11 @@ import FoundationXML
         ["regress", "--fail-on"],
         ["replay", "--fail-on", "intent"],
     ])
-    func usageErrorsExit64AndWriteNothing(_ arguments: [String]) async throws {
+    func usageErrorsExit64AndWriteNothing(_ arguments: [String]) throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 30)
+        try runner.recordCorpus(count: 30)
         let before = try runner.files()
-        let output = try await runner.expect(64, arguments)
+        let output = try runner.expect(64, arguments)
         #expect(output.stdout.isEmpty)
         #expect(!output.stderr.isEmpty)
         #expect(try runner.files() == before)
@@ -171,94 +172,94 @@ import FoundationXML
     /// A missing file is not created: there is nothing to replay or list.
     /// (A path in a missing folder, and every other database that cannot be
     /// opened, is BadInputDatabaseTests' in-process battery.)
-    @Test func aDatabaseThatCannotBeOpenedExits66() async throws {
+    @Test func aDatabaseThatCannotBeOpenedExits66() throws {
         let runner = try CommandRunner()
         let missing = runner.path("missing.sqlite")
         for command in [["replay"], ["regress"], ["runs"], ["show", "some-trace"]] {
-            let output = try await runner.expect(66, [command[0], "--db", missing] + command.dropFirst())
+            let output = try runner.expect(66, [command[0], "--db", missing] + command.dropFirst())
             #expect(output.stderr.contains("missing.sqlite"))
             #expect(!FileManager.default.fileExists(atPath: missing))
         }
     }
 
-    @Test func aFailedRegressLeavesNoJUnitFile() async throws {
+    @Test func aFailedRegressLeavesNoJUnitFile() throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 30)
+        try runner.recordCorpus(count: 30)
         let junit = runner.path("report.xml")
-        try await runner.expect(64, ["regress", "--trace", "no-such-trace", "--junit", junit])
+        try runner.expect(64, ["regress", "--trace", "no-such-trace", "--junit", junit])
         #expect(!FileManager.default.fileExists(atPath: junit))
         // A report that cannot be created is a failed write to an output file (docs/commands.md §7.4), before any work.
-        try await runner.expect(74, ["regress", "--junit", runner.path("no-such-folder/report.xml")])
+        try runner.expect(74, ["regress", "--junit", runner.path("no-such-folder/report.xml")])
         #expect(try runner.integer("SELECT count(*) FROM run") == 1)
     }
 
-    @Test func acceptMakesTheCandidateTheBaseline() async throws {
+    @Test func acceptMakesTheCandidateTheBaseline() throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 150)
+        try runner.recordCorpus(count: 150)
         // Accepting passes whatever changed, and stores the mark.
-        try await runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept"])
-        #expect(try runner.integer("SELECT id FROM run WHERE baseline = 1") == 2)
+        try runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept"])
+        #expect(try runner.sqlite("SELECT id FROM run WHERE baseline = 1") == "2")
         #expect(try runner.integer("SELECT count(*) FROM run WHERE baseline = 1") == 1)
-        let marked = try RunsTable(try await runner.expect(0, ["runs"]).stdout)
+        let marked = try RunsTable(try runner.expect(0, ["runs"]).stdout)
         #expect(marked.baselines == [2])
 
         // Later replays and regressions compare with it by default.
-        let replay = try JSONReport(try await runner.expect(0, ["replay", "--format", "json"]).stdout)
+        let replay = try JSONReport(try runner.expect(0, ["replay", "--format", "json"]).stdout)
         #expect(replay.run("baseline") == 2)
         #expect(replay.config("baseline") == "baseline threshold=0.3")
         #expect(Set(replay.changedNames) == (try runner.changedTraces(baseline: 2, candidate: 3)))
-        try await runner.expect(0, ["regress", "--set", "threshold=0.3"])
-        try await runner.expect(1, ["regress"])
+        try runner.expect(0, ["regress", "--set", "threshold=0.3"])
+        try runner.expect(1, ["regress"])
 
         // Accepting again moves the mark.
-        try await runner.expect(0, ["regress", "--accept"])
+        try runner.expect(0, ["regress", "--accept"])
         let newest = try runner.newestRun()
-        #expect(try runner.database.ints("SELECT id FROM run WHERE baseline = 1") == [newest])
-        #expect(try RunsTable(await runner.expect(0, ["runs"]).stdout).baselines == [newest])
-        try await runner.expect(0, ["regress"])
+        #expect(try runner.sqlite("SELECT group_concat(id) FROM run WHERE baseline = 1") == "\(newest)")
+        #expect(try RunsTable(try runner.expect(0, ["runs"]).stdout).baselines == [newest])
+        try runner.expect(0, ["regress"])
     }
 
     /// The command reads CI from its environment; which values mean CI is
     /// PanTraceKitTests' RegressionTests (1, true, yes; unset, empty, 0, false).
     @Test(arguments: ["1"])
-    func acceptIsRefusedInCIUnlessForced(_ ci: String) async throws {
+    func acceptIsRefusedInCIUnlessForced(_ ci: String) throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 60)
+        try runner.recordCorpus(count: 60)
         let before = try runner.files()
-        let refused = try await runner.expect(64, ["regress", "--set", "threshold=0.3", "--accept"], environment: ["CI": ci])
+        let refused = try runner.expect(64, ["regress", "--set", "threshold=0.3", "--accept"], environment: ["CI": ci])
         #expect(refused.stderr.contains("--force"))
         #expect(try runner.files() == before)
         #expect(try runner.integer("SELECT count(*) FROM run WHERE baseline = 1") == 0)
 
-        try await runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept", "--force"], environment: ["CI": ci])
-        #expect(try runner.integer("SELECT id FROM run WHERE baseline = 1") == 2)
+        try runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept", "--force"], environment: ["CI": ci])
+        #expect(try runner.sqlite("SELECT id FROM run WHERE baseline = 1") == "2")
         // Without --accept, CI is no obstacle.
-        try await runner.expect(0, ["regress", "--set", "threshold=0.3"], environment: ["CI": ci])
+        try runner.expect(0, ["regress", "--set", "threshold=0.3"], environment: ["CI": ci])
     }
 }
 
 extension RegressTests {
     /// CI set to a false value is not CI: accept works without --force.
     @Test(arguments: ["false"])
-    func acceptIsAllowedWhenCIIsFalse(_ ci: String) async throws {
+    func acceptIsAllowedWhenCIIsFalse(_ ci: String) throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 30)
-        try await runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept"], environment: ["CI": ci])
-        #expect(try runner.integer("SELECT id FROM run WHERE baseline = 1") == 2)
+        try runner.recordCorpus(count: 30)
+        try runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept"], environment: ["CI": ci])
+        #expect(try runner.sqlite("SELECT id FROM run WHERE baseline = 1") == "2")
     }
 
     /// A baseline of a filtered replay would leave the other traces without
     /// one (`--trace` too: PanTraceKitTests' RegressionTests).
     @Test(arguments: [["--family", "flick"]])
-    func acceptOfAFilteredReplayNeedsForce(_ filter: [String]) async throws {
+    func acceptOfAFilteredReplayNeedsForce(_ filter: [String]) throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 30)
+        try runner.recordCorpus(count: 30)
         let before = try runner.files()
-        let refused = try await runner.expect(64, ["regress", "--accept"] + filter)
+        let refused = try runner.expect(64, ["regress", "--accept"] + filter)
         #expect(refused.stderr.contains("--trace/--family"))
         #expect(try runner.files() == before)
-        try await runner.expect(0, ["regress", "--accept", "--force"] + filter)
-        #expect(try runner.integer("SELECT id FROM run WHERE baseline = 1") == 2)
+        try runner.expect(0, ["regress", "--accept", "--force"] + filter)
+        #expect(try runner.sqlite("SELECT id FROM run WHERE baseline = 1") == "2")
     }
 }
 

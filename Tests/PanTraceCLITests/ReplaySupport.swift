@@ -17,8 +17,8 @@ extension CommandRunner {
     func expect(
         _ status: Int32, _ arguments: [String], environment: [String: String] = [:],
         sourceLocation: SourceLocation = #_sourceLocation
-    ) async throws -> Output {
-        let output = try await run(arguments, environment: environment)
+    ) throws -> Output {
+        let output = try run(arguments, environment: environment)
         try #require(
             output.status == status,
             "pantrace \(arguments.joined(separator: " ")) exited \(output.status), expected \(status); stderr: \(output.stderr)",
@@ -32,15 +32,15 @@ extension CommandRunner {
     /// folder of its own; tests asking for it get a copy of that database (the
     /// same bytes a new record would write, but for `created_at`). Into an
     /// existing database, it records there.
-    func recordCorpus(count: Int = 200, seed: Int = 7, _ extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    func recordCorpus(count: Int = 200, seed: Int = 7, _ extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
         let arguments = ["record", "--count", "\(count)", "--seed", "\(seed)"] + extra
         guard !FileManager.default.fileExists(atPath: db) else {
-            try await expect(0, arguments, sourceLocation: sourceLocation)
+            try expect(0, arguments, sourceLocation: sourceLocation)
             return
         }
-        let recorded = try await ProcessCache.shared.value(for: "corpus " + arguments.joined(separator: "\u{0}")) {
+        let recorded = try ProcessCache.shared.value(for: "corpus " + arguments.joined(separator: "\u{0}")) {
             let fresh = try CommandRunner()
-            try await fresh.expect(0, arguments, sourceLocation: sourceLocation)
+            try fresh.expect(0, arguments, sourceLocation: sourceLocation)
             return try Data(contentsOf: URL(fileURLWithPath: fresh.db))
         }
         try recorded.write(to: URL(fileURLWithPath: db))
@@ -49,14 +49,14 @@ extension CommandRunner {
     /// The test's database, read with SQL.
     var database: DatabaseFile { DatabaseFile(path: db) }
 
-    /// The rows of a query, each value typed as stored.
-    func rows(_ sql: String) throws -> [[SQLValue]] { try database.rows(sql) }
+    /// The rows of a query, each split at `|` (the shell's list mode); trace names here never hold one.
+    func rows(_ sql: String) throws -> [[String]] { database.rows(sql) }
 
     /// A query's single integer.
     func integer(_ sql: String) throws -> Int { try database.integer(sql) }
 
     /// The first column of every row, as a set (trace names).
-    func names(_ sql: String) throws -> Set<String> { try database.names(sql) }
+    func names(_ sql: String) throws -> Set<String> { database.names(sql) }
 
     /// The newest run's id.
     func newestRun() throws -> Int { try database.newestRun() }
@@ -67,11 +67,11 @@ extension CommandRunner {
     func files() throws -> DatabaseFiles { DatabaseFiles(path: db) }
 
     /// The stored decision, reason, percent and velocity of every result of `run`, by trace name.
-    func summaries(ofRun run: Int) throws -> [String: Summary] { try database.summaries(ofRun: run) }
+    func summaries(ofRun run: Int) throws -> [String: Summary] { database.summaries(ofRun: run) }
 
     /// The traces whose decision differs between two runs (docs/commands.md §7.3), from the `decisions` view.
     func changedTraces(baseline: Int, candidate: Int) throws -> Set<String> {
-        try database.changedTraces(baseline: baseline, candidate: candidate)
+        database.changedTraces(baseline: baseline, candidate: candidate)
     }
 
     /// Candidate results that have a result in the baseline run too (what a report compares).
@@ -85,22 +85,30 @@ extension CommandRunner {
 /// one being made waits for it.
 final class ProcessCache: @unchecked Sendable {
     static let shared = ProcessCache()
-    private var making: [String: Task<any Sendable, Error>] = [:]
-    private let lock = NSLock()
+    private var values: [String: Any] = [:]
+    private var making: Set<String> = []
+    private let made = NSCondition()
 
     /// The value for `key`, made by `make` on first use (a failure is not kept).
-    func value<Value: Sendable>(for key: String, _ make: @escaping @Sendable () async throws -> Value) async throws -> Value {
-        let task = lock.withLock {
-            if let task = making[key] { return task }
-            let task = Task<any Sendable, Error> { try await make() }
-            making[key] = task
-            return task
+    func value<Value>(for key: String, _ make: () throws -> Value) throws -> Value {
+        made.lock()
+        while making.contains(key) { made.wait() }
+        if let value = values[key] as? Value {
+            made.unlock()
+            return value
         }
-        do {
-            return try #require(try await task.value as? Value, "\(key) was made as another type")
-        } catch {
-            lock.withLock { if making[key] == task { making[key] = nil } }
-            throw error
+        making.insert(key)
+        made.unlock()
+        defer {
+            made.lock()
+            making.remove(key)
+            made.broadcast()
+            made.unlock()
         }
+        let value = try make()
+        made.lock()
+        values[key] = value
+        made.unlock()
+        return value
     }
 }

@@ -1,48 +1,49 @@
 import Foundation
 import SQLiteTestSupport
 import Testing
+import TestThreads
 
 /// `pantrace replay` end to end (docs/commands.md §7.2): what it stores, checked
 /// in the database with SQL, and what it reports on its streams. Properties
 /// of the replay itself (a run's own config changes nothing, a threshold flips
 /// exactly the traces between, replay equals a fresh record) are tested
 /// in-process: PanTraceKitTests' ReplayWorkflowTests.
-@Suite struct ReplayTests {
-    @Test func repeatedTraceOptionsReplayExactlyThoseTraces() async throws {
+@Suite(.blocksItsThread) struct ReplayTests {
+    @Test func repeatedTraceOptionsReplayExactlyThoseTraces() throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 100)
+        try runner.recordCorpus(count: 100)
         let chosen = try runner.names("SELECT name FROM trace ORDER BY id DESC LIMIT 3")
         let arguments = chosen.sorted().flatMap { ["--trace", $0] }
-        try await runner.expect(0, ["replay", "--set", "threshold=0.3"] + arguments)
+        try runner.expect(0, ["replay", "--set", "threshold=0.3"] + arguments)
         let run = try runner.newestRun()
         #expect(try runner.names("SELECT trace FROM decisions WHERE run = \(run)") == chosen)
         #expect(try runner.integer("SELECT trace_count FROM run WHERE id = \(run)") == chosen.count)
         // Naming a trace twice replays it once.
         let one = try #require(chosen.min())
-        try await runner.expect(0, ["replay", "--trace", one, "--trace", one])
+        try runner.expect(0, ["replay", "--trace", one, "--trace", one])
         #expect(try runner.integer("SELECT count(*) FROM result WHERE run_id = \(try runner.newestRun())") == 1)
     }
 
-    @Test func repeatedFamilyOptionsReplayExactlyThoseFamilies() async throws {
+    @Test func repeatedFamilyOptionsReplayExactlyThoseFamilies() throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 150)
+        try runner.recordCorpus(count: 150)
         let expected = try runner.names("SELECT name FROM trace WHERE family IN ('flick', 'peek')")
         try #require(!expected.isEmpty)
-        let output = try await runner.expect(0, ["replay", "--family", "flick", "--family", "peek", "--format", "json"])
+        let output = try runner.expect(0, ["replay", "--family", "flick", "--family", "peek", "--format", "json"])
         let run = try runner.newestRun()
         #expect(try runner.names("SELECT trace FROM decisions WHERE run = \(run)") == expected)
         #expect(try runner.integer("SELECT count(*) FROM result WHERE run_id = \(run)") == expected.count)
         #expect(try JSONReport(output.stdout).traces == expected.count)
     }
 
-    @Test func traceAndFamilyTogetherReplayTheUnion() async throws {
+    @Test func traceAndFamilyTogetherReplayTheUnion() throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 100)
+        try runner.recordCorpus(count: 100)
         let flicks = try runner.names("SELECT name FROM trace WHERE family = 'flick'")
         let other = try #require(try runner.names("SELECT name FROM trace WHERE family = 'peek' LIMIT 1").first)
         let flick = try #require(flicks.first)
         // A name inside the family counts once.
-        try await runner.expect(0, ["replay", "--family", "flick", "--trace", other, "--trace", flick])
+        try runner.expect(0, ["replay", "--family", "flick", "--trace", other, "--trace", flick])
         let run = try runner.newestRun()
         #expect(try runner.names("SELECT trace FROM decisions WHERE run = \(run)") == flicks.union([other]))
         #expect(try runner.integer("SELECT count(*) FROM result WHERE run_id = \(run)") == flicks.count + 1)
@@ -54,21 +55,21 @@ import Testing
         ["--trace", "no-such-trace"],
         ["--family", "flick", "--trace", "no-such-trace"],
     ])
-    func aFilterMatchingNothingWritesNothing(_ filter: [String]) async throws {
+    func aFilterMatchingNothingWritesNothing(_ filter: [String]) throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 50)
+        try runner.recordCorpus(count: 50)
         let before = try runner.files()
         for command in ["replay", "regress"] {
-            let output = try await runner.expect(64, [command, "--set", "threshold=0.33", "--frames"] + filter)
+            let output = try runner.expect(64, [command, "--set", "threshold=0.33", "--frames"] + filter)
             #expect(output.stdout.isEmpty)
             #expect(output.stderr.contains("no-such"))
         }
         #expect(try runner.files() == before)
     }
 
-    @Test func framesAreStoredOnlyWhenAsked() async throws {
+    @Test func framesAreStoredOnlyWhenAsked() throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 80)
+        try runner.recordCorpus(count: 80)
         // docs/model.md §4.1, from the samples: every sample but a cancel and an up that stays in place.
         let positionSamples = try runner.integer(
             """
@@ -79,10 +80,10 @@ import Testing
             """)
         #expect(try runner.integer("SELECT count(*) FROM frame JOIN result ON result.id = frame.result_id WHERE run_id = 1") == positionSamples)
 
-        try await runner.expect(0, ["replay", "--set", "threshold=0.3"])
+        try runner.expect(0, ["replay", "--set", "threshold=0.3"])
         #expect(try runner.integer("SELECT count(*) FROM frame JOIN result ON result.id = frame.result_id WHERE run_id = 2") == 0)
 
-        try await runner.expect(0, ["replay", "--set", "threshold=0.3", "--frames"])
+        try runner.expect(0, ["replay", "--set", "threshold=0.3", "--frames"])
         #expect(try runner.integer("SELECT count(*) FROM frame JOIN result ON result.id = frame.result_id WHERE run_id = 3") == positionSamples)
         // A threshold does not move any frame: run 3's frames are run 1's.
         let differing = try runner.integer(
@@ -98,11 +99,11 @@ import Testing
         #expect(try runner.integer("SELECT count(*) FROM frame") == 2 * positionSamples)
     }
 
-    @Test func baselineOptionChoosesTheRunToCompareWith() async throws {
+    @Test func baselineOptionChoosesTheRunToCompareWith() throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 150)
-        try await runner.expect(0, ["replay", "--set", "threshold=0.3", "--quiet"])
-        let output = try await runner.expect(0, ["replay", "--baseline", "2", "--format", "json"])
+        try runner.recordCorpus(count: 150)
+        try runner.expect(0, ["replay", "--set", "threshold=0.3", "--quiet"])
+        let output = try runner.expect(0, ["replay", "--baseline", "2", "--format", "json"])
         let report = try JSONReport(output.stdout)
         #expect(report.run("baseline") == 2)
         #expect(report.config("baseline") == "baseline threshold=0.3")
@@ -111,26 +112,26 @@ import Testing
         #expect(Set(report.changedNames) == (try runner.changedTraces(baseline: 2, candidate: 3)))
         #expect(report.changed == (try runner.changedTraces(baseline: 2, candidate: 3)).count)
         // Without --baseline (and nothing accepted): the first run.
-        let first = try JSONReport(try await runner.expect(0, ["replay", "--format", "json", "--quiet"]).stdout)
+        let first = try JSONReport(try runner.expect(0, ["replay", "--format", "json", "--quiet"]).stdout)
         #expect(first.run("baseline") == 1)
     }
 
     /// A replay over a subset, used as a baseline: the traces it lacks are not compared.
-    @Test func tracesWithoutABaselineResultAreNotCompared() async throws {
+    @Test func tracesWithoutABaselineResultAreNotCompared() throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 100)
-        try await runner.expect(0, ["replay", "--family", "flick", "--set", "threshold=0.2"])
-        let output = try await runner.expect(0, ["replay", "--baseline", "2", "--format", "json"])
+        try runner.recordCorpus(count: 100)
+        try runner.expect(0, ["replay", "--family", "flick", "--set", "threshold=0.2"])
+        let output = try runner.expect(0, ["replay", "--baseline", "2", "--format", "json"])
         let report = try JSONReport(output.stdout)
         #expect(report.traces == (try runner.comparedCount(baseline: 2, candidate: 3)))
         #expect(report.traces == (try runner.integer("SELECT count(*) FROM trace WHERE family = 'flick'")))
         #expect(Set(report.changedNames) == (try runner.changedTraces(baseline: 2, candidate: 3)))
     }
 
-    @Test func textReportTotalsAgreeWithTheDatabase() async throws {
+    @Test func textReportTotalsAgreeWithTheDatabase() throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 200)
-        let output = try await runner.expect(0, ["replay", "--set", "decision=velocity", "--limit", "5"])
+        try runner.recordCorpus(count: 200)
+        let output = try runner.expect(0, ["replay", "--set", "decision=velocity", "--limit", "5"])
         let changed = try runner.changedTraces(baseline: 1, candidate: 2)
         try #require(changed.count > 5)
         #expect(output.stdout.contains("decisions changed: \(changed.count)\n"))
@@ -147,13 +148,13 @@ import Testing
         // Reports on stdout, the summary on stderr; --quiet silences stderr only.
         #expect(!output.stdout.contains("stored in"))
         #expect(output.stderr.contains("run 2"))
-        let quiet = try await runner.expect(0, ["replay", "--set", "decision=velocity", "--quiet"])
+        let quiet = try runner.expect(0, ["replay", "--set", "decision=velocity", "--quiet"])
         #expect(quiet.stderr.isEmpty)
         #expect(!quiet.stdout.isEmpty)
     }
 
     /// Names a report must escape: markup characters, quotes, a tab, accents and an emoji.
-    @Test func reportsCarryAwkwardTraceNamesExactly() async throws {
+    @Test func reportsCarryAwkwardTraceNamesExactly() throws {
         let runner = try CommandRunner()
         let fixtures = CommandRunner.repositoryRoot.appending(path: "Fixtures/traces/worked-examples.jsonl").path
         let lines = try String(contentsOfFile: fixtures, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -171,12 +172,12 @@ import Testing
             text += line + "\n"
         }
         let path = try runner.write(text, to: "awkward.jsonl")
-        try await runner.expect(0, ["record", "--from", path])
+        try runner.expect(0, ["record", "--from", path])
         #expect(try runner.names("SELECT name FROM trace").isSuperset(of: Set(renamed.values)))
 
         // docs/model.md §4.9: example 1 (48.3%, 400 pt/s) cancels at threshold 0.5, example 2 (1250 pt/s) flicks.
         let junit = runner.path("awkward.xml")
-        let output = try await runner.expect(1, ["regress", "--format", "json", "--junit", junit, "--set", "threshold=0.5", "--set", "decision=velocity"])
+        let output = try runner.expect(1, ["regress", "--format", "json", "--junit", junit, "--set", "threshold=0.5", "--set", "decision=velocity"])
         let changed = try runner.changedTraces(baseline: 1, candidate: 2)
         #expect(changed == Set(renamed.values))
         let report = try JSONReport(output.stdout)
@@ -185,7 +186,7 @@ import Testing
         #expect(Set(document.testcases.filter(\.failed).map(\.name)) == changed)
         #expect(Set(document.testcases.map(\.name)) == (try runner.names("SELECT name FROM trace")))
         // The text report too, with the tab escaped as `\t` (docs/safety.md: no control reaches the terminal raw).
-        let textReport = try await runner.expect(0, ["replay", "--baseline", "1", "--set", "threshold=0.5", "--set", "decision=velocity"]).stdout
+        let textReport = try runner.expect(0, ["replay", "--baseline", "1", "--set", "threshold=0.5", "--set", "decision=velocity"]).stdout
         for name in changed { #expect(textReport.contains(name.replacingOccurrences(of: "\t", with: #"\t"#))) }
         #expect(!textReport.contains("\t"))
     }

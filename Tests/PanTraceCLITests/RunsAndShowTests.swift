@@ -1,17 +1,16 @@
 import Foundation
-import SQLiteTestSupport
 import Testing
 import TestThreads
 
 /// `pantrace runs`, `pantrace show` and what every command shares: help with
 /// an example, colour only on a terminal and never with NO_COLOR.
-@Suite struct RunsAndShowTests {
-    @Test func runsListsEveryRunWithItsCounts() async throws {
+@Suite(.blocksItsThread) struct RunsAndShowTests {
+    @Test func runsListsEveryRunWithItsCounts() throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 120)
-        try await runner.expect(0, ["replay", "--set", "threshold=0.3", "--family", "flick"])
-        try await runner.expect(1, ["regress", "--set", "decision=velocity"])
-        let table = try RunsTable(try await runner.expect(0, ["runs"]).stdout)
+        try runner.recordCorpus(count: 120)
+        try runner.expect(0, ["replay", "--set", "threshold=0.3", "--family", "flick"])
+        try runner.expect(1, ["regress", "--set", "decision=velocity"])
+        let table = try RunsTable(try runner.expect(0, ["runs"]).stdout)
         let stored = try runner.rows(
             """
             SELECT run.id, run.kind, run.trace_count, config.name,
@@ -22,41 +21,41 @@ import TestThreads
             """)
         #expect(table.rows.count == stored.count)
         for (row, expected) in zip(table.rows, stored) {
-            #expect(.int(Int64(row.id)) == expected[0])
-            #expect(.text(row.kind) == expected[1])
-            #expect(row.traces.map { .int(Int64($0)) } == expected[2])
-            #expect(.text(row.config) == expected[3])
-            #expect([row.finish, row.cancel, row.none].map { $0.map { SQLValue.int(Int64($0)) } ?? .null } == Array(expected[4...6]))
+            #expect(row.id == Int(expected[0]))
+            #expect(row.kind == expected[1])
+            #expect(row.traces == Int(expected[2]))
+            #expect(row.config == expected[3])
+            #expect([row.finish, row.cancel, row.none] == expected[4...6].map { Int($0) })
         }
         // Nothing accepted: the first run is the baseline.
-        #expect(try table.baselines == [try runner.integer("SELECT min(id) FROM run")])
+        #expect(table.baselines == [try runner.integer("SELECT min(id) FROM run")])
     }
 
-    @Test func runsOfAnEmptyDatabaseSaysHowToAddOne() async throws {
+    @Test func runsOfAnEmptyDatabaseSaysHowToAddOne() throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 10)
+        try runner.recordCorpus(count: 10)
         _ = try runner.sqlite("DELETE FROM result; DELETE FROM run;")
-        let output = try await runner.expect(0, ["runs"])
+        let output = try runner.expect(0, ["runs"])
         #expect(output.stdout.contains("pantrace record"))
     }
 
     /// The table on standard output (its rows are tested in-process:
     /// PanTraceKitTests' TraceInspectionTests); a missing trace or run, 64.
-    @Test func showPrintsTheTableOrAUsageError() async throws {
+    @Test func showPrintsTheTableOrAUsageError() throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 20)
+        try runner.recordCorpus(count: 20)
         let trace = try runner.sqlite("SELECT name FROM trace LIMIT 1")
-        let shown = try await runner.expect(0, ["show", trace])
+        let shown = try runner.expect(0, ["show", trace])
         #expect(shown.stdout.contains("outcome  ") && shown.stdout.contains("\nseq "), "\(shown.stdout)")
         #expect(shown.stderr.isEmpty)
-        #expect(try await runner.expect(64, ["show", "no-such-trace"]).stderr.contains("no-such-trace"))
-        try await runner.expect(64, ["show", trace, "--run", "99"])
-        try await runner.expect(64, ["show"])
+        #expect(try runner.expect(64, ["show", "no-such-trace"]).stderr.contains("no-such-trace"))
+        try runner.expect(64, ["show", trace, "--run", "99"])
+        try runner.expect(64, ["show"])
     }
 
     @Test(arguments: ["record", "replay", "regress", "tune", "runs", "show", "generate"])
-    func everyCommandsHelpHasAnExample(_ command: String) async throws {
-        let output = try await HelpTests.help(command)
+    func everyCommandsHelpHasAnExample(_ command: String) throws {
+        let output = try HelpTests.help(command)
         #expect(output.status == 0)
         #expect(output.stdout.contains("Example"))
         #expect(output.stdout.contains("\n  pantrace \(command) "), "\(output.stdout)")
@@ -64,26 +63,26 @@ import TestThreads
 
     /// Colour only on a terminal (a pseudo-terminal from script(1)), never with NO_COLOR.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
-    func colourOnlyOnATerminalAndNeverWithNoColor() async throws {
+    func colourOnlyOnATerminalAndNeverWithNoColor() throws {
         let runner = try CommandRunner()
-        try await runner.recordCorpus(count: 100)
+        try runner.recordCorpus(count: 100)
         let escape = "\u{1B}["
         // A pipe is not a terminal.
-        let piped = try await runner.expect(0, ["replay", "--set", "threshold=0.3"], environment: ["NO_COLOR": ""])
+        let piped = try runner.expect(0, ["replay", "--set", "threshold=0.3"], environment: ["NO_COLOR": ""])
         #expect(!piped.stdout.contains(escape))
         #expect(!piped.stderr.contains(escape))
 
-        let onTerminal = try await Self.onTerminal(["replay", "--db", runner.db, "--set", "threshold=0.3"], noColor: nil)
+        let onTerminal = try Self.onTerminal(["replay", "--db", runner.db, "--set", "threshold=0.3"], noColor: nil)
         #expect(onTerminal.contains(escape + "31m"), "\(onTerminal)")
         for noColor in ["1", "true"] {
-            let output = try await Self.onTerminal(["replay", "--db", runner.db, "--set", "threshold=0.3"], noColor: noColor)
+            let output = try Self.onTerminal(["replay", "--db", runner.db, "--set", "threshold=0.3"], noColor: noColor)
             #expect(output.contains("decisions changed"))
             #expect(!output.contains(escape), "\(output)")
         }
     }
 
     /// Runs the binary under a pseudo-terminal with script(1); returns what the terminal showed.
-    static func onTerminal(_ arguments: [String], noColor: String?) async throws -> String {
+    static func onTerminal(_ arguments: [String], noColor: String?) throws -> String {
         let command = ([CommandRunner.binary.path] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
@@ -95,7 +94,9 @@ import TestThreads
         let out = Pipe()
         process.standardOutput = out
         process.standardInput = FileHandle.nullDevice
-        let data = try await process.runToExit(reading: out)
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
     }
 }

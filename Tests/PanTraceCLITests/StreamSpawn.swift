@@ -1,5 +1,4 @@
 import Foundation
-import TestThreads
 
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +8,7 @@ import Glibc
 /// closed, sent to a file or device, or to a pipe nobody reads — what
 /// Foundation's `Process` cannot arrange: posix_spawn's file actions do.
 enum StreamSpawn {
-    enum Target: Sendable {
+    enum Target {
         /// The descriptor is closed (`>&-`).
         case closed
         /// Opened for writing: a file (truncated) or a device such as /dev/full.
@@ -18,7 +17,7 @@ enum StreamSpawn {
         case brokenPipe
     }
 
-    struct Ending: Equatable, Sendable, CustomStringConvertible {
+    struct Ending: Equatable, CustomStringConvertible {
         /// The exit status, or `nil` when a signal ended the child.
         var status: Int32?
         var signal: Int32?
@@ -27,12 +26,8 @@ enum StreamSpawn {
 
     /// Runs `pantrace arguments…` (absolute paths: the child runs in the
     /// test's own folder) with `stdout` and `stderr` as given (standard
-    /// input is /dev/null) and awaits its end, waited for on a thread of its own.
-    static func run(_ arguments: [String], stdout: Target, stderr: Target) async throws -> Ending {
-        try await onOwnThread { try runWaiting(arguments, stdout: stdout, stderr: stderr) }
-    }
-
-    private static func runWaiting(_ arguments: [String], stdout: Target, stderr: Target) throws -> Ending {
+    /// input is /dev/null) and waits for it.
+    static func run(_ arguments: [String], stdout: Target, stderr: Target) throws -> Ending {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

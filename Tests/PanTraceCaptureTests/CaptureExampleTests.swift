@@ -37,14 +37,16 @@ import TestThreads
         #expect(try Self.readmeExample().trimmingCharacters(in: .whitespacesAndNewlines) == main.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    @Test func theExampleWritesTracesPantraceAccepts() async throws {
+    @Test(.blocksItsThread) func theExampleWritesTracesPantraceAccepts() throws {
         let folder = try CaptureFolder()
         let process = Process()
         process.executableURL = Self.binary
         process.currentDirectoryURL = folder.folder
         let output = Pipe()
         process.standardOutput = output
-        let printed = String(decoding: try await process.runToExit(reading: output), as: UTF8.self)
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(printed == "wrote 2 traces to gestures.jsonl\n")
 

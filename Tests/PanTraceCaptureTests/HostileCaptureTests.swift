@@ -4,7 +4,6 @@ import PanTraceCore
 import PanTraceModel
 import PropertyBased
 import Testing
-import TestThreads
 
 /// docs/safety.md "What export writes, record reads": every line the capture library writes is one that
 /// `pantrace record` accepts (Core's JSON Lines reader, as `record --from`
@@ -67,7 +66,7 @@ import TestThreads
     /// A file past `ulimit -f`: the app is not killed by SIGXFSZ, and the file
     /// holds only whole lines. The README's example writes a 1,778-byte trace
     /// and then a 453-byte one under a limit of 512 bytes.
-    @Test func aFileSizeLimitRefusesTheLineInsteadOfKillingTheApp() async throws {
+    @Test func aFileSizeLimitRefusesTheLineInsteadOfKillingTheApp() throws {
         let folder = try CaptureFolder()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -75,7 +74,9 @@ import TestThreads
         process.currentDirectoryURL = folder.folder
         let output = Pipe()
         process.standardOutput = output
-        let printed = String(decoding: try await process.runToExit(reading: output), as: UTF8.self)
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
         #expect(printed == "wrote 1 traces to gestures.jsonl\n")
         let traces = try folder.traces()

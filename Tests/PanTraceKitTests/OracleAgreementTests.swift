@@ -15,8 +15,8 @@ import Testing
         FileManager.default.isExecutableFile(atPath: $0)
     }
 
-    @Test(.enabled(if: python != nil, "python3 is not installed: the oracle cannot run"))
-    func storedResultsAgreeWithTheOracle() async throws {
+    @Test(.blocksItsThread, .enabled(if: python != nil, "python3 is not installed: the oracle cannot run"))
+    func storedResultsAgreeWithTheOracle() throws {
         let workspace = try Workspace()
         do {
             let store = try Store(path: workspace.db)
@@ -65,31 +65,35 @@ import Testing
         let out = Pipe()
         process.standardOutput = out
         process.standardError = out
-        let text = String(decoding: try await process.runToExit(reading: out), as: UTF8.self)
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
         let results = DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result")
         // Not vacuous: some results rested and some are stale.
-        #expect(try DatabaseFile(path: workspace.db).integer("SELECT count(*) FROM result WHERE stale = 1") != 0)
-        #expect(try DatabaseFile(path: workspace.db).integer("SELECT count(*) FROM result WHERE rest > 0") != 0)
+        #expect(DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result WHERE stale = 1") != "0")
+        #expect(DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result WHERE rest > 0") != "0")
         // Not vacuous for sheets either: some rest at a detent, some were dismissed, some stepped.
-        #expect(try DatabaseFile(path: workspace.db).integer("SELECT count(*) FROM result WHERE detent IS NOT NULL") != 0)
-        #expect(try DatabaseFile(path: workspace.db).integer("SELECT count(*) FROM result WHERE reason = 'step'") != 0)
-        #expect(try DatabaseFile(path: workspace.db).integer("SELECT count(*) FROM result WHERE reason = 'outsideEdge'") != 0)
+        #expect(DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result WHERE detent IS NOT NULL") != "0")
+        #expect(DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result WHERE reason = 'step'") != "0")
+        #expect(DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result WHERE reason = 'outsideEdge'") != "0")
         #expect(process.terminationStatus == 0, "\(text.suffix(2000))")
         #expect(text.contains("\(results) passed, 0 failed"), "\(text.suffix(2000))")
     }
 
     /// The oracle itself holds to docs/model.md's worked examples (§4.9, §4.10's
     /// example 6, edgeWidth) and to hand-computed cases of its §4.10 helpers.
-    @Test(.enabled(if: python != nil, "python3 is not installed: the oracle cannot run"),
+    @Test(.blocksItsThread, .enabled(if: python != nil, "python3 is not installed: the oracle cannot run"),
           arguments: ["--spec-examples", "--self-test"])
-    func theOracleChecksItself(_ option: String) async throws {
+    func theOracleChecksItself(_ option: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.python))
         process.arguments = [Self.oracle, option]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = out
-        let text = String(decoding: try await process.runToExit(reading: out), as: UTF8.self)
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text.suffix(2000))")
         #expect(text.hasSuffix(" passed, 0 failed\n"), "\(text.suffix(2000))")
     }

@@ -68,12 +68,12 @@ import PanTraceReports
     }
 
     /// A sample row deleted in the shell (foreign keys off): replay uses the rows, nothing is "damaged".
-    @Test func replayAfterHandEditsInTheShell() async throws {
+    @Test(.blocksItsThread) func replayAfterHandEditsInTheShell() throws {
         let workspace = try Workspace()
         let store = try Self.recorded(workspace)
         let traces = try store.traceCount()
         let shell = Shell(path: workspace.db)
-        try await shell.run(
+        try shell.run(
             """
             DELETE FROM sample WHERE trace_id = 1 AND seq = (SELECT max(seq) - 1 FROM sample WHERE trace_id = 1);
             DELETE FROM trace WHERE id = 2;
@@ -88,11 +88,12 @@ import PanTraceReports
 struct Shell {
     let path: String
 
-    func run(_ sql: String) async throws {
+    func run(_ sql: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         process.arguments = [path, "PRAGMA foreign_keys = OFF;\n" + sql]
-        try await process.runToExit()
+        try process.run()
+        process.waitUntilExit()
         #expect(process.terminationStatus == 0)
     }
 }

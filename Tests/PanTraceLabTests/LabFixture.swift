@@ -20,13 +20,7 @@ final class LabFixture: @unchecked Sendable {
     let token = LabToken()
 
     /// With `versus`, a session that compares `config` (A) with it (B), pairs ordered by `seed`.
-    /// `pause` scales the page's pause between a settled gesture and the next
-    /// task (``LabPage/html(config:tasks:session:stored:versus:next:pause:)``):
-    /// none by default, since the tests wait on the count of settled gestures.
-    init(
-        config: Config = Config(), versus: Config? = nil, seed: UInt64 = 0, tasks: [LabTask]? = nil, label: String = "lab",
-        pause: Double = 0
-    ) throws {
+    init(config: Config = Config(), versus: Config? = nil, seed: UInt64 = 0, tasks: [LabTask]? = nil, label: String = "lab") throws {
         folder = try TestFolders.make(label)
         self.config = config
         let tasks = tasks ?? LabTask.builtIn(for: config.interaction, repeatCount: 1)
@@ -41,8 +35,7 @@ final class LabFixture: @unchecked Sendable {
             token: token, recorder: recorder,
             page: {
                 LabPage.html(
-                    config: config, tasks: order, session: session, stored: recorder.summary.count, versus: versus, next: recorder.next,
-                    pause: pause)
+                    config: config, tasks: order, session: session, stored: recorder.summary.count, versus: versus, next: recorder.next)
             })
     }
 

@@ -91,26 +91,19 @@ import TestThreads
     }
 
     /// Locked past the timeout: `locked` (exit 75), after about the timeout, not 20 times it.
-    @Test func aLockedDatabaseIsReportedAfterTheBusyTimeout() async throws {
+    @Test(.blocksItsThread) func aLockedDatabaseIsReportedAfterTheBusyTimeout() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let holder = try Store.fresh(in: folder)
         try record([makeTrace("a")], into: holder)
         let session = try holder.beginRun(.replay, configName: "held", configJSON: "{}")
         defer { session.rollback() }
-        let path = holder.path
-        // The wait for the lock blocks a thread: one of its own, not the pool's.
-        let (error, waited) = await onOwnThread { () -> (StoreError?, Double) in
-            let started = Date()
-            do {
-                let waiter = try Store(path: path, busyTimeoutMilliseconds: 300)
-                _ = try waiter.beginRun(.replay, configName: "c", configJSON: "{}")
-                return (nil, Date().timeIntervalSince(started))
-            } catch {
-                return (error as? StoreError, Date().timeIntervalSince(started))
-            }
+        let waiter = try Store(path: holder.path, busyTimeoutMilliseconds: 300)
+        let started = Date()
+        #expect(throws: StoreError.locked(path: holder.path)) {
+            try waiter.beginRun(.replay, configName: "c", configJSON: "{}")
         }
-        #expect(error == StoreError.locked(path: path))
+        let waited = Date().timeIntervalSince(started)
         #expect(waited >= 0.3 && waited < 2, "waited \(waited) s")
         #expect(StoreError.locked(path: "x").description.hasSuffix("try again"))
     }

@@ -1,18 +1,21 @@
 import Foundation
 import Testing
 
-/// A test whose timing a busy concurrency pool would break runs its jobs on
-/// threads of its own: the gesture lab's suites, whose server answers within
-/// timeouts (a body, an idle connection) and whose tests watch counts that
-/// last only while a request arrives.
+/// A test that blocks its thread — waiting for a `pantrace` child, the
+/// test browser, another connection's lock, or the gesture lab's in-process
+/// server — runs on threads of its own instead of Swift Testing's
+/// cooperative pool.
 ///
-/// Every wait in the tests is awaited (``onOwnThread(_:)``), but the pool
-/// has one thread per core (two here), and Swift Testing queues hundreds of
-/// tests on it whose bodies compute for seconds without an `await`. A lab
-/// test's next step, queued behind them, could wait longer than the guard's
-/// body timeout: a fresh `.ci/run` answered 408 where the test expected 200.
-/// With this trait the test's jobs run on a new thread each
-/// (``ThreadPerJob``), never behind the pool's queue.
+/// The pool has one thread per core (two here), and on Linux its threads
+/// are also the ones libdispatch hands its global queues. A synchronous wait
+/// holds its thread: when both wait on children that sleep, the machine
+/// idles; and the lab's server (FlyingFox: actors, tasks and a dispatch queue
+/// that waits on epoll), running in the test process, gets no thread at all,
+/// so the test waiting on it waits out its timeout. With this trait the
+/// test's body runs on a new thread per job (``ThreadPerJob``), and the pool
+/// stays free for the tests that compute and for the server. Every suite
+/// that runs the binary carries it, and the tests elsewhere that wait; a
+/// test that computes gains nothing from a thread of its own.
 ///
 /// On a suite, it applies to each of its tests and their cases.
 public struct BlocksItsThread: SuiteTrait, TestTrait, TestScoping {

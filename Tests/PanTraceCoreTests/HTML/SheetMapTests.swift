@@ -2,6 +2,7 @@ import BrowserTestSupport
 import Foundation
 import PanTraceCore
 import Testing
+import TestThreads
 import PanTraceModel
 import PanTraceReports
 
@@ -155,26 +156,26 @@ import PanTraceReports
 
 /// The sheets' pages in headless Chromium: no console message, every word
 /// inside its chart and apart from the others, and a screenshot of each.
-@Suite(.enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
+@Suite(.blocksItsThread, .enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
 struct SheetMapBrowserTests {
-    @Test func theReplayPageOfTheSheetsLoadsReadably() async throws {
+    @Test func theReplayPageOfTheSheetsLoadsReadably() throws {
         let (page, _) = SheetMapTests.replayPage(
             baseline: SheetMapTests.preset("uikit-sheet"), candidate: SheetMapTests.preset("floatingpanel-states"))
-        try await expectReadable(page.html(), named: "sheets-replay", height: 4200)
+        try expectReadable(page.html(), named: "sheets-replay", height: 4200)
     }
 
-    @Test func theComparePageOfTheSheetsLoadsReadably() async throws {
+    @Test func theComparePageOfTheSheetsLoadsReadably() throws {
         let names = ["uikit-sheet", "floatingpanel-states", "mdc-states", "flutter-snap"]
         var comparison = ConfigComparison(configs: names.map(SheetMapTests.preset), limit: 8)
         comparison.add(contentsOf: SyntheticCorpus(seed: 11, families: SyntheticFamily.sheets).traces(count: 300))
         comparison.finish()
-        try await expectReadable(comparison.html(), named: "sheets-compare", height: 4600)
+        try expectReadable(comparison.html(), named: "sheets-compare", height: 4600)
     }
 
     /// Every preset over the sheets: fifteen boundaries on each overlay, and
     /// the presets of another interaction say that a sheet is not simulated
     /// there (docs/model.md §4.10) instead of showing regions.
-    @Test func theComparePageOfEveryPresetLoadsReadably() async throws {
+    @Test func theComparePageOfEveryPresetLoadsReadably() throws {
         var comparison = ConfigComparison(configs: Preset.all.map(\.config), limit: 8)
         comparison.add(contentsOf: SyntheticCorpus(seed: 11, families: SyntheticFamily.sheets).traces(count: 300))
         comparison.finish()
@@ -182,28 +183,28 @@ struct SheetMapBrowserTests {
         let elsewhere = Preset.all.filter { $0.config.interaction != .pullToDismiss }
         #expect(!elsewhere.isEmpty)
         #expect(PageChecks.values(of: "data-not-applicable", in: html).count == 2 * elsewhere.count, "one small map per start detent")
-        try await expectReadable(html, named: "sheets-compare-all", height: 9000)
+        try expectReadable(html, named: "sheets-compare-all", height: 9000)
     }
 
     /// A corpus of sheets and other gestures: the percent map and the sheets' maps on one page.
-    @Test func aMixedReplayPageLoadsReadably() async throws {
+    @Test func aMixedReplayPageLoadsReadably() throws {
         let traces = Array(SyntheticCorpus(seed: 5, families: SyntheticFamily.allCases).traces(count: 400))
         #expect(traces.contains { $0.detents != nil } && traces.contains { $0.detents == nil })
         let page = HTMLFixtures.replayPage(
             traces: traces, baseline: SheetMapTests.preset("uikit-sheet"), candidate: HTMLFixtures.config(["decision=velocity"]))
         let html = page.html()
         #expect(html.contains(#"id="release-map""#) && html.contains(#"id="sheet-map-1""#))
-        try await expectReadable(html, named: "sheets-mixed", height: 3600)
+        try expectReadable(html, named: "sheets-mixed", height: 3600)
     }
 
-    private func expectReadable(_ html: String, named name: String, height: Int) async throws {
+    private func expectReadable(_ html: String, named name: String, height: Int) throws {
         let file = try BrowserPage.write(html, named: "\(name).html")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         // The page beside its screenshot, for a reviewer to open.
         if BrowserPage.takesScreenshots {
             try? html.write(to: BrowserPage.screenshots.appending(path: "\(name).html"), atomically: true, encoding: .utf8)
         }
-        let load = try await Chromium.load(
+        let load = try Chromium.load(
             file, screenshot: BrowserPage.screenshots.appending(path: "\(name).png"), height: height, width: 1280,
             probe: LabelLayout.probe)
         #expect(load.consoleMessages.isEmpty, "\(load.consoleMessages)")

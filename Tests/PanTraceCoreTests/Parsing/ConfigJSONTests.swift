@@ -122,7 +122,7 @@ import TestFolders
         #expect(error.reason.hasPrefix(reason), "\(error)")
     }
 
-    @Test func rejectsDocumentsThatAreNotOneObject() async throws {
+    @Test func rejectsDocumentsThatAreNotOneObject() throws {
         #expect(failure("[]")?.reason == "a config must be a JSON object, found an array")
         #expect(failure("")?.reason.hasPrefix("invalid JSON") == true)
         let trailing = try #require(failure("{\"threshold\": 0.3}\n{}"))
