@@ -406,7 +406,7 @@ extension LabPage {
             setMode("settled");
             document.body.dataset.settled = String(index);
             document.body.dataset.listRest = String(Math.round(g.list.o * 100) / 100);
-            setTimeout(() => { if (pairs) pairs.heard(reply); startTask(); }, away ? 500 : 300);
+            setTimeout(() => { if (pairs) pairs.heard(reply); startTask(); }, (away ? 500 : 300) * data.pause);
           });
         }
         """#

@@ -21,8 +21,12 @@ public enum LabPage {
     ///   - stored: gestures the session stored already (a reloaded page goes on from there).
     ///   - versus: the config compared with `config` (docs/lab.md "Which felt better"), when the session compares two.
     ///   - next: then, where the session's pairs are (a reloaded page goes on from there).
+    ///   - pause: how long the settled screen stays before the next task, as a
+    ///     multiple of a person's pause (0.5 s after a finish, 0.3 s after a
+    ///     cancel); the tests, which wait on the count of settled gestures, take 0.
     public static func html(
-        config: Config, tasks: [LabTask], session: String, stored: Int, versus: Config? = nil, next: LabPairs.Next? = nil
+        config: Config, tasks: [LabTask], session: String, stored: Int, versus: Config? = nil, next: LabPairs.Next? = nil,
+        pause: Double = 1
     ) -> String {
         let taskList = tasks.map { task in
             "{\"id\": \(JSONWriter.string(task.id)), \"prompt\": \(JSONWriter.string(task.prompt)), "
@@ -34,7 +38,7 @@ public enum LabPage {
         }
         let data = "{\"config\": \(config.canonicalJSON()), \"session\": \(JSONWriter.string(session)), \"stored\": \(stored), "
             + "\"versus\": \(versus?.canonicalJSON() ?? "null"), \"next\": \(versus == nil ? "null" : next?.json ?? "null"), "
-            + "\"tasks\": [\(taskList.joined(separator: ", "))]}"
+            + "\"pause\": \(JSONWriter.number(pause)), \"tasks\": [\(taskList.joined(separator: ", "))]}"
         // `<` only occurs inside JSON strings here: escaped, no text can close the script element.
         let embedded = data.replacingOccurrences(of: "<", with: "\\u003c")
         return """

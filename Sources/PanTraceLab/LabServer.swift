@@ -39,8 +39,16 @@ public final class LabServer: Sendable {
     private let running: Task<Void, Error>
     private let front: LabGuard
     private let folder: String
+    private let spawn: Spawn
 
-    private init(host: String, port: Int, token: LabToken, server: HTTPServer, running: Task<Void, Error>, front: LabGuard, folder: String) {
+    /// Starts the server's own tasks: on the concurrency pool, or on the executor `start` was given.
+    typealias Spawn = @Sendable (_ body: @escaping @Sendable () async throws -> Void) -> Task<Void, Error>
+
+    private init(
+        host: String, port: Int, token: LabToken, server: HTTPServer, running: Task<Void, Error>, front: LabGuard, folder: String,
+        spawn: @escaping Spawn
+    ) {
+        self.spawn = spawn
         self.host = host
         self.port = port
         self.token = token
@@ -60,6 +68,25 @@ public final class LabServer: Sendable {
 
     /// Starts listening as ``start(host:port:responder:)`` does, under `limits`.
     public static func start(host: String, port: Int, responder: LabResponder, limits: LabLimits) async throws -> LabServer {
+        try await start(host: host, port: port, responder: responder, limits: limits) { body in Task { try await body() } }
+    }
+
+    /// Starts listening as ``start(host:port:responder:limits:)`` does, with
+    /// FlyingFox's tasks on `executor` instead of the concurrency pool: for a
+    /// process whose pool threads are busy with other work (a test run), so
+    /// that the server never waits for one.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    public static func start(
+        host: String, port: Int, responder: LabResponder, limits: LabLimits, executor: any TaskExecutor
+    ) async throws -> LabServer {
+        try await start(host: host, port: port, responder: responder, limits: limits) { body in
+            Task(executorPreference: executor) { try await body() }
+        }
+    }
+
+    private static func start(
+        host: String, port: Int, responder: LabResponder, limits: LabLimits, spawn: @escaping Spawn
+    ) async throws -> LabServer {
         guard (0...65535).contains(port) else { throw CannotListen(host: host, port: port, reason: "a port is 0–65535") }
         let address: any SocketAddress
         do {
@@ -98,8 +125,8 @@ public final class LabServer: Sendable {
         handler.stopping.set(front)
         // Listening, or the run failing first (which ends the wait): no time
         // limit that a busy machine could trip.
-        let waiting = Task { try await server.waitUntilListening(timeout: 86_400) }
-        let running = Task {
+        let waiting = spawn { try await server.waitUntilListening(timeout: 86_400) }
+        let running = spawn {
             do { try await server.run() } catch {
                 waiting.cancel()
                 throw error
@@ -116,7 +143,8 @@ public final class LabServer: Sendable {
             throw CannotListen(host: host, port: port, reason: "the server could not start: \(reason)")
         }
         front.start()
-        return LabServer(host: host, port: front.port, token: responder.token, server: server, running: running, front: front, folder: folder)
+        return LabServer(host: host, port: front.port, token: responder.token, server: server, running: running, front: front, folder: folder,
+            spawn: spawn)
     }
 
     /// The page's URL with its token; for `0.0.0.0` (or `::`), one of the
@@ -155,9 +183,9 @@ public final class LabServer: Sendable {
             thread.start()
         }
         let server = server
-        let stopping = Task { await server.stop(timeout: 0) }
+        let stopping = spawn { await server.stop(timeout: 0) }
         running.cancel()
-        await stopping.value
+        _ = await stopping.result
         try? FileManager.default.removeItem(atPath: folder)
     }
 

@@ -100,15 +100,26 @@ final class DevToolsBrowser: @unchecked Sendable {
     /// Sends `method` (to a tab when `session` is given) and waits for its result.
     @discardableResult
     func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil, timeout: Double = 120) throws -> [String: Any] {
+        try sendAll(method, [parameters], session: session, timeout: timeout)[0]
+    }
+
+    /// Sends `method` once for each of `parameters`, in order and without
+    /// waiting in between (the browser handles them in the order sent), then
+    /// waits for every result: one round trip's wait for the whole list.
+    @discardableResult
+    func sendAll(_ method: String, _ parameters: [[String: Any]], session: String? = nil, timeout: Double = 120) throws -> [[String: Any]] {
         condition.lock()
-        nextID += 1
-        let id = nextID
+        let first = nextID + 1
+        nextID += parameters.count
         condition.unlock()
-        var message: [String: Any] = ["id": id, "method": method, "params": parameters]
-        if let session { message["sessionId"] = session }
-        var data = try JSONSerialization.data(withJSONObject: message)
-        data.append(0)
-        // Tabs load from several test threads: one message at a time on the pipe.
+        var data = Data()
+        for (offset, parameters) in parameters.enumerated() {
+            var message: [String: Any] = ["id": first + offset, "method": method, "params": parameters]
+            if let session { message["sessionId"] = session }
+            data.append(try JSONSerialization.data(withJSONObject: message))
+            data.append(0)
+        }
+        // Tabs load from several test threads: one list of messages at a time on the pipe.
         do {
             writing.lock()
             defer { writing.unlock() }
@@ -118,15 +129,17 @@ final class DevToolsBrowser: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
         defer { condition.unlock() }
-        while results[id] == nil {
-            if let ended { throw Failure(description: "\(method): the browser ended (\(ended))") }
-            guard condition.wait(until: deadline) else { throw Failure(description: "\(method): no reply in \(Int(timeout)) s") }
+        return try (first..<first + parameters.count).map { id in
+            while results[id] == nil {
+                if let ended { throw Failure(description: "\(method): the browser ended (\(ended))") }
+                guard condition.wait(until: deadline) else { throw Failure(description: "\(method): no reply in \(Int(timeout)) s") }
+            }
+            let reply = results.removeValue(forKey: id) ?? [:]
+            if let error = reply["error"] as? [String: Any] {
+                throw Failure(description: "\(method): \(error["message"] as? String ?? "\(error)")")
+            }
+            return reply["result"] as? [String: Any] ?? [:]
         }
-        let reply = results.removeValue(forKey: id) ?? [:]
-        if let error = reply["error"] as? [String: Any] {
-            throw Failure(description: "\(method): \(error["message"] as? String ?? "\(error)")")
-        }
-        return reply["result"] as? [String: Any] ?? [:]
     }
 
     /// Waits for the event `method` in `session` and returns its parameters;

@@ -28,7 +28,9 @@ public final class PhoneTab: @unchecked Sendable {
     public private(set) var consoleMessages: [String] = []
 
     /// Opens `url` in a new tab of `width` × `height` CSS pixels at `scale` device pixels each, with touch input.
-    public init(url: String, width: Int = 390, height: Int = 844, scale: Double = 3) throws {
+    /// One device pixel per CSS pixel unless a test asks for a phone's 3: the page
+    /// behaves the same in CSS pixels, and the software renderer draws a ninth as many.
+    public init(url: String, width: Int = 390, height: Int = 844, scale: Double = 1) throws {
         guard let path = Chromium.path else { throw Chromium.Missing() }
         browser = try DevToolsBrowser.shared(path: path)
         target = try browser.send("Target.createTarget", ["url": "about:blank", "newWindow": true])["targetId"] as? String ?? ""
@@ -98,12 +100,38 @@ public final class PhoneTab: @unchecked Sendable {
     /// `touchCancel`, with the fingers that are down (none for the last
     /// `touchEnd`), at `timestamp` seconds since 1970 when given.
     public func touch(_ type: String, _ touches: [Touch], timestamp: Double? = nil) throws {
+        try browser.send("Input.dispatchTouchEvent", Self.touchEvent(type, touches, timestamp: timestamp), session: session)
+    }
+
+    /// One touch event as ``touch(_:_:timestamp:)`` dispatches it.
+    public struct Event {
+        public var type: String
+        public var touches: [Touch]
+        public var timestamp: Double
+
+        public init(_ type: String, _ touches: [Touch], timestamp: Double) {
+            self.type = type
+            self.touches = touches
+            self.timestamp = timestamp
+        }
+    }
+
+    /// Dispatches `events` in order without waiting for each to be handled
+    /// (each carries its own timestamp, so the page sees the same times; moves
+    /// that arrive between two frames reach it coalesced, as a phone's do, and
+    /// the page reads them with `getCoalescedEvents()`).
+    public func touches(_ events: [Event]) throws {
+        try browser.sendAll(
+            "Input.dispatchTouchEvent", events.map { Self.touchEvent($0.type, $0.touches, timestamp: $0.timestamp) }, session: session)
+    }
+
+    private static func touchEvent(_ type: String, _ touches: [Touch], timestamp: Double?) -> [String: Any] {
         var parameters: [String: Any] = [
             "type": type,
             "touchPoints": touches.map { ["x": $0.x, "y": $0.y, "id": $0.id, "radiusX": 1, "radiusY": 1, "force": 1] },
         ]
         if let timestamp { parameters["timestamp"] = timestamp }
-        try browser.send("Input.dispatchTouchEvent", parameters, session: session)
+        return parameters
     }
 
     /// A PNG of the viewport, one image pixel per CSS pixel (a phone's 3 device pixels

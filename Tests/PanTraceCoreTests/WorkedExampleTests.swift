@@ -57,9 +57,12 @@ import Testing
     /// docs/model.md §4.5, "One trace, four estimators": segments 2000, 3000 and
     /// a lift that moved at 5000 pt/s; each number is worked there by hand
     /// (impulse: W = 2e6, then 5e6, then 5e6 + (5000 − √1e7)·5000; K = √(2W)).
-    @Test(arguments: [
-        (VelocityEstimator.lastSegment, 5000.0), (.uikit, 2200), (.impulse, (2 * (5e6 + (5000 - 1e7.squareRoot()) * 5000)).squareRoot()), (.lsq2, 5550),
-    ])
+    static let fourEstimators: [(VelocityEstimator, Double)] = {
+        let impulse: Double = 5e6 + (5000 - Double(1e7).squareRoot()) * 5000
+        return [(.lastSegment, 5000), (.uikit, 2200), (.impulse, (2 * impulse).squareRoot()), (.lsq2, 5550)]
+    }()
+
+    @Test(arguments: fourEstimators)
     func oneTraceFourEstimators(estimator: VelocityEstimator, expected: Double) {
         var builder = TraceBuilder()
         builder.down(t: 0, y: 100)

@@ -24,14 +24,14 @@ struct LabBrowserTests {
         }
     }
 
-    /// Dispatches `stroke` (touchStart, a touchMove per later point, touchEnd `rest` seconds after the last) with timestamps from `start`.
+    /// Dispatches `stroke` (touchStart, a touchMove per later point, touchEnd `rest` seconds after the last) with timestamps from `start`,
+    /// all at once (``PhoneTab/touches(_:)``).
     static func dispatch(_ stroke: Stroke, on tab: PhoneTab, start: Double, rest: Double = 0.004) throws {
         let points = stroke.points
-        try tab.touch("touchStart", [.init(x: points[0].x, y: points[0].y)], timestamp: start)
-        for point in points.dropFirst() {
-            try tab.touch("touchMove", [.init(x: point.x, y: point.y)], timestamp: start + point.t)
-        }
-        try tab.touch("touchEnd", [], timestamp: start + (points.last?.t ?? 0) + rest)
+        try tab.touches(
+            [.init("touchStart", [.init(x: points[0].x, y: points[0].y)], timestamp: start)]
+                + points.dropFirst().map { .init("touchMove", [.init(x: $0.x, y: $0.y)], timestamp: start + $0.t) }
+                + [.init("touchEnd", [], timestamp: start + (points.last?.t ?? 0) + rest)])
     }
 
     static let readyExpression = "document.getElementById('task').dataset.ready === 'true'"
@@ -72,7 +72,8 @@ struct LabBrowserTests {
         let lab = try LabFixture()
         let server = try await lab.serve()
         do {
-            let tab = try PhoneTab(url: server.url, width: 390, height: 844)
+            // A phone's three device pixels per point, as the stored meta says.
+            let tab = try PhoneTab(url: server.url, width: 390, height: 844, scale: 3)
             defer { tab.close() }
             // A drag past 40 %, a short pull, a touch that never leaves the slop: three decisions, each on the task then shown.
             let strokes = [

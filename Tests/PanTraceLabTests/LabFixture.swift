@@ -5,6 +5,7 @@ import PanTraceLab
 import PanTraceStore
 import SQLiteTestSupport
 import TestFolders
+import TestThreads
 
 /// A lab session of the tests: a fresh database in a folder of its own, a
 /// recorder under `config`, and a responder; ``serve()`` puts it on a free
@@ -20,7 +21,13 @@ final class LabFixture: @unchecked Sendable {
     let token = LabToken()
 
     /// With `versus`, a session that compares `config` (A) with it (B), pairs ordered by `seed`.
-    init(config: Config = Config(), versus: Config? = nil, seed: UInt64 = 0, tasks: [LabTask]? = nil, label: String = "lab") throws {
+    /// `pause` scales the page's pause between a settled gesture and the next
+    /// task (``LabPage/html(config:tasks:session:stored:versus:next:pause:)``):
+    /// none by default, since the tests wait on the count of settled gestures.
+    init(
+        config: Config = Config(), versus: Config? = nil, seed: UInt64 = 0, tasks: [LabTask]? = nil, label: String = "lab",
+        pause: Double = 0
+    ) throws {
         folder = try TestFolders.make(label)
         self.config = config
         let tasks = tasks ?? LabTask.builtIn(for: config.interaction, repeatCount: 1)
@@ -35,7 +42,8 @@ final class LabFixture: @unchecked Sendable {
             token: token, recorder: recorder,
             page: {
                 LabPage.html(
-                    config: config, tasks: order, session: session, stored: recorder.summary.count, versus: versus, next: recorder.next)
+                    config: config, tasks: order, session: session, stored: recorder.summary.count, versus: versus, next: recorder.next,
+                    pause: pause)
             })
     }
 
@@ -59,9 +67,13 @@ final class LabFixture: @unchecked Sendable {
         responder.respond(to: .init(method: "POST", path: "/preferences", headerToken: token ?? self.token.text, body: Array(body.utf8)))
     }
 
-    /// The server on a free loopback port.
+    /// The server on a free loopback port, its tasks on threads of their own: the
+    /// tests that compute meanwhile hold the concurrency pool's threads.
     func serve(limits: LabLimits = LabLimits()) async throws -> LabServer {
-        try await LabServer.start(host: "127.0.0.1", port: 0, responder: responder, limits: limits)
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            return try await LabServer.start(host: "127.0.0.1", port: 0, responder: responder, limits: limits, executor: ThreadPerJob.shared)
+        }
+        return try await LabServer.start(host: "127.0.0.1", port: 0, responder: responder, limits: limits)
     }
 }
 
