@@ -165,13 +165,13 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
         let stored = try Hardening.sqlite3(runner.db, "SELECT hex(CAST(name AS BLOB)) FROM trace WHERE id > 5 ORDER BY id")
         let expected = names.map { Data($0.utf8).map { String(format: "%02X", $0) }.joined() }
         #expect(stored.split(separator: "\n").map(String.init) == expected)
-        #expect(try Hardening.sqlite3(runner.db, "SELECT count(*) FROM run") == "3")
+        #expect(try Hardening.integer(runner.db, "SELECT count(*) FROM run") == 3)
         #expect(try Hardening.sqlite3(runner.db, "PRAGMA integrity_check") == "ok")
 
         // Selected by name, replayed, and conflicting with itself: verbatim each time.
         let replay = try runner.run(["replay", "--trace", names[0], "--trace", names[2]])
         #expect(replay.status == 0, "stderr: \(replay.stderr)")
-        #expect(try Hardening.sqlite3(runner.db, "SELECT trace_count FROM run WHERE id = 4") == "2")
+        #expect(try Hardening.integer(runner.db, "SELECT trace_count FROM run WHERE id = 4") == 2)
         let conflict = ValidTraceLine.edited(#""y":180"#, #""y":181"#, in: lines[0])
         try runner.write(conflict + "\n", to: "conflict.jsonl")
         let before = try DatabaseState(path: runner.db)
@@ -182,6 +182,6 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
         let missing = try runner.run(["replay", "--trace", "y'); DROP TABLE run;--"])
         #expect(missing.status == 64, "stderr: \(missing.stderr)")
         #expect(missing.stderr.contains("y'); DROP TABLE run;--"), "\(missing.stderr)")
-        #expect(try Hardening.sqlite3(runner.db, "SELECT count(*) FROM run") == "4")
+        #expect(try Hardening.integer(runner.db, "SELECT count(*) FROM run") == 4)
     }
 }

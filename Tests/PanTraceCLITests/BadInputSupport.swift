@@ -50,6 +50,11 @@ enum Hardening {
     static func sqlite3(_ path: String, _ sql: String...) throws -> String {
         sql.map { SQLiteShell.run(path, $0) }.joined(separator: "\n")
     }
+
+    /// The single integer of `sql` on `path`.
+    static func integer(_ path: String, _ sql: String) throws -> Int {
+        try DatabaseFile(path: path).integer(sql)
+    }
 }
 
 /// Everything a failed command must leave as it was: the file's bytes, its

@@ -37,8 +37,8 @@ import TestThreads
         }
 
         try Hardening.expectConsistent(runner.db, "after the concurrent writers")
-        #expect(try Hardening.sqlite3(runner.db, "SELECT count(*) FROM trace") == "\(100 + 21 + 300 + 300)")
-        #expect(try Hardening.sqlite3(runner.db, "SELECT count(*) FROM run") == "5")
+        #expect(try Hardening.integer(runner.db, "SELECT count(*) FROM trace") == 100 + 21 + 300 + 300)
+        #expect(try Hardening.integer(runner.db, "SELECT count(*) FROM run") == 5)
         let records = try Hardening.sqlite3(runner.db, "SELECT trace_count FROM run WHERE kind = 'record' ORDER BY trace_count")
         #expect(records.split(separator: "\n") == ["21", "100", "300", "300"])
         // The replay saw the corpus as it was when it read it: whole runs only.
@@ -63,10 +63,10 @@ import TestThreads
             for child in children {
                 #expect(child.finish() == 0, "attempt \(attempt): \(child.stderr)")
             }
-            #expect(try Hardening.sqlite3(path, "PRAGMA user_version") != "0")
+            #expect(try Hardening.integer(path, "PRAGMA user_version") != 0)
             #expect(try Hardening.sqlite3(path, "PRAGMA journal_mode") == "wal")
-            #expect(try Hardening.sqlite3(path, "SELECT count(*) FROM run") == "3")
-            #expect(try Hardening.sqlite3(path, "SELECT count(*) FROM trace") == "15")
+            #expect(try Hardening.integer(path, "SELECT count(*) FROM run") == 3)
+            #expect(try Hardening.integer(path, "SELECT count(*) FROM trace") == 15)
             try Hardening.expectConsistent(path, "new database, attempt \(attempt)")
         }
     }

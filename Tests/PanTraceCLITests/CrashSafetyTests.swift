@@ -85,8 +85,8 @@ import TestThreads
         #expect(next.status == 0, "\(next.stderr)")
         #expect(next.stderr.contains("recorded run"))
         try Hardening.expectConsistent(runner.db, "after the next record")
-        #expect(try Hardening.sqlite3(runner.db, "SELECT trace_count FROM run ORDER BY id DESC LIMIT 1") == "50")
-        #expect(try Hardening.sqlite3(runner.db, "SELECT count(*) FROM run") == "\(completedRuns + 1)")
+        #expect(try Hardening.integer(runner.db, "SELECT trace_count FROM run ORDER BY id DESC LIMIT 1") == 50)
+        #expect(try Hardening.integer(runner.db, "SELECT count(*) FROM run") == completedRuns + 1)
         #else
         try Test.cancel("skipped: the moments are read from /proc (Linux)")
         #endif

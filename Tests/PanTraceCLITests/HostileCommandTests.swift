@@ -55,7 +55,7 @@ import TestThreads
         // record makes it a database.
         let traces = try runner.write(ValidTraceLine.validLine + "\n", to: "t.jsonl")
         #expect(try runner.run(["record", "--from", traces]).status == 0)
-        #expect(try runner.sqlite("SELECT count(*) FROM trace") == "1")
+        #expect(try runner.integer("SELECT count(*) FROM trace") == 1)
     }
 
     // MARK: Case 12: a damaged schema
@@ -137,7 +137,7 @@ import TestThreads
         let exported = try runner.write(export.stdout, to: "exported.jsonl")
         let again = try runner.run(["record", "--from", exported])
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(try runner.sqlite("SELECT count(*) FROM trace") == "1")
+        #expect(try runner.integer("SELECT count(*) FROM trace") == 1)
         #expect(try Self.run(runner, ["export", "traces"]).stdout == export.stdout)
     }
 }

@@ -35,9 +35,9 @@ import Glibc
         let database = DatabaseFile(path: runner.db)
         #expect(try database.integer("SELECT count(*) FROM preference") == 1)
         #expect(try database.integer("SELECT count(*) FROM run") == 2)
-        let row = database.rows("SELECT shown_first, choice FROM preference").first ?? []
+        let row = try database.rows("SELECT shown_first, choice FROM preference").first ?? []
         // "second" chose the gesture done second: the config not shown first.
-        #expect(row.count == 2 && row[1] == (row[0] == "a" ? "b" : "a"), "\(row)")
+        #expect(row.count == 2 && row[1] == .text(row[0] == .text("a") ? "b" : "a"), "\(row)")
     }
 
     @Test func configBOfAnotherInteractionIsAUsageError() throws {

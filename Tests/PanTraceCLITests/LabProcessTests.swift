@@ -68,7 +68,7 @@ import Glibc
         }
         #expect(child.kill(), "killed by SIGKILL")
         let database = DatabaseFile(path: runner.db)
-        #expect(database.names("SELECT trace FROM decisions") == Set(names))
+        #expect(try database.names("SELECT trace FROM decisions") == Set(names))
         #expect(names.count == 3)
         try Hardening.expectConsistent(runner.db, "after kill -9")
     }

@@ -42,7 +42,7 @@ import TestThreads
     @Test func aDeletedSampleRowIsReplayedFromTheRows() throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 30, seed: 5)
-        let name = try #require(try runner.rows("SELECT name FROM trace WHERE family = 'slow-drag' LIMIT 1").first?[0])
+        let name = try #require(try runner.rows("SELECT name FROM trace WHERE family = 'slow-drag' LIMIT 1").first?[0].text)
         // Drop the samples after the fifth and end the gesture there: a short drag.
         _ = try runner.sqlite(
             """

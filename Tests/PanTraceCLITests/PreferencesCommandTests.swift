@@ -14,7 +14,7 @@ import TestThreads
         try runner.recordCorpus(count: 16, seed: 3)
         try runner.expect(0, ["replay", "--preset", "panmodal"])
         let database = DatabaseFile(path: runner.db)
-        let names = database.rows("SELECT name FROM trace ORDER BY id").map { $0[0] }
+        let names = try database.texts("SELECT name FROM trace ORDER BY id")
         #expect(names.count == 16)
         let choices = ["a", "same", "a", "b", "a", "same", "a", "same"]
         let rows = choices.enumerated().map { index, choice in

@@ -29,7 +29,7 @@ import TestThreads
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: runner.db)
         let record = try runner.runAsNobody(["record", "--db", runner.db, "--count", "3", "--seed", "9"])
         #expect(record.status == 0, "\(record.stderr)")
-        #expect(try Hardening.sqlite3(runner.db, "SELECT count(*) FROM run") == "3")
+        #expect(try Hardening.integer(runner.db, "SELECT count(*) FROM run") == 3)
     }
 }
 
@@ -48,7 +48,7 @@ extension ReadOnlyReaderTests {
         }
         let record = try runner.runAsNobody(["record", "--db", runner.db, "--count", "3", "--seed", "9"])
         #expect(record.status == 0, "\(record.stderr)")
-        #expect(try Hardening.sqlite3(runner.db, "SELECT count(*) FROM run") == "3")
+        #expect(try Hardening.integer(runner.db, "SELECT count(*) FROM run") == 3)
     }
 }
 

@@ -34,12 +34,12 @@ import TestThreads
             let moved = (last["x"] as? Double) != (previous["x"] as? Double) || (last["y"] as? Double) != (previous["y"] as? Double)
             positionSamples += list.count - ((last["phase"] as? String) == "up" && moved ? 0 : 1)
         }
-        #expect(try runner.sqlite("SELECT count(*) FROM trace") == "\(lines.count)")
-        #expect(try runner.sqlite("SELECT count(*) FROM sample") == "\(samples)")
-        #expect(try runner.sqlite("SELECT count(*) FROM run") == "1")
-        #expect(try runner.sqlite("SELECT count(*) FROM result") == "\(lines.count)")
-        #expect(try runner.sqlite("SELECT count(*) FROM frame") == "\(positionSamples)")
-        #expect(try runner.sqlite("SELECT count(*) FROM config") == "1")
+        #expect(try runner.integer("SELECT count(*) FROM trace") == lines.count)
+        #expect(try runner.integer("SELECT count(*) FROM sample") == samples)
+        #expect(try runner.integer("SELECT count(*) FROM run") == 1)
+        #expect(try runner.integer("SELECT count(*) FROM result") == lines.count)
+        #expect(try runner.integer("SELECT count(*) FROM frame") == positionSamples)
+        #expect(try runner.integer("SELECT count(*) FROM config") == 1)
     }
 
     /// docs/model.md §4.9, through the command line and the `decisions` view.
@@ -80,11 +80,11 @@ import TestThreads
         #expect(try runner.run(["record", "--from", "-"], stdin: text).status == 0)
         let again = try runner.run(["record", "--from", Self.workedExamples])
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(try runner.sqlite("SELECT count(*) FROM trace") == "4")
-        #expect(try runner.sqlite("SELECT count(*) FROM sample") == "\(198)")
-        #expect(try runner.sqlite("SELECT count(*) FROM run") == "2")
-        #expect(try runner.sqlite("SELECT count(*) FROM config") == "1")
-        #expect(try runner.sqlite("SELECT count(*) FROM result") == "8")
+        #expect(try runner.integer("SELECT count(*) FROM trace") == 4)
+        #expect(try runner.integer("SELECT count(*) FROM sample") == 198)
+        #expect(try runner.integer("SELECT count(*) FROM run") == 2)
+        #expect(try runner.integer("SELECT count(*) FROM config") == 1)
+        #expect(try runner.integer("SELECT count(*) FROM result") == 8)
     }
 
     @Test func sameNameOtherContentIsRefusedAndWritesNothing() throws {
@@ -116,7 +116,7 @@ import TestThreads
         #expect(other.stdout != generated.stdout)
         // Names carry the seed, so corpora of different seeds share a database.
         #expect(try first.run(["record", "--count", "60", "--seed", "43", "--quiet"]).status == 0)
-        #expect(try first.sqlite("SELECT count(*) FROM trace") == "120")
+        #expect(try first.integer("SELECT count(*) FROM trace") == 120)
     }
 
     /// The generated JSON Lines read back as the same traces the generator records.
@@ -127,8 +127,8 @@ import TestThreads
         #expect(try runner.run(["record", "--from", file, "--quiet"]).status == 0)
         #expect(try runner.run(["record", "--count", "40", "--seed", "9", "--quiet"]).status == 0)
         // Identical content: the second record reused every trace.
-        #expect(try runner.sqlite("SELECT count(*) FROM trace") == "40")
-        #expect(try runner.sqlite("SELECT count(DISTINCT decision || reason || percent) FROM result GROUP BY trace_id ORDER BY 1 DESC LIMIT 1") == "1")
+        #expect(try runner.integer("SELECT count(*) FROM trace") == 40)
+        #expect(try runner.integer("SELECT count(DISTINCT decision || reason || percent) FROM result GROUP BY trace_id ORDER BY 1 DESC LIMIT 1") == 1)
     }
 
     @Test func summaryCountsDecisionsAndIntent() throws {
@@ -151,8 +151,8 @@ import TestThreads
         let runner = try CommandRunner()
         let result = try runner.run(["record", "--from", Self.workedExamples, "--count", "50", "--seed", "7"])
         #expect(result.status == 0)
-        #expect(try runner.sqlite("SELECT count(*) FROM trace") == "54")
-        #expect(try runner.sqlite("SELECT count(*) FROM run") == "1")
+        #expect(try runner.integer("SELECT count(*) FROM trace") == 54)
+        #expect(try runner.integer("SELECT count(*) FROM run") == 1)
     }
 
     /// A record of nothing would only leave an empty run to become a baseline.
@@ -164,6 +164,6 @@ import TestThreads
         #expect(result.status == 65)
         #expect(result.stderr.contains("empty.jsonl: no traces to record"))
         #expect(try runner.run(["record", "--count", "0"]).status == 64)
-        #expect(try runner.sqlite("SELECT count(*) FROM run") == "1")
+        #expect(try runner.integer("SELECT count(*) FROM run") == 1)
     }
 }

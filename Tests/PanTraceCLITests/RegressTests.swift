@@ -55,7 +55,7 @@ import FoundationXML
         #expect((report.object["reasonChanges"] as? NSNumber)?.intValue
             == (try runner.integer("SELECT count(*) \(pairs) AND b.decision = c.decision AND b.reason <> c.reason")))
         let transitions = (report.object["transitions"] as? [[String: Any]] ?? []).map {
-            ["\($0["from"] ?? "")", "\($0["to"] ?? "")", "\(($0["count"] as? NSNumber)?.intValue ?? -1)"]
+            [SQLValue.text("\($0["from"] ?? "")"), .text("\($0["to"] ?? "")"), .int(Int64(($0["count"] as? NSNumber)?.intValue ?? -1))]
         }
         #expect(Set(transitions) == Set(try runner.rows(
             "SELECT b.decision, c.decision, count(*) \(pairs) AND b.decision <> c.decision GROUP BY 1, 2")))
@@ -198,7 +198,7 @@ import FoundationXML
         try runner.recordCorpus(count: 150)
         // Accepting passes whatever changed, and stores the mark.
         try runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept"])
-        #expect(try runner.sqlite("SELECT id FROM run WHERE baseline = 1") == "2")
+        #expect(try runner.integer("SELECT id FROM run WHERE baseline = 1") == 2)
         #expect(try runner.integer("SELECT count(*) FROM run WHERE baseline = 1") == 1)
         let marked = try RunsTable(try runner.expect(0, ["runs"]).stdout)
         #expect(marked.baselines == [2])
@@ -214,8 +214,8 @@ import FoundationXML
         // Accepting again moves the mark.
         try runner.expect(0, ["regress", "--accept"])
         let newest = try runner.newestRun()
-        #expect(try runner.sqlite("SELECT group_concat(id) FROM run WHERE baseline = 1") == "\(newest)")
-        #expect(try RunsTable(try runner.expect(0, ["runs"]).stdout).baselines == [newest])
+        #expect(try runner.database.ints("SELECT id FROM run WHERE baseline = 1") == [newest])
+        #expect(try RunsTable(runner.expect(0, ["runs"]).stdout).baselines == [newest])
         try runner.expect(0, ["regress"])
     }
 
@@ -232,7 +232,7 @@ import FoundationXML
         #expect(try runner.integer("SELECT count(*) FROM run WHERE baseline = 1") == 0)
 
         try runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept", "--force"], environment: ["CI": ci])
-        #expect(try runner.sqlite("SELECT id FROM run WHERE baseline = 1") == "2")
+        #expect(try runner.integer("SELECT id FROM run WHERE baseline = 1") == 2)
         // Without --accept, CI is no obstacle.
         try runner.expect(0, ["regress", "--set", "threshold=0.3"], environment: ["CI": ci])
     }
@@ -245,7 +245,7 @@ extension RegressTests {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 30)
         try runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept"], environment: ["CI": ci])
-        #expect(try runner.sqlite("SELECT id FROM run WHERE baseline = 1") == "2")
+        #expect(try runner.integer("SELECT id FROM run WHERE baseline = 1") == 2)
     }
 
     /// A baseline of a filtered replay would leave the other traces without
@@ -259,7 +259,7 @@ extension RegressTests {
         #expect(refused.stderr.contains("--trace/--family"))
         #expect(try runner.files() == before)
         try runner.expect(0, ["regress", "--accept", "--force"] + filter)
-        #expect(try runner.sqlite("SELECT id FROM run WHERE baseline = 1") == "2")
+        #expect(try runner.integer("SELECT id FROM run WHERE baseline = 1") == 2)
     }
 }
 

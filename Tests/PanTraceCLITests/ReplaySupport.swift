@@ -49,14 +49,14 @@ extension CommandRunner {
     /// The test's database, read with SQL.
     var database: DatabaseFile { DatabaseFile(path: db) }
 
-    /// The rows of a query, each split at `|` (the shell's list mode); trace names here never hold one.
-    func rows(_ sql: String) throws -> [[String]] { database.rows(sql) }
+    /// The rows of a query, each value typed as stored.
+    func rows(_ sql: String) throws -> [[SQLValue]] { try database.rows(sql) }
 
     /// A query's single integer.
     func integer(_ sql: String) throws -> Int { try database.integer(sql) }
 
     /// The first column of every row, as a set (trace names).
-    func names(_ sql: String) throws -> Set<String> { database.names(sql) }
+    func names(_ sql: String) throws -> Set<String> { try database.names(sql) }
 
     /// The newest run's id.
     func newestRun() throws -> Int { try database.newestRun() }
@@ -67,11 +67,11 @@ extension CommandRunner {
     func files() throws -> DatabaseFiles { DatabaseFiles(path: db) }
 
     /// The stored decision, reason, percent and velocity of every result of `run`, by trace name.
-    func summaries(ofRun run: Int) throws -> [String: Summary] { database.summaries(ofRun: run) }
+    func summaries(ofRun run: Int) throws -> [String: Summary] { try database.summaries(ofRun: run) }
 
     /// The traces whose decision differs between two runs (docs/commands.md §7.3), from the `decisions` view.
     func changedTraces(baseline: Int, candidate: Int) throws -> Set<String> {
-        database.changedTraces(baseline: baseline, candidate: candidate)
+        try database.changedTraces(baseline: baseline, candidate: candidate)
     }
 
     /// Candidate results that have a result in the baseline run too (what a report compares).

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteTestSupport
 import Testing
 import TestThreads
 
@@ -21,14 +22,14 @@ import TestThreads
             """)
         #expect(table.rows.count == stored.count)
         for (row, expected) in zip(table.rows, stored) {
-            #expect(row.id == Int(expected[0]))
-            #expect(row.kind == expected[1])
-            #expect(row.traces == Int(expected[2]))
-            #expect(row.config == expected[3])
-            #expect([row.finish, row.cancel, row.none] == expected[4...6].map { Int($0) })
+            #expect(.int(Int64(row.id)) == expected[0])
+            #expect(.text(row.kind) == expected[1])
+            #expect(row.traces.map { .int(Int64($0)) } == expected[2])
+            #expect(.text(row.config) == expected[3])
+            #expect([row.finish, row.cancel, row.none].map { $0.map { SQLValue.int(Int64($0)) } ?? .null } == Array(expected[4...6]))
         }
         // Nothing accepted: the first run is the baseline.
-        #expect(table.baselines == [try runner.integer("SELECT min(id) FROM run")])
+        #expect(try table.baselines == [try runner.integer("SELECT min(id) FROM run")])
     }
 
     @Test func runsOfAnEmptyDatabaseSaysHowToAddOne() throws {

@@ -32,7 +32,7 @@ import TestThreads
         let runner = try CommandRunner()
         let recorded = try runner.run(["record", "--count", "3", "--seed", "1"])
         try #require(recorded.status == 0, "\(recorded.stderr)")
-        let name = try #require(try runner.rows("SELECT name FROM trace LIMIT 1").first?[0])
+        let name = try #require(try runner.rows("SELECT name FROM trace LIMIT 1").first?[0].text)
         let listing = try FileManager.default.contentsOfDirectory(atPath: runner.folder.path).sorted()
         for command in [["runs"], ["show", name], ["runs", "--delete", "1", "--force"]] {
             var parsed = try Pantrace.parseAsRoot(command + ["--db", runner.db])

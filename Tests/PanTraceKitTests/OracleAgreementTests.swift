@@ -70,12 +70,12 @@ import Testing
         process.waitUntilExit()
         let results = DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result")
         // Not vacuous: some results rested and some are stale.
-        #expect(DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result WHERE stale = 1") != "0")
-        #expect(DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result WHERE rest > 0") != "0")
+        #expect(try DatabaseFile(path: workspace.db).integer("SELECT count(*) FROM result WHERE stale = 1") != 0)
+        #expect(try DatabaseFile(path: workspace.db).integer("SELECT count(*) FROM result WHERE rest > 0") != 0)
         // Not vacuous for sheets either: some rest at a detent, some were dismissed, some stepped.
-        #expect(DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result WHERE detent IS NOT NULL") != "0")
-        #expect(DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result WHERE reason = 'step'") != "0")
-        #expect(DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result WHERE reason = 'outsideEdge'") != "0")
+        #expect(try DatabaseFile(path: workspace.db).integer("SELECT count(*) FROM result WHERE detent IS NOT NULL") != 0)
+        #expect(try DatabaseFile(path: workspace.db).integer("SELECT count(*) FROM result WHERE reason = 'step'") != 0)
+        #expect(try DatabaseFile(path: workspace.db).integer("SELECT count(*) FROM result WHERE reason = 'outsideEdge'") != 0)
         #expect(process.terminationStatus == 0, "\(text.suffix(2000))")
         #expect(text.contains("\(results) passed, 0 failed"), "\(text.suffix(2000))")
     }

@@ -92,12 +92,12 @@ import Testing
 
         let low = min(recorded, replayed)
         let high = max(recorded, replayed)
-        let between = database.names(
+        let between = try database.names(
             """
             SELECT trace FROM decisions WHERE run = 1 AND reason IN ('threshold', 'belowThreshold')
             AND percent >= \(low) AND percent < \(high)
             """)
-        let changed = database.changedTraces(baseline: 1, candidate: candidate)
+        let changed = try database.changedTraces(baseline: 1, candidate: candidate)
         try #require(!between.isEmpty, "the corpus should have traces between the thresholds")
         #expect(changed == between)
 
@@ -167,7 +167,7 @@ import Testing
             """
         }
         for (a, b) in [(frames("main.", run: 2), frames("fresh.", run: 1)), (frames("fresh.", run: 1), frames("main.", run: 2))] {
-            #expect(database.sqlite("ATTACH '\(recorded.db)' AS fresh; SELECT count(*) FROM (\(a) EXCEPT \(b));") == "0")
+            #expect(try database.integer("ATTACH '\(recorded.db)' AS fresh; SELECT count(*) FROM (\(a) EXCEPT \(b));") == 0)
         }
         #expect(try database.integer("SELECT count(*) FROM frame JOIN result ON result.id = result_id WHERE run_id = 2") > traces)
     }

@@ -70,7 +70,7 @@ import Testing
         _ = try Replayer(config: handoff).replay(in: store)
         let trace = database.sqlite("SELECT name FROM trace WHERE family = '\(family)' ORDER BY id LIMIT 1")
         try #require(!trace.isEmpty)
-        let positions = database.positionSamples(of: trace)
+        let positions = try database.positionSamples(of: trace)
         try #require(positions.count >= 2)
 
         // The record stored frames; the replay did not, and show recomputes them under its config.
@@ -79,41 +79,41 @@ import Testing
             let table = ShowTable(text)
             #expect(table.rows.map(\.seq) == positions, "\(text)")
             // A lift in place or a cancel closes the table; every line is aligned.
-            let last = try #require(database.rows(
+            let last = try #require(try database.rows(
                 "SELECT seq, phase FROM sample JOIN trace ON trace.id = trace_id WHERE name = '\(trace)' ORDER BY seq DESC LIMIT 1").first)
-            if positions.last == Int(last[0]) {
+            if positions.last == last[0].int {
                 #expect(table.lift == nil)
             } else {
-                #expect(table.lift?.seq == Int(last[0]))
-                #expect(table.lift?.phase == last[1])
+                #expect(table.lift?.seq == last[0].int)
+                #expect(table.lift.map { .text($0.phase) } == last[1])
             }
             #expect(Set(table.lines.map(\.count)).count == 1, "\(table.lines.joined(separator: "\n"))")
-            let stored = try #require(database.rows(
+            let stored = try #require(try database.rows(
                 "SELECT decision, reason, began_seq, start_seq FROM decisions WHERE run = \(run) AND trace = '\(trace)'").first)
-            #expect(text.contains("outcome  \(stored[0])/\(stored[1])"), "\(text)")
-            let began = stored[2].isEmpty ? "-" : stored[2]
-            let started = stored[3].isEmpty ? "-" : stored[3]
+            #expect(text.contains("outcome  \(stored[0].text ?? "?")/\(stored[1].text ?? "?")"), "\(text)")
+            let began = stored[2].int.map(String.init) ?? "-"
+            let started = stored[3].int.map(String.init) ?? "-"
             #expect(text.contains("began at \(began), transition started at \(started)"))
             #expect(text.contains("run \(run) "))
             if run == 1 {
                 // The stored frames, row by row.
-                let frames = database.rows(
+                let frames = try database.rows(
                     """
                     SELECT seq, state, owner FROM frame JOIN result ON result.id = frame.result_id
                     JOIN trace ON trace.id = result.trace_id WHERE run_id = 1 AND trace.name = '\(trace)' ORDER BY seq
                     """)
-                #expect(table.rows.map { [String($0.seq), $0.state, $0.owner] } == frames)
+                #expect(table.rows.map { [SQLValue.int(Int64($0.seq)), .text($0.state), .text($0.owner)] } == frames)
             }
         }
         // Recomputed frames are the frames a replay stores with --frames.
         _ = try Replayer(config: handoff, selection: TraceSelection(names: [trace]), storesFrames: true).replay(in: store)
-        let storedByReplay = database.rows(
+        let storedByReplay = try database.rows(
             """
             SELECT seq, state, owner FROM frame JOIN result ON result.id = frame.result_id
             WHERE run_id = 3 ORDER BY seq
             """)
         let recomputed = ShowTable(try TraceInspection(trace: trace, run: 2, in: store).text())
-        #expect(recomputed.rows.map { [String($0.seq), $0.state, $0.owner] } == storedByReplay)
+        #expect(recomputed.rows.map { [SQLValue.int(Int64($0.seq)), .text($0.state), .text($0.owner)] } == storedByReplay)
         #expect(try TraceInspection(trace: trace, run: 3, in: store).text().contains("frames stored"))
         // Without a run: the newest run with this trace.
         #expect(try TraceInspection(trace: trace, in: store).text().contains("run 3 "))

@@ -4,6 +4,7 @@ import PanTraceCore
 import PanTraceLab
 import PanTraceModel
 import PanTraceStore
+import SQLiteTestSupport
 import Testing
 import TestThreads
 
@@ -106,16 +107,19 @@ struct LabABBrowserTests {
             let session = lab.recorder.session
             let runs = lab.recorder.runsBySide
             let runA = try #require(runs[.a]), runB = try #require(runs[.b])
-            var expected: Set<String> = []
+            var expected: Set<[SQLValue]> = []
             for (pair, answer) in answers.enumerated() {
                 guard let answer else { continue }
                 let first = LabPairs.shownFirst(pair: pair + 1, seed: Self.seed)
                 let (traceA, traceB) = first == .a ? (traces[pair][0], traces[pair][1]) : (traces[pair][1], traces[pair][0])
                 let choice = answer == "same" ? "same" : (answer == "first") == (first == .a) ? "a" : "b"
-                expected.insert("\(session)|\(Self.tasks[pair].id)|\(runA)|\(runB)|\(traceA)|\(traceB)|\(first.rawValue)|\(choice)")
+                expected.insert([
+                    .text(session), .text(Self.tasks[pair].id), .int(Int64(runA)), .int(Int64(runB)), .text(traceA), .text(traceB),
+                    .text(first.rawValue), .text(choice),
+                ])
             }
-            let rows = lab.database.rows("SELECT session, task, run_a, run_b, trace_a, trace_b, shown_first, choice FROM preference")
-            #expect(Set(rows.map { $0.joined(separator: "|") }) == expected)
+            let rows = try lab.database.rows("SELECT session, task, run_a, run_b, trace_a, trace_b, shown_first, choice FROM preference")
+            #expect(Set(rows) == expected)
             // One run per config, four gestures each; the abandoned pair keeps both gestures and has no preference.
             #expect(try lab.database.integer("SELECT count(*) FROM run") == 2)
             #expect(try lab.database.integer("SELECT trace_count FROM run WHERE id = \(runA)") == 4)
@@ -225,19 +229,26 @@ struct LabABBrowserTests {
             _ = try LabBrowserTests.outcome(on: tab, count: 1)
             // A flick up at 2,500 pt/s from 600: the list goes on after the lift.
             try tab.wait(until: LabBrowserTests.readyExpression)
+            // Every frame's offset from here until the flick has settled, recorded by the page
+            // itself: what the test reads does not depend on when it is resumed.
+            try tab.evaluate("""
+                window.offsetsSeen = [];
+                (function frame() {
+                  offsetsSeen.push(-new DOMMatrix(getComputedStyle(document.getElementById('front-content')).transform).m42);
+                  if (Number(document.body.dataset.settled || 0) < 2) requestAnimationFrame(frame);
+                })();
+                true
+                """)
             start = Date().timeIntervalSince1970
             try tab.touch("touchStart", [.init(x: 200, y: 600)], timestamp: start)
             for step in 1...10 { try tab.touch("touchMove", [.init(x: 200, y: 600 - Double(step) * 20)], timestamp: start + Double(step) * 0.008) }
             try tab.touch("touchEnd", [], timestamp: start + 0.084)
             // The pan begins at the first move (20 pt, past the 10 pt slop) and the list follows the
-            // other nine: it is at 600 + 180 = 780 when the finger lifts. However late the page is read
-            // on a loaded machine, coasting has carried it well past that (and it never springs back
-            // below the end of its content).
-            let lifted = try #require(try tab.evaluate(offset) as? Double)
-            #expect(lifted > 779.5, "the list at the lift: \(lifted)")
-            _ = try tab.wait(until: "true", then: "new Promise(r => setTimeout(() => r(true), 150))")
-            let later = try #require(try tab.evaluate(offset) as? Double)
-            #expect(later > 780 + 50, "coasting: \(lifted) then \(later)")
+            // other nine: it is at 600 + 180 = 780 when the finger lifts; coasting carries it well past
+            // that.
+            _ = try tab.wait(until: "Number(document.body.dataset.settled) >= 2")
+            let coast = try #require(try tab.evaluate("offsetsSeen") as? [Double])
+            #expect((coast.max() ?? 0) > 780 + 50, "coasting: \(coast)")
             // It reaches the end of the content (1,156 pt: 2,000 less the 844 of the viewport) and bounces back to rest there.
             let rest = try #require(Double(try tab.wait(until: "Number(document.body.dataset.settled) >= 2", then: "document.body.dataset.listRest") as? String ?? ""))
             #expect(abs(rest - 1156) < 0.5, "at rest at the end of the content: \(rest)")

@@ -106,7 +106,7 @@ struct LabBrowserTests {
             // One run holds the session's gestures; the three decided differently.
             #expect(try lab.database.integer("SELECT count(*) FROM run") == 1)
             #expect(try lab.database.integer("SELECT trace_count FROM run") == 3)
-            #expect(lab.database.names("SELECT DISTINCT decision || '/' || reason FROM decisions").count == 3)
+            #expect(try lab.database.names("SELECT DISTINCT decision || '/' || reason FROM decisions").count == 3)
             #expect(names == (1...3).map { "lab-\(lab.recorder.session)-\($0)" })
             #expect(tab.consoleMessages.isEmpty, "\(tab.consoleMessages)")
             await server.stop()

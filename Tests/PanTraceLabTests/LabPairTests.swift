@@ -66,7 +66,7 @@ import Testing
         #expect(try lab.database.integer("SELECT trace_count FROM run WHERE id = \(runA)") == 2)
         #expect(try lab.database.integer("SELECT trace_count FROM run WHERE id = \(runB)") == 2)
         let session = lab.recorder.session
-        let rows = lab.database.names(
+        let rows = try lab.database.names(
             "SELECT session || ' ' || task || ' ' || run_a || ' ' || run_b || ' ' || trace_a || ' ' || trace_b || ' ' || shown_first || ' ' || choice FROM preference ORDER BY rowid")
         #expect(rows == [
             "\(session) peek \(runA) \(runB) lab-\(session)-1 lab-\(session)-2 a b",
@@ -98,7 +98,7 @@ import Testing
         #expect(try lab.database.integer("SELECT count(*) FROM preference") == 0)
         #expect(lab.prefer(#"{"pair": 1, "answer": "same"}"#).status == 200)
         #expect(lab.prefer(#"{"pair": 1, "answer": "first"}"#).status == 400, "answered twice")
-        #expect(lab.database.names("SELECT choice FROM preference") == ["same"])
+        #expect(try lab.database.names("SELECT choice FROM preference") == ["same"])
         // Token-guarded like the rest.
         #expect(lab.prefer(#"{"pair": 1, "answer": "first"}"#, token: "0").status == 403)
     }

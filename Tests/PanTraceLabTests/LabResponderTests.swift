@@ -5,6 +5,7 @@ import PanTraceCore
 import PanTraceModel
 import PanTraceLab
 import PanTraceStore
+import SQLiteTestSupport
 import Testing
 
 /// docs/lab.md's refusals and storing, through the responder in this process:
@@ -118,7 +119,7 @@ import Testing
         #expect(try lab.database.integer("SELECT trace_count FROM run") == 3)
         #expect(try lab.database.integer("SELECT count(*) FROM decisions") == 3)
         // The intents are the tasks': close and flick mean finish, peek cancel.
-        #expect(lab.database.rows("SELECT trace, intent FROM decisions ORDER BY trace").map { $0[1] } == ["finish", "cancel", "finish"])
+        #expect(try lab.database.rows("SELECT trace, intent FROM decisions ORDER BY trace").map { $0[1] } == [.text("finish"), .text("cancel"), .text("finish")])
         // The run is an ordinary run: replay reads it and changes nothing.
         let run = try #require(lab.recorder.summary.run)
         #expect(try lab.store.configOfRun(run)?.name == lab.config.name)
@@ -143,7 +144,7 @@ import Testing
         #expect(trace.intent == .cancel)
         // The person was asked: the label is theirs, as stored and as the decisions view shows it.
         #expect(trace.intentSource == .person)
-        #expect(lab.database.names("SELECT intent_source FROM trace WHERE name = 'lab-\(lab.recorder.session)-1'") == ["person"])
+        #expect(try lab.database.names("SELECT intent_source FROM trace WHERE name = 'lab-\(lab.recorder.session)-1'") == ["person"])
         // Without one from the page, the request's User-Agent.
         #expect(lab.post(Gestures.drag(from: 100, to: 500, task: "close")).status == 200)
         let second = try #require(try lab.storedTrace("lab-\(lab.recorder.session)-2"))

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A pantrace database read as a user reads it, with SQL (``SQLiteShell``):
+/// A pantrace database read as a user reads it, with SQL, each value typed
+/// as SQLite stores it (``SQLValue``), through a connection of its own:
 /// the expected values of the workflow and end-to-end tests come from these
 /// queries, never from the output under test.
 public struct DatabaseFile: Sendable {
@@ -20,43 +21,66 @@ public struct DatabaseFile: Sendable {
         SQLiteShell.run(path, sql)
     }
 
-    /// The rows of a query, each split at `|` (the shell's list mode); trace names here never hold one.
-    public func rows(_ sql: String) -> [[String]] {
-        let text = sqlite(sql)
-        guard !text.isEmpty else { return [] }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+    /// Every row of `sql` (every statement's), each value with its storage class.
+    public func rows(_ sql: String) throws -> [[SQLValue]] {
+        try SQLiteShell.rows(path, sql)
+    }
+
+    /// The single value of `sql`: one row of one column.
+    public func scalar(_ sql: String) throws -> SQLValue {
+        let rows = try rows(sql)
+        guard rows.count == 1, rows[0].count == 1 else {
+            throw QueryError(description: "not one value from \(sql): \(rows)")
         }
+        return rows[0][0]
     }
 
     /// A query's single integer.
     public func integer(_ sql: String) throws -> Int {
-        let text = sqlite(sql)
-        guard let value = Int(text) else { throw QueryError(description: "not an integer from \(sql): \(text)") }
-        return value
+        let value = try scalar(sql)
+        guard let integer = value.int else { throw QueryError(description: "not an integer from \(sql): \(value)") }
+        return integer
+    }
+
+    /// The first column of every row, each an integer.
+    public func ints(_ sql: String) throws -> [Int] {
+        try rows(sql).map { row in
+            guard let value = row.first?.int else { throw QueryError(description: "not an integer from \(sql): \(row)") }
+            return value
+        }
+    }
+
+    /// The first column of every row, each a text.
+    public func texts(_ sql: String) throws -> [String] {
+        try rows(sql).map { row in
+            guard let value = row.first?.text else { throw QueryError(description: "not a text from \(sql): \(row)") }
+            return value
+        }
     }
 
     /// The first column of every row, as a set (trace names).
-    public func names(_ sql: String) -> Set<String> {
-        Set(rows(sql).map { $0[0] })
+    public func names(_ sql: String) throws -> Set<String> {
+        Set(try texts(sql))
     }
 
     /// The newest run's id.
     public func newestRun() throws -> Int { try integer("SELECT max(id) FROM run") }
 
     /// The stored decision, reason, percent and velocity of every result of `run`, by trace name.
-    /// `quote()` prints a REAL with every digit it needs to read back exactly.
-    public func summaries(ofRun run: Int) -> [String: Summary] {
+    public func summaries(ofRun run: Int) throws -> [String: Summary] {
         var result: [String: Summary] = [:]
-        for row in rows("SELECT trace, decision, reason, quote(percent), quote(velocity) FROM decisions WHERE run = \(run)") {
-            result[row[0]] = Summary(decision: row[1], reason: row[2], percent: Double(row[3]), velocity: Double(row[4]))
+        for row in try rows("SELECT trace, decision, reason, percent, velocity FROM decisions WHERE run = \(run)") {
+            guard let trace = row[0].text, let decision = row[1].text, let reason = row[2].text else {
+                throw QueryError(description: "a result without its trace, decision or reason: \(row)")
+            }
+            result[trace] = Summary(decision: decision, reason: reason, percent: row[3].double, velocity: row[4].double)
         }
         return result
     }
 
     /// The traces whose decision differs between two runs (docs/commands.md §7.3), from the `decisions` view.
-    public func changedTraces(baseline: Int, candidate: Int) -> Set<String> {
-        names(
+    public func changedTraces(baseline: Int, candidate: Int) throws -> Set<String> {
+        try names(
             """
             SELECT b.trace FROM decisions AS b JOIN decisions AS c ON c.trace = b.trace
             WHERE b.run = \(baseline) AND c.run = \(candidate) AND b.decision <> c.decision
@@ -74,16 +98,15 @@ public struct DatabaseFile: Sendable {
 
     /// docs/model.md §4.1, from the samples: the `seq` of every position sample of
     /// `trace` (`down`, `move`, and an `up` that moved), in order.
-    public func positionSamples(of trace: String) -> [Int] {
-        rows(
+    public func positionSamples(of trace: String) throws -> [Int] {
+        try ints(
             """
             SELECT seq FROM (
               SELECT seq, phase, x, y, lag(x) OVER w AS px, lag(y) OVER w AS py
               FROM sample JOIN trace ON trace.id = sample.trace_id WHERE trace.name = '\(trace)'
               WINDOW w AS (ORDER BY seq))
             WHERE phase IN ('down', 'move') OR (phase = 'up' AND (x <> px OR y <> py)) ORDER BY seq
-            """
-        ).compactMap { Int($0[0]) }
+            """)
     }
 }
 

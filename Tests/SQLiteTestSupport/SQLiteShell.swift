@@ -13,6 +13,13 @@ import Glibc
 /// test is not involved. A spawned shell cost ~10 ms of CPU a query, and the
 /// tests ask several hundred.
 public enum SQLiteShell {
+    /// A statement SQLite refused, with its message.
+    public struct SQLError: Error, CustomStringConvertible {
+        public var sql: String
+        public var message: String
+        public var description: String { "\(message) in \(sql)" }
+    }
+
     /// What `sqlite3 path sql` prints in its default list mode, trimmed: each
     /// statement of `sql` in turn, one line a row, columns joined by `|`, NULL
     /// as nothing, numbers as `sqlite3_column_text` writes them (the shell's
@@ -47,6 +54,37 @@ public enum SQLiteShell {
             CharacterSet.whitespacesAndNewlines.contains(first) || CharacterSet.whitespacesAndNewlines.contains(last)
         else { return text }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Every row of every statement of `sql`, each value with its storage
+    /// class; an error throws ``SQLError`` with SQLite's message.
+    public static func rows(_ path: String, _ sql: String) throws(SQLError) -> [[SQLValue]] {
+        var rows: [[SQLValue]] = []
+        var failure: String?
+        withConnection(path) { connection in
+            forEachRow(connection, sql, error: &failure) { statement, columns in
+                rows.append((0..<columns).map { typed(statement, $0) })
+            }
+        } failed: { failure = $0 }
+        if let failure { throw SQLError(sql: sql, message: failure) }
+        return rows
+    }
+
+    /// One value with its storage class.
+    private static func typed(_ statement: OpaquePointer, _ column: Int32) -> SQLValue {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_NULL: return .null
+        case SQLITE_INTEGER: return .int(sqlite3_column_int64(statement, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, column))
+            guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+        default:
+            let count = Int(sqlite3_column_bytes(statement, column))
+            guard let text = sqlite3_column_text(statement, column) else { return .text("") }
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+        }
     }
 
     /// The whole logical content of the database, as `.dump` shows it: the
