@@ -47,7 +47,7 @@ struct LabBrowserTests {
 
     /// What `record` decides for `trace` under `config`: the result a fresh database stores for its JSON line.
     static func recorded(_ trace: Trace, under config: Config) throws -> Outcome {
-        let store = try Store(path: try TestFoldersPath.make("record") + "/record.sqlite")
+        let store = try Store(path: try TestFolders.make("record").appending(path: "record.sqlite").path)
         let summary = try Recorder(config: config, inputs: [TraceInput(text: trace.jsonLine())], storesFrames: false).record(into: store)
         return try #require(try store.results(ofRun: summary.run).first).outcome
     }
@@ -311,9 +311,4 @@ enum CurveCheck {
         }
         return bezier((low + high) / 2, 0, 1)
     }
-}
-
-/// A fresh folder's path.
-enum TestFoldersPath {
-    static func make(_ label: String) throws -> String { try TestFolders.make(label).path }
 }

@@ -142,7 +142,7 @@ import TestFolders
     }
 
     @Test func aDirectoryCannotBeRead() throws {
-        let reader = try TraceReader(path: FileManager.default.temporaryDirectory.path)
+        let reader = try TraceReader(path: TestFolders.make("reader").path)
         #expect(throws: InputFileError.self) { try reader.next() }
     }
 }
