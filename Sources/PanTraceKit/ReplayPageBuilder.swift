@@ -5,9 +5,9 @@ import PanTraceReports
 
 /// Gathers the HTML report of a `replay` or `regress` (docs/commands.md §7.8) as the
 /// replay streams, in bounded memory: the release of every trace compactly
-/// (`ReleaseMapInput`, 9 bytes a trace), then, once the run is stored, the
-/// changed traces to plot (at most `limit`) read back from the store by name
-/// and simulated under both configs for their course.
+/// (`ReleaseMapInput`, 9 bytes a trace), and the changed traces to plot as
+/// they go by (the first `limit` by name, kept as they are read); once the
+/// run is stored, those are simulated under both configs for their course.
 ///
 /// ``ReplayPageReporter`` writes the page of a replay as it runs:
 ///
@@ -32,16 +32,23 @@ public struct ReplayPageBuilder {
         self.limit = max(0, limit)
     }
 
+    /// The changes to plot so far, ascending by name (byte order, as
+    /// ``PanTraceCore/ChangeList/indexesByName()`` orders them): at most ``limit``.
+    private var plotted: [(change: ComparedTrace, trace: Trace)] = []
+
     /// Scratch space for a sheet's samples and frames, reused from trace to trace.
     private var sheet = Trace(name: "", width: 0, height: 0, samples: [])
     private var frames: [Frame] = []
 
-    /// Adds one trace as it is compared (``ReplayReporter/compared(_:trace:)``); keeps nothing of the trace.
-    /// A sheet with detents is simulated again under the candidate for its
-    /// release height (docs/model.md §4.10), which results do not keep.
+    /// Adds one trace as it is compared (``ReplayReporter/compared(_:trace:)``):
+    /// its release, and the trace itself while it is among the first
+    /// ``limit`` changes by name. A sheet with detents is simulated again
+    /// under the candidate for its release height (docs/model.md §4.10),
+    /// which results do not keep.
     ///
-    /// - Throws: `StoreError` for a sheet whose packed samples are malformed.
+    /// - Throws: `StoreError` for a trace whose packed samples are malformed.
     public mutating func add(_ compared: ComparedTrace, trace: StoredTrace) throws {
+        try keepForPlot(compared, trace: trace)
         guard trace.startDetent != nil else {
             releases.add(compared, extent: ReleaseMapInput.extent(width: trace.width, height: trace.height, under: candidate))
             return
@@ -52,20 +59,25 @@ public struct ReplayPageBuilder {
         releases.addSheet(compared, trace: sheet, height: height)
     }
 
-    /// The page of `comparison` against the `baseline` run's config: each
-    /// plotted change's trace is read back from `store` by name, one at a time.
-    ///
-    /// - Throws: `StoreError`.
-    public func page(for comparison: RunComparison, baseline: Config, in store: Store) throws -> ReplayPage {
-        var plots: [ChangedTracePlot] = []
-        for index in comparison.changeList.indexesByName().prefix(limit) {
-            let change = comparison.changeList[index]
-            // A change is a stored trace (the replay just read it); the check keeps a damaged store from crashing.
-            guard let (_, trace) = try store.trace(named: change.name) else {
-                throw StoreError.traceNotFound(name: change.name)
-            }
-            plots.append(ChangedTracePlot(change, trace: trace, baseline: baseline, candidate: candidate))
+    /// Keeps `trace` when `compared` is a change (as ``PanTraceCore/RunComparison/add(_:)``
+    /// counts one) among the first ``limit`` by name so far, dropping the one it displaces.
+    private mutating func keepForPlot(_ compared: ComparedTrace, trace: StoredTrace) throws {
+        guard limit > 0, compared.baseline != nil, compared.isChange else { return }
+        let name = compared.name.utf8
+        if plotted.count == limit, let last = plotted.last, !name.lexicographicallyPrecedes(last.change.name.utf8) { return }
+        var low = 0, high = plotted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if plotted[middle].change.name.utf8.lexicographicallyPrecedes(name) { low = middle + 1 } else { high = middle }
         }
+        plotted.insert((compared, try trace.unpacked()), at: low)
+        if plotted.count > limit { plotted.removeLast() }
+    }
+
+    /// The page of `comparison` against the `baseline` run's config, with
+    /// the changes kept as the replay went by plotted.
+    public func page(for comparison: RunComparison, baseline: Config) -> ReplayPage {
+        let plots = plotted.map { ChangedTracePlot($0.change, trace: $0.trace, baseline: baseline, candidate: candidate) }
         return ReplayPage(
             command: kind.rawValue, comparison: comparison, baselineConfig: baseline, candidateConfig: candidate,
             releases: releases, plots: plots, limit: limit)
@@ -98,7 +110,7 @@ public final class ReplayPageReporter: ReplayReporter {
     }
 
     public func finish(_ replay: FinishedReplay) throws {
-        var page = try builder.page(for: replay.comparison, baseline: replay.baselineConfig, in: replay.store)
+        var page = builder.page(for: replay.comparison, baseline: replay.baselineConfig)
         page.judgement = judge?(replay.comparison)
         page.wording = wording
         try AtomicFile.write(page.html(), to: path)

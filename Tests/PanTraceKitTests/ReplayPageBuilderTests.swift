@@ -1,5 +1,6 @@
 import Foundation
 import PanTraceKit
+import PanTraceReports
 import PanTraceStore
 import Testing
 
@@ -31,6 +32,13 @@ import Testing
         try #require(changed > 3, "the fixtures change more decisions than the smaller limits")
         let names = comparison.changes.map(\.name).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         #expect(page.plots.map(\.trace.name) == Array(names.prefix(limit)))
+        // Kept as the replay read them: each plot is the one of the stored trace read by its name.
+        for plot in page.plots {
+            let stored = try #require(try store.trace(named: plot.trace.name)?.trace)
+            let expected = ChangedTracePlot(plot.trace, trace: stored, baseline: page.baselineConfig, candidate: page.candidateConfig)
+            #expect(plot.baseline == expected.baseline && plot.candidate == expected.candidate, "\(plot.trace.name)")
+            #expect(plot.releaseTime == expected.releaseTime && plot.detents == expected.detents, "\(plot.trace.name)")
+        }
         #expect(page.plots.count == min(limit, changed))
         #expect(page.releases.unchangedCount == unchangedWithRelease)
         #expect(page.baselineConfig.threshold == 0.4 && page.candidateConfig.threshold == 0.3)
