@@ -1,6 +1,7 @@
 import TestFolders
 import ArgumentParser
 import Foundation
+import SQLiteTestSupport
 import Testing
 import TestThreads
 
@@ -35,19 +36,19 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
             try Data(bytes).write(to: URL(fileURLWithPath: runner.path("noise.sqlite")))
         }, reason: "is not a pantrace database"),
         Case(label: "another application's SQLite database", path: "other.sqlite", prepare: { runner in
-            try Hardening.sqlite3(runner.path("other.sqlite"), "CREATE TABLE trace (id INTEGER); INSERT INTO trace VALUES (1);")
+            try Hardening.execute(runner.path("other.sqlite"), "CREATE TABLE trace (id INTEGER); INSERT INTO trace VALUES (1);")
         }, reason: "is not a pantrace database"),
         Case(label: "another application's id", path: "other.sqlite", prepare: { runner in
-            try Hardening.sqlite3(runner.path("other.sqlite"), "PRAGMA application_id = 1234; CREATE TABLE notes (text);")
+            try Hardening.execute(runner.path("other.sqlite"), "PRAGMA application_id = 1234; CREATE TABLE notes (text);")
         }, reason: "application_id 1234"),
         Case(label: "a newer user_version", path: "test.sqlite", prepare: { runner in
-            try Hardening.sqlite3(runner.db, "PRAGMA user_version = 99")
+            try Hardening.execute(runner.db, "PRAGMA user_version = 99")
         }, reason: "made by a newer pantrace"),
         Case(label: "a pantrace database with a table dropped", path: "test.sqlite", prepare: { runner in
-            try Hardening.sqlite3(runner.db, "DROP VIEW decisions; DROP TABLE frame;")
+            try Hardening.execute(runner.db, "DROP VIEW decisions; DROP TABLE frame;")
         }, reason: "is not a pantrace database (frame, decisions missing)"),
         Case(label: "a pantrace database with user_version reset", path: "test.sqlite", prepare: { runner in
-            try Hardening.sqlite3(runner.db, "PRAGMA user_version = 0")
+            try Hardening.execute(runner.db, "PRAGMA user_version = 0")
         }, reason: "without a schema version"),
         Case(label: "a truncated pantrace database", path: "test.sqlite", prepare: { runner in
             let bytes = try Data(contentsOf: URL(fileURLWithPath: runner.db))
@@ -162,11 +163,11 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
         let record = try runner.run(["record", "--from", "sql.jsonl"])
         #expect(record.status == 0, "stderr: \(record.stderr)")
 
-        let stored = try Hardening.sqlite3(runner.db, "SELECT hex(CAST(name AS BLOB)) FROM trace WHERE id > 5 ORDER BY id")
+        let stored = try DatabaseFile(path: runner.db).texts("SELECT hex(CAST(name AS BLOB)) FROM trace WHERE id > 5 ORDER BY id")
         let expected = names.map { Data($0.utf8).map { String(format: "%02X", $0) }.joined() }
-        #expect(stored.split(separator: "\n").map(String.init) == expected)
+        #expect(stored == expected)
         #expect(try Hardening.integer(runner.db, "SELECT count(*) FROM run") == 3)
-        #expect(try Hardening.sqlite3(runner.db, "PRAGMA integrity_check") == "ok")
+        #expect(try DatabaseFile(path: runner.db).texts("PRAGMA integrity_check") == ["ok"])
 
         // Selected by name, replayed, and conflicting with itself: verbatim each time.
         let replay = try runner.run(["replay", "--trace", names[0], "--trace", names[2]])

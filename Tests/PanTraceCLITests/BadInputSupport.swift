@@ -5,7 +5,7 @@ import Testing
 
 /// What the bad-input, crash and concurrency tests share: a populated database
 /// to start from, a snapshot that proves the database unchanged, and SQL on
-/// any path as the sqlite3 shell runs it (``SQLiteShell``).
+/// any path (``DatabaseFile``).
 enum Hardening {
     /// The trace `taken` as the seed database stores it; the cases reuse its
     /// name with other content.
@@ -45,10 +45,9 @@ enum Hardening {
         return runner
     }
 
-    /// What `sqlite3 path sql…` prints, errors included (in-process, see ``SQLiteShell``).
-    @discardableResult
-    static func sqlite3(_ path: String, _ sql: String...) throws -> String {
-        sql.map { SQLiteShell.run(path, $0) }.joined(separator: "\n")
+    /// Runs every statement of `sql` on `path` (a hand edit, another application's file).
+    static func execute(_ path: String, _ sql: String) throws {
+        try DatabaseFile(path: path).execute(sql)
     }
 
     /// The single integer of `sql` on `path`.
@@ -64,8 +63,8 @@ struct DatabaseState: Equatable, CustomStringConvertible {
     var bytes: Data?
     /// The logical content, as `.dump` shows it (``SQLiteShell/dump(_:)``; empty when there is no file).
     var dump: String
-    /// `PRAGMA integrity_check` (empty when there is no file).
-    var integrity: String
+    /// `PRAGMA integrity_check`, or the error that it gave (empty when there is no file).
+    var integrity: [String]
 
     /// The state of the database file at `path`, without creating it.
     init(path: String) throws {
@@ -73,12 +72,16 @@ struct DatabaseState: Equatable, CustomStringConvertible {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             bytes = nil
             dump = ""
-            integrity = ""
+            integrity = []
             return
         }
         // Read the state through a connection first (it may replay a WAL), then the bytes.
         dump = SQLiteShell.dump(path)
-        integrity = try Hardening.sqlite3(path, "PRAGMA integrity_check")
+        do {
+            integrity = try DatabaseFile(path: path).texts("PRAGMA integrity_check")
+        } catch {
+            integrity = ["\(error)"]
+        }
         bytes = try Data(contentsOf: URL(fileURLWithPath: path))
     }
 

@@ -15,7 +15,7 @@ import TestThreads
         let runner = try Hardening.seededRunner()
         try runner.write(Self.edit(#""width":400"#, #""width":0"#) + "\n", to: "in.jsonl")
         let before = try DatabaseState(path: runner.db)
-        try #require(before.integrity == "ok")
+        try #require(before.integrity == ["ok"])
         let output = try runner.run(["record", "--from", "in.jsonl"])
         #expect(output.status == 65, "stderr: \(output.stderr)")
         #expect(output.stderr.hasPrefix("pantrace: error: in.jsonl:1: width: "), "stderr: \(output.stderr)")

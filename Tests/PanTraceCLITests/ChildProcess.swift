@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -129,10 +130,10 @@ extension Hardening {
 
     /// Checks `PRAGMA integrity_check`, the foreign keys and ``consistencyQueries`` on `path`.
     static func expectConsistent(_ path: String, _ moment: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        #expect(try sqlite3(path, "PRAGMA integrity_check") == "ok", "\(moment)", sourceLocation: sourceLocation)
-        #expect(try sqlite3(path, "PRAGMA foreign_key_check") == "", "\(moment)", sourceLocation: sourceLocation)
+        #expect(try DatabaseFile(path: path).texts("PRAGMA integrity_check") == ["ok"], "\(moment)", sourceLocation: sourceLocation)
+        #expect(try DatabaseFile(path: path).rows("PRAGMA foreign_key_check") == [], "\(moment)", sourceLocation: sourceLocation)
         for (problem, query) in consistencyQueries {
-            #expect(try sqlite3(path, query) == "0", "\(moment): \(problem)", sourceLocation: sourceLocation)
+            #expect(try integer(path, query) == 0, "\(moment): \(problem)", sourceLocation: sourceLocation)
         }
     }
 }

@@ -95,9 +95,9 @@ struct CommandRunner {
             stderr: String(decoding: errors.finish(), as: UTF8.self))
     }
 
-    /// What `sqlite3 db sql` prints (in-process, see ``SQLiteShell``).
-    func sqlite(_ sql: String) throws -> String {
-        SQLiteShell.run(db, sql)
+    /// Runs every statement of `sql` on the test's database (a hand edit).
+    func execute(_ sql: String) throws {
+        try DatabaseFile(path: db).execute(sql)
     }
 }
 

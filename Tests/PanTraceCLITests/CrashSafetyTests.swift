@@ -73,7 +73,7 @@ import TestThreads
             // after the commit) or not at all; expectConsistent checks that
             // every run present is whole.
             try Hardening.expectConsistent(runner.db, moment.description)
-            let runs = Int(try Hardening.sqlite3(runner.db, "SELECT count(*) FROM run")) ?? -1
+            let runs = try Hardening.integer(runner.db, "SELECT count(*) FROM run")
             #expect(runs == completedRuns || runs == completedRuns + 1, "\(moment)")
             if reached && killed && runs == completedRuns { killedMidway += 1 }
             completedRuns = runs

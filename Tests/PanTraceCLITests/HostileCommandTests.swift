@@ -30,7 +30,7 @@ import TestThreads
             #expect(record.status == 0, "\(name): \(record.stderr)")
             let runs = try runner.run(["runs", "--db", name], db: false)
             #expect(runs.status == 0, "\(name): \(runs.stderr)")
-            #expect(SQLiteShell.run(runner.path(name), "SELECT count(*) FROM trace") == "1")
+            #expect(try DatabaseFile(path: runner.path(name)).integer("SELECT count(*) FROM trace") == 1)
         }
         #expect(try Self.listing(runner) == ["file:x.db?mode=memory", "file:y.db", "t.jsonl"])
     }
@@ -62,7 +62,7 @@ import TestThreads
 
     @Test func aColumnRenamedByHandIsADamagedDatabaseNotAnInternalError() throws {
         let runner = try Hardening.seededRunner()
-        try Hardening.sqlite3(runner.db, "ALTER TABLE result RENAME COLUMN velocity TO speed")
+        try Hardening.execute(runner.db, "ALTER TABLE result RENAME COLUMN velocity TO speed")
         let before = try DatabaseState(path: runner.db)
         for command in [["replay"], ["regress"], ["runs"], ["show", "taken"], ["export", "decisions"], ["tune", "--sweep", "threshold=0.3"]] {
             let output = try Self.run(runner, command)
@@ -83,7 +83,7 @@ import TestThreads
     ])
     func aTraceEditedIntoOneRecordRefusesStopsEveryReaderWith66(_ edit: String, _ words: String) throws {
         let runner = try Hardening.seededRunner()
-        try Hardening.sqlite3(runner.db, edit)
+        try Hardening.execute(runner.db, edit)
         for command in [["replay"], ["tune", "--sweep", "threshold=0.3"], ["show", "taken"], ["export", "traces"], ["regress"]] {
             let output = try Self.run(runner, command)
             #expect(output.status == 66, "\(command): \(output.stderr)")
@@ -104,7 +104,7 @@ import TestThreads
         let traces = try runner.write(line + "\n", to: "tiny.jsonl")
         let record = try runner.run(["record", "--from", traces, "--set", "velocityEstimator=impulse", "--set", "decision=velocity"])
         #expect(record.status == 0, "\(record.stderr)")
-        #expect(try runner.sqlite("SELECT decision, reason, velocity > 1e308 FROM decisions") == "finish|flick|1")
+        #expect(try runner.rows("SELECT decision, reason, velocity > 1e308 FROM decisions") == [[.text("finish"), .text("flick"), .int(1)]])
         let tune = try runner.run([
             "tune", "--set", "velocityEstimator=impulse", "--set", "decision=velocity", "--sweep", "flickVelocity=1000,2000",
             "--format", "json",

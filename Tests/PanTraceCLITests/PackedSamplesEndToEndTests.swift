@@ -17,7 +17,7 @@ import TestThreads
         // Three fingers on the second sample of every flick: the pan fails (maximumNumberOfTouches is 1).
         let flicks = try runner.names("SELECT name FROM trace WHERE family = 'flick'")
         try #require(flicks.count >= 3)
-        _ = try runner.sqlite(
+        try runner.execute(
             "UPDATE sample SET touches = 3 WHERE seq = 1 AND trace_id IN (SELECT id FROM trace WHERE family = 'flick')")
         #expect(try runner.names("SELECT name FROM trace WHERE packed IS NULL") == flicks)
 
@@ -44,7 +44,7 @@ import TestThreads
         try runner.recordCorpus(count: 30, seed: 5)
         let name = try #require(try runner.rows("SELECT name FROM trace WHERE family = 'slow-drag' LIMIT 1").first?[0].text)
         // Drop the samples after the fifth and end the gesture there: a short drag.
-        _ = try runner.sqlite(
+        try runner.execute(
             """
             DELETE FROM sample WHERE seq > 5 AND trace_id = (SELECT id FROM trace WHERE name = '\(name)');
             UPDATE sample SET phase = 'up' WHERE seq = 5 AND trace_id = (SELECT id FROM trace WHERE name = '\(name)');

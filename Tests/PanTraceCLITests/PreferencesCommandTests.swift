@@ -20,7 +20,7 @@ import TestThreads
         let rows = choices.enumerated().map { index, choice in
             "('\(index == 7 ? "s2" : "s1")', 'close', 1, 2, '\(names[2 * index])', '\(names[2 * index + 1])', '\(index % 2 == 0 ? "a" : "b")', '\(choice)')"
         }
-        _ = database.sqlite("INSERT INTO preference VALUES " + rows.joined(separator: ", "))
+        try database.execute("INSERT INTO preference VALUES " + rows.joined(separator: ", "))
         #expect(try database.integer("SELECT count(*) FROM preference") == 8)
         return runner
     }

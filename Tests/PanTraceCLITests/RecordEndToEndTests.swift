@@ -46,31 +46,31 @@ import TestThreads
     @Test func decisionsViewShowsTheWorkedExamples() throws {
         let runner = try CommandRunner()
         #expect(try runner.run(["record", "--from", Self.workedExamples]).status == 0)
-        let rows = try runner.sqlite(
+        let rows = try runner.rows(
             "SELECT trace, decision, reason, round(percent, 5), round(settle, 5), round(velocity, 3), start_seq FROM decisions ORDER BY trace")
-        #expect(rows.split(separator: "\n").map(String.init) == [
-            "spec-4.9-1-slow-drag|finish|threshold|0.48333|0.20667|400.0|2",
-            "spec-4.9-2-short-flick|cancel|belowThreshold|0.1125|0.045|1250.0|1",
-            "spec-4.9-3-scroll-offset-0|cancel|belowThreshold|0.3625|0.145|300.0|2",
-            "spec-4.9-3-scroll-offset-50|none|scrollOwned|0.0|0.0|0.0|",
+        #expect(rows == [
+            [.text("spec-4.9-1-slow-drag"), .text("finish"), .text("threshold"), .real(0.48333), .real(0.20667), .real(400), .int(2)],
+            [.text("spec-4.9-2-short-flick"), .text("cancel"), .text("belowThreshold"), .real(0.1125), .real(0.045), .real(1250), .int(1)],
+            [.text("spec-4.9-3-scroll-offset-0"), .text("cancel"), .text("belowThreshold"), .real(0.3625), .real(0.145), .real(300), .int(2)],
+            [.text("spec-4.9-3-scroll-offset-50"), .text("none"), .text("scrollOwned"), .real(0), .real(0), .real(0), .null],
         ])
         let handoff = try runner.run(["replay", "--set", "scrollGating=handoff", "--trace", "spec-4.9-3-scroll-offset-50"])
         #expect(handoff.status == 0, "\(handoff.stderr)")
-        #expect(try runner.sqlite("SELECT start_seq, round(percent, 12), decision FROM decisions WHERE run = 2") == "13|0.3|cancel")
-        let overscroll = try runner.sqlite("SELECT overscroll FROM decisions WHERE run = 1 AND trace = 'spec-4.9-3-scroll-offset-0'")
-        #expect(overscroll == "290.0")
+        #expect(try runner.rows("SELECT start_seq, round(percent, 12), decision FROM decisions WHERE run = 2") == [[.int(13), .real(0.3), .text("cancel")]])
+        let overscroll = try runner.database.scalar("SELECT overscroll FROM decisions WHERE run = 1 AND trace = 'spec-4.9-3-scroll-offset-0'")
+        #expect(overscroll == .real(290))
     }
 
     @Test func decisionsViewHasTheSpecColumns() throws {
         let runner = try CommandRunner()
         #expect(try runner.run(["record", "--count", "5"]).status == 0)
-        let columns = Set(try runner.sqlite("SELECT name FROM pragma_table_info('decisions')").split(separator: "\n").map(String.init))
+        let columns = Set(try runner.texts("SELECT name FROM pragma_table_info('decisions')"))
         let required: Set = [
             "run", "config", "trace", "intent", "decision", "reason", "percent", "peak_percent", "velocity",
             "projected", "settle", "overscroll", "tracking_error", "attempted", "began_seq", "start_seq",
         ]
         #expect(required.isSubset(of: columns), "missing: \(required.subtracting(columns))")
-        let sampleColumns = try runner.sqlite("SELECT group_concat(name) FROM pragma_table_info('sample')")
+        let sampleColumns = Set(try runner.texts("SELECT name FROM pragma_table_info('sample')"))
         for column in ["seq", "t", "x", "y", "phase", "touches"] { #expect(sampleColumns.contains(column)) }
     }
 
@@ -93,11 +93,11 @@ import TestThreads
         let lines = try Self.traceLines(Self.workedExamples)
         let changed = lines[1].replacingOccurrences(of: "\"width\":400", with: "\"width\":401")
         let file = try runner.write(lines[0] + "\n" + changed + "\n", to: "changed.jsonl")
-        let before = try runner.sqlite("SELECT (SELECT count(*) FROM run), (SELECT count(*) FROM result), (SELECT count(*) FROM frame)")
+        let before = try runner.rows("SELECT (SELECT count(*) FROM run), (SELECT count(*) FROM result), (SELECT count(*) FROM frame)")
         let result = try runner.run(["record", "--from", file])
         #expect(result.status == 65)
         #expect(result.stderr.contains("changed.jsonl:2: name:"), "\(result.stderr)")
-        #expect(try runner.sqlite("SELECT (SELECT count(*) FROM run), (SELECT count(*) FROM result), (SELECT count(*) FROM frame)") == before)
+        #expect(try runner.rows("SELECT (SELECT count(*) FROM run), (SELECT count(*) FROM result), (SELECT count(*) FROM frame)") == before)
     }
 
     @Test func synthesisIsReproducible() throws {
@@ -106,9 +106,9 @@ import TestThreads
         #expect(try first.run(["record", "--count", "60", "--seed", "42", "--quiet"]).status == 0)
         #expect(try second.run(["record", "--count", "60", "--seed", "42", "--quiet"]).status == 0)
         let query = "SELECT trace.name, seq, t, x, y, phase, touches FROM sample JOIN trace ON trace.id = trace_id ORDER BY trace.name, seq"
-        let a = try first.sqlite(query)
+        let a = try first.rows(query)
         #expect(!a.isEmpty)
-        #expect(a == (try second.sqlite(query)))
+        #expect(a == (try second.rows(query)))
         let generated = try first.run(["generate", "--count", "60", "--seed", "42"], db: false)
         #expect(generated.stdout == (try second.run(["generate", "--count", "60", "--seed", "42"], db: false)).stdout)
         #expect(generated.stdout.split(separator: "\n").count == 60)
@@ -136,12 +136,12 @@ import TestThreads
         let result = try runner.run(["record", "--count", "120", "--seed", "5"])
         #expect(result.status == 0)
         for decision in ["finish", "cancel", "none"] {
-            let count = try runner.sqlite("SELECT count(*) FROM result WHERE decision = '\(decision)'")
+            let count = try runner.integer("SELECT count(*) FROM result WHERE decision = '\(decision)'")
             #expect(result.stderr.contains("\n\(decision.padding(toLength: 10, withPad: " ", startingAt: 0)) \(count)"), "\(result.stderr)")
         }
-        let agree = try runner.sqlite(
+        let agree = try runner.integer(
             "SELECT count(*) FROM decisions WHERE (intent = 'finish' AND decision = 'finish') OR (intent = 'cancel' AND decision != 'finish')")
-        let labelled = try runner.sqlite("SELECT count(*) FROM decisions WHERE intent IS NOT NULL")
+        let labelled = try runner.integer("SELECT count(*) FROM decisions WHERE intent IS NOT NULL")
         #expect(result.stderr.contains("intent     \(agree) of \(labelled) labelled traces agree"))
         let quiet = try runner.run(["record", "--count", "3", "--quiet"])
         #expect(quiet.stdout.isEmpty && quiet.stderr.isEmpty)

@@ -55,6 +55,9 @@ extension CommandRunner {
     /// A query's single integer.
     func integer(_ sql: String) throws -> Int { try database.integer(sql) }
 
+    /// The first column of every row, each a text.
+    func texts(_ sql: String) throws -> [String] { try database.texts(sql) }
+
     /// The first column of every row, as a set (trace names).
     func names(_ sql: String) throws -> Set<String> { try database.names(sql) }
 

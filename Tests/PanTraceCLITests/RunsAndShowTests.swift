@@ -35,7 +35,7 @@ import TestThreads
     @Test func runsOfAnEmptyDatabaseSaysHowToAddOne() throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 10)
-        _ = try runner.sqlite("DELETE FROM result; DELETE FROM run;")
+        try runner.execute("DELETE FROM result; DELETE FROM run;")
         let output = try runner.expect(0, ["runs"])
         #expect(output.stdout.contains("pantrace record"))
     }
@@ -45,7 +45,7 @@ import TestThreads
     @Test func showPrintsTheTableOrAUsageError() throws {
         let runner = try CommandRunner()
         try runner.recordCorpus(count: 20)
-        let trace = try runner.sqlite("SELECT name FROM trace LIMIT 1")
+        let trace = try #require(try runner.texts("SELECT name FROM trace LIMIT 1").first)
         let shown = try runner.expect(0, ["show", trace])
         #expect(shown.stdout.contains("outcome  ") && shown.stdout.contains("\nseq "), "\(shown.stdout)")
         #expect(shown.stderr.isEmpty)

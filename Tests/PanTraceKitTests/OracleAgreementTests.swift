@@ -68,7 +68,7 @@ import Testing
         try process.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        let results = DatabaseFile(path: workspace.db).sqlite("SELECT count(*) FROM result")
+        let results = try DatabaseFile(path: workspace.db).integer("SELECT count(*) FROM result")
         // Not vacuous: some results rested and some are stale.
         #expect(try DatabaseFile(path: workspace.db).integer("SELECT count(*) FROM result WHERE stale = 1") != 0)
         #expect(try DatabaseFile(path: workspace.db).integer("SELECT count(*) FROM result WHERE rest > 0") != 0)

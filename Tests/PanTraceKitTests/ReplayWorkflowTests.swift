@@ -46,10 +46,10 @@ import Testing
         let config = try source.resolve()
         let store = try Store(path: workspace.db)
         let traces = try database.integer("SELECT count(*) FROM trace")
-        let corpus = database.sqlite("SELECT * FROM trace ORDER BY id; SELECT * FROM sample ORDER BY trace_id, seq;")
+        let corpus = try database.rows("SELECT * FROM trace ORDER BY id; SELECT * FROM sample ORDER BY trace_id, seq;")
         let comparison = try Regression(replayer: Replayer(config: config)).replay(in: store)
         // Replay reads the stored traces and never writes them.
-        #expect(database.sqlite("SELECT * FROM trace ORDER BY id; SELECT * FROM sample ORDER BY trace_id, seq;") == corpus)
+        #expect(try database.rows("SELECT * FROM trace ORDER BY id; SELECT * FROM sample ORDER BY trace_id, seq;") == corpus)
         let candidate = try database.newestRun()
         #expect(candidate == 2)
 
@@ -147,18 +147,18 @@ import Testing
         #expect(try database.integer("SELECT count(*) FROM result WHERE run_id = 2") == traces)
         #expect(try fresh.integer("SELECT count(*) FROM result WHERE run_id = 1") == traces)
         let columns = ReplayWorkflowTests.resultColumns.map { "r.\($0) IS NOT f.\($0)" }.joined(separator: " OR ")
-        let differing = database.sqlite(
+        let differing = try database.integer(
             """
             ATTACH '\(recorded.db)' AS fresh;
             SELECT count(*) FROM decisions AS r JOIN fresh.decisions AS f ON f.trace = r.trace
             WHERE r.run = 2 AND f.run = 1 AND (\(columns));
             """)
-        #expect(differing == "0")
-        #expect(database.sqlite(
+        #expect(differing == 0)
+        #expect(try database.integer(
             """
             ATTACH '\(recorded.db)' AS fresh;
             SELECT count(*) FROM decisions AS r JOIN fresh.decisions AS f ON f.trace = r.trace WHERE r.run = 2 AND f.run = 1;
-            """) == "\(traces)")
+            """) == traces)
         func frames(_ schema: String, run: Int) -> String {
             """
             SELECT t.name, f.seq, f.state, f.owner, f.percent, f.scroll_offset

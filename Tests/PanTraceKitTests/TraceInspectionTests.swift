@@ -68,8 +68,7 @@ import Testing
         let store = try Store(path: workspace.db)
         let handoff = try ConfigSource(file: Workspace.fixture("configs/handoff.json")).resolve()
         _ = try Replayer(config: handoff).replay(in: store)
-        let trace = database.sqlite("SELECT name FROM trace WHERE family = '\(family)' ORDER BY id LIMIT 1")
-        try #require(!trace.isEmpty)
+        let trace = try #require(try database.texts("SELECT name FROM trace WHERE family = '\(family)' ORDER BY id LIMIT 1").first)
         let positions = try database.positionSamples(of: trace)
         try #require(positions.count >= 2)
 

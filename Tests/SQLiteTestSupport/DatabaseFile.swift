@@ -16,14 +16,15 @@ public struct DatabaseFile: Sendable {
         public var description: String
     }
 
-    /// What `sqlite3 path sql` prints.
-    public func sqlite(_ sql: String) -> String {
-        SQLiteShell.run(path, sql)
-    }
-
     /// Every row of `sql` (every statement's), each value with its storage class.
     public func rows(_ sql: String) throws -> [[SQLValue]] {
         try SQLiteShell.rows(path, sql)
+    }
+
+    /// Runs every statement of `sql` (a write, a pragma, a hand edit), as
+    /// the `sqlite3` shell would; SQLite's error throws.
+    public func execute(_ sql: String) throws {
+        _ = try rows(sql)
     }
 
     /// The single value of `sql`: one row of one column.

@@ -1,59 +1,20 @@
 import CSQLite
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// What the tests asked of the `sqlite3` shell, in-process: the same SQLite
-/// library the shell links (`/usr/bin/sqlite3` uses the system
-/// `libsqlite3`), a connection of its own with the shell's defaults (read-write,
-/// foreign keys off, no busy timeout), closed at once, so that a WAL is
-/// checkpointed and removed as when the shell exits. The pantrace code under
-/// test is not involved. A spawned shell cost ~10 ms of CPU a query, and the
-/// tests ask several hundred.
+/// What the tests ask of a database file, in-process: typed rows and a
+/// `.dump` of its content, through the same SQLite library the `sqlite3`
+/// shell links (`/usr/bin/sqlite3` uses the system `libsqlite3`), on a
+/// connection of its own with the shell's defaults (read-write, foreign keys
+/// off, no busy timeout), closed at once, so that a WAL is checkpointed and
+/// removed as when the shell exits. The pantrace code under test is not
+/// involved. A spawned shell cost ~10 ms of CPU a query, and the tests ask
+/// several hundred.
 public enum SQLiteShell {
     /// A statement SQLite refused, with its message.
     public struct SQLError: Error, CustomStringConvertible {
         public var sql: String
         public var message: String
         public var description: String { "\(message) in \(sql)" }
-    }
-
-    /// What `sqlite3 path sql` prints in its default list mode, trimmed: each
-    /// statement of `sql` in turn, one line a row, columns joined by `|`, NULL
-    /// as nothing, numbers as `sqlite3_column_text` writes them (the shell's
-    /// own text). An error stops there and prints `Error: …`, as the shell
-    /// does on standard error.
-    public static func run(_ path: String, _ sql: String) -> String {
-        // The text is gathered as bytes: a query of a whole table has
-        // thousands of cells, and a String for each is slow in a debug build.
-        var output: [UInt8] = []
-        var rows = 0
-        func line(_ write: () -> Void) {
-            if rows > 0 { output.append(0x0A) }
-            rows += 1
-            write()
-        }
-        withConnection(path) { connection in
-            var error: String?
-            forEachRow(connection, sql, error: &error) { statement, columns in
-                line {
-                    for column in 0..<columns {
-                        if column > 0 { output.append(UInt8(ascii: "|")) }
-                        // Up to a NUL, as the shell prints it (`%s`).
-                        guard let text = sqlite3_column_text(statement, column) else { continue }
-                        output.append(contentsOf: UnsafeBufferPointer(start: text, count: strlen(text)))
-                    }
-                }
-            }
-            if let error { line { output.append(contentsOf: Array("Error: \(error)".utf8)) } }
-        } failed: { message in line { output.append(contentsOf: Array("Error: \(message)".utf8)) } }
-        let text = String(decoding: output, as: UTF8.self)
-        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-            CharacterSet.whitespacesAndNewlines.contains(first) || CharacterSet.whitespacesAndNewlines.contains(last)
-        else { return text }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Every row of every statement of `sql`, each value with its storage
