@@ -23,7 +23,9 @@ import Testing
         let spanning = segments.first { a, b in a.0 != b.0 && p >= min(a.0, b.0) && p <= max(a.0, b.0) }
         let vertical = segments.filter { a, b in a.0 == b.0 && v >= min(a.1, b.1) && v <= max(a.1, b.1) }
             .min { abs($0.0.0 - p) < abs($1.0.0 - p) }
-        guard let (a, b) = vertical ?? spanning else { return nil }
+        // A vertical segment decides only where no segment spans `p`: one elsewhere
+        // (a velocity rule's jump at its threshold) can hold `v` in its range too.
+        guard let (a, b) = spanning ?? vertical else { return nil }
         let cross = (b.0 - a.0) * (v - a.1) - (b.1 - a.1) * (p - a.0)
         return cross <= 0
     }
