@@ -106,6 +106,17 @@ extension RawHTTP {
         try await onOwnThread { try RawHTTP(port: port) }
     }
 
+    /// Connects to `port` on 127.0.0.1 and sends `text` at once, on the same
+    /// thread: under a short idle limit, no wait for the test's next turn
+    /// comes between the two.
+    public static func connect(port: Int, sending text: String) async throws -> RawHTTP {
+        try await onOwnThread {
+            let connection = try RawHTTP(port: port)
+            connection.send(text)
+            return connection
+        }
+    }
+
     /// Sends `request` and reads one response.
     public func exchange(_ request: String) async throws -> Response {
         try await Self.onOwnThread { try self.exchange(request) }
