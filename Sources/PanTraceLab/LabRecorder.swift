@@ -115,11 +115,13 @@ public final class LabRecorder: @unchecked Sendable {
     /// - Throws: `TraceError` (the gesture breaks docs/model.md §3; nothing
     ///   is stored), ``LabPairError`` (it does not fit the session's pairs;
     ///   nothing is stored), ``Busy``, `StoreError` (nothing is stored).
-    public func store(body: [UInt8], userAgent: String?, deadline: ContinuousClock.Instant? = nil) throws -> Stored {
+    public func store(
+        body: [UInt8], userAgent: String?, deadline: (@Sendable () -> ContinuousClock.Instant)? = nil
+    ) throws -> Stored {
         if let deadline {
-            let wait = ContinuousClock.now.duration(to: deadline)
-            guard wait > .zero, lock.lock(before: Date(timeIntervalSinceNow: Self.seconds(wait))) else {
-                throw Busy(seconds: Self.seconds(LabRecorder.storeBound))
+            // In slices, the deadline asked again after each: it moves closer when the lab stops.
+            while !lock.lock(before: Date(timeIntervalSinceNow: Self.seconds(Self.waitSlice))) {
+                guard ContinuousClock.now < deadline() else { throw Busy(seconds: Self.seconds(LabRecorder.storeBound)) }
             }
         } else {
             lock.lock()
@@ -140,17 +142,21 @@ public final class LabRecorder: @unchecked Sendable {
         let config = side == .b ? (versus ?? self.config) : self.config
         var frames: [Frame] = []
         let outcome = Simulator.simulate(gesture.trace, under: config, frames: &frames, recordingFrames: true)
-        if let deadline {
-            let left = Self.seconds(ContinuousClock.now.duration(to: deadline))
-            guard left > 0 else { throw Busy(seconds: Self.seconds(LabRecorder.storeBound)) }
-            try store.setBusyTimeout(milliseconds: Int32(clamping: Int(left * 1000)))
+        var run: RunID?
+        while run == nil {
+            if let deadline {
+                // SQLite's busy wait in slices too; nothing is stored by an attempt that meets the lock.
+                let left = Self.seconds(ContinuousClock.now.duration(to: deadline()))
+                guard left > 0 else { throw Busy(seconds: Self.seconds(LabRecorder.storeBound)) }
+                try store.setBusyTimeout(milliseconds: Int32(clamping: Int(min(left, Self.seconds(Self.waitSlice)) * 1000)))
+            }
+            do {
+                run = try storeGesture(gesture.trace, outcome: outcome, frames: frames, side: side, config: config)
+            } catch StoreError.locked {
+                guard deadline != nil else { throw Busy(seconds: Self.seconds(LabRecorder.storeBound)) }
+            }
         }
-        let run: RunID
-        do {
-            run = try storeGesture(gesture.trace, outcome: outcome, frames: frames, side: side, config: config)
-        } catch StoreError.locked {
-            throw Busy(seconds: Self.seconds(LabRecorder.storeBound))
-        }
+        guard let run else { throw Busy(seconds: Self.seconds(LabRecorder.storeBound)) }
         counts.lock()
         defer { counts.unlock() }
         var sideRuns = runs[side, default: []]
@@ -194,6 +200,10 @@ public final class LabRecorder: @unchecked Sendable {
 
     /// How long a gesture may wait for the gestures before it and the database's lock: 3 s.
     public static let storeBound: Duration = .seconds(3)
+
+    /// How long a gesture waits (for the gestures before it, or the
+    /// database's lock) before it asks its deadline again.
+    static let waitSlice: Duration = .milliseconds(200)
 
     static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18

@@ -28,8 +28,10 @@ public struct LabResponder: Sendable {
         public var body: [UInt8]?
         /// When storing must have succeeded by: a gesture still waiting for
         /// the database then is refused with 503 and nothing is stored
-        /// (``LabRecorder/store(body:userAgent:deadline:)``); `nil` waits as long as the store does.
-        public var storeDeadline: ContinuousClock.Instant?
+        /// (``LabRecorder/store(body:userAgent:deadline:)``); `nil` waits as
+        /// long as the store does. Asked again while the gesture waits, so
+        /// that a stop that begins meanwhile shortens the wait.
+        public var storeDeadline: (@Sendable () -> ContinuousClock.Instant)?
 
         public init(method: String, path: String, queryToken: String? = nil, headerToken: String? = nil, userAgent: String? = nil, body: [UInt8]? = []) {
             self.method = method

@@ -292,10 +292,14 @@ public final class LabServer: Sendable {
                 method: request.method.rawValue, path: request.path,
                 queryToken: request.query["token"], headerToken: request.headers[HTTPHeader("X-Pantrace-Token")],
                 userAgent: request.headers[HTTPHeader("User-Agent")], body: body)
-            // A gesture waits for the database for the bound at most, and less once the lab stops.
-            var deadline = ContinuousClock.now + limits.store
-            if let stop = stopping.value?.stoppingBy { deadline = min(deadline, stop + .milliseconds(1500)) }
-            asked.storeDeadline = deadline
+            // A gesture waits for the database for the bound at most, and less
+            // once the lab stops, whenever the stop begins.
+            let bound = ContinuousClock.now + limits.store
+            let stopping = stopping
+            asked.storeDeadline = {
+                guard let stop = stopping.value?.stoppingBy else { return bound }
+                return min(bound, stop + .milliseconds(1500))
+            }
             let (responder, question) = (responder, asked)
             let answer = await withCheckedContinuation { (done: CheckedContinuation<LabResponder.Response, Never>) in
                 let thread = Thread { done.resume(returning: responder.respond(to: question)) }

@@ -251,7 +251,8 @@ extension LabResponderTests {
         let writing = try other.beginRun(.record, config: Config())
         var request = LabResponder.Request(
             method: "POST", path: "/gestures", headerToken: lab.token.text, body: Array(Gestures.drag(from: 100, to: 500).utf8))
-        request.storeDeadline = .now + .milliseconds(50)
+        let deadline = ContinuousClock.now + .milliseconds(50)
+        request.storeDeadline = { deadline }
         let refused = lab.responder.respond(to: request)
         #expect(refused.status == 503 && String(decoding: refused.body, as: UTF8.self).contains("\"retry\": true"))
         writing.rollback()
