@@ -301,7 +301,9 @@ final class LabGuard: @unchecked Sendable {
                 return
             }
             send(answer, to: client)
-            if head.closes || stoppingBy != nil { return }
+            // At the stop the connection goes on as one idle at the stop: a request
+            // the client sent meanwhile (it had its answer) gets 503, not a reset.
+            if head.closes { return }
         }
     }
 
