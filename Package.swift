@@ -86,10 +86,28 @@ let package = Package(
         // (the system SQLite, not the store's code), for the workflow and
         // end-to-end tests.
         .target(name: "SQLiteTestSupport", dependencies: ["CSQLite"], path: "Tests/SQLiteTestSupport"),
+        // The traces several test targets build or read: `TraceBuilder`, the
+        // worked examples' traces, small trace lines, `Config.with`, `../shared`'s fixtures.
+        .target(name: "TraceFixtures", dependencies: ["PanTraceModel"], path: "Tests/TraceFixtures"),
+        .testTarget(
+            name: "PanTraceModelTests",
+            dependencies: [
+                "PanTraceModel", "TraceFixtures", "TestFolders",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(
             name: "PanTraceCoreTests",
+            // PanTraceReports: the tuning and comparison tests read their counts in the reports too.
             dependencies: [
-                "PanTraceModel", "PanTraceCore", "PanTraceReports", "BrowserTestSupport", "TestFolders", "TestThreads",
+                "PanTraceCore", "PanTraceModel", "PanTraceReports", "TraceFixtures",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "PanTraceReportsTests",
+            dependencies: [
+                "PanTraceReports", "PanTraceCore", "PanTraceModel", "TraceFixtures", "BrowserTestSupport", "TestThreads",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -6,7 +6,7 @@ import TestThreads
 /// `pantrace export actions` and `export xcuitest` on the command line
 /// (docs/device.md): the streams, the exit statuses, and a Swift file that
 /// `swiftc -parse` accepts. What the lines hold is tested in-process
-/// (PanTraceCoreTests' Device suites, PanTraceKitTests' GestureExporterTests).
+/// (the Device suites of PanTraceCoreTests and PanTraceReportsTests, PanTraceKitTests' GestureExporterTests).
 @Suite(.blocksItsThread) struct DeviceExportTests {
     /// `swiftc`, from the toolchain on the PATH or at /opt/swift.
     static let swiftc: String? = {

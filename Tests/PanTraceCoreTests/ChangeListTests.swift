@@ -42,4 +42,20 @@ import Testing
         #expect(listed.count == comparison.changed)
         #expect(listed.compactMap { $0["trace"] as? String } == comparison.sortedChanges.map(\.name))
     }
+
+    /// Families are compared by scalars: the list keeps both spellings of "café".
+    @Test func changeListKeepsFamiliesBySpelling() {
+        let nfc = "caf\u{E9}"  // é as one scalar
+        let nfd = "cafe\u{301}"  // e + combining acute
+        let summary = ResultSummary(decision: .finish, reason: .threshold, percent: 0.5, velocity: 0)
+        var list = ChangeList()
+        for (name, family) in [("a", nfc), ("b", nfd), ("c", nfc)] {
+            list.append(ComparedTrace(name: name, family: family, intent: nil, baseline: summary, candidate: summary))
+        }
+        let families = list.all.compactMap(\.family)
+        #expect(families.count == 3)
+        #expect(families[0].isScalarEqual(to: nfc))
+        #expect(families[1].isScalarEqual(to: nfd))
+        #expect(families[2].isScalarEqual(to: nfc))
+    }
 }

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+import TraceFixtures
 
 @testable import PanTraceCore
 @testable import PanTraceReports
@@ -80,11 +81,11 @@ import Testing
 
     @Test func reportsCarryTheCounts() {
         var comparison = ConfigComparison(configs: [Preset.all[0].config, Preset.all[2].config], limit: 5)
-        var rested = WorkedExampleTests.example2
+        var rested = WorkedExamples.example2
         rested.name = "rested"
         rested.intent = .cancel
         rested.samples[rested.samples.count - 1].t += 0.2
-        comparison.add(contentsOf: [WorkedExampleTests.example2, rested])
+        comparison.add(contentsOf: [WorkedExamples.example2, rested])
         // Example 2: seed cancels (p 0.1125 < 0.4), panmodal finishes (1250 ≥ 300); rested: stale under panmodal.
         let json = comparison.jsonReport()
         #expect(json.hasPrefix(#"{"traces": 2, "labelled": 1, "configs": [{"name": "seed", "settings": {"name":"seed","#))
@@ -99,7 +100,7 @@ import Testing
     /// Example 6 (`h` 0.8875, 1250 pt/s) and the fast drag (`h` 0.46375,
     /// 1100 pt/s), both from `large` and meant for `medium` (``DetentTests``).
     static var sheets: [Trace] {
-        var six = DetentTests.example6
+        var six = WorkedExamples.example6
         six.name = "six"
         six.intent = Intent(word: "medium")
         var fast = DetentTests.fastToBelowMedium

@@ -1,20 +1,11 @@
 import Testing
+import TraceFixtures
 @testable import PanTraceCore
 @testable import PanTraceModel
 
 /// docs/model.md §4.10: sheets with detents, worked example 6 with every number
 /// and the rules it does not reach (step, maxSteps, guarded, stale, notApplicable).
 @Suite struct DetentTests {
-    static let sheet = [Detent(name: "medium", height: 0.5), Detent(name: "large", height: 1)]
-
-    /// Example 2's samples (release `T` 90, velocity 1250) on a sheet at `large`.
-    static var example6: Trace {
-        var trace = WorkedExampleTests.example2
-        trace.detents = sheet
-        trace.startDetent = "large"
-        return trace
-    }
-
     /// A straight drag from y=100 at 1100 pt/s (11 pt every 10 ms) to y=540: it
     /// begins at y=111, so `T` = 429 and `h` = 1 − 429/800 = 0.46375, on a sheet at `large`.
     static var fastToBelowMedium: Trace {
@@ -23,7 +14,7 @@ import Testing
         for step in 1...40 { builder.move(t: Double(step) * 0.01, y: 100 + Double(step) * 11) }
         builder.up()
         var trace = builder.trace
-        trace.detents = sheet
+        trace.detents = WorkedExamples.sheet
         trace.startDetent = "large"
         return trace
     }
@@ -35,7 +26,7 @@ import Testing
 
     @Test func example6Threshold() {
         var frames: [Frame] = []
-        let outcome = Simulator.simulate(Self.example6, under: Config(), frames: &frames)
+        let outcome = Simulator.simulate(WorkedExamples.example6, under: Config(), frames: &frames)
         #expect(outcome.beganSeq == 1)
         #expect(Self.close(outcome.percent, 0.1125, 1e-12))
         #expect(Self.close(frames.last?.height, 0.8875, 1e-12))
@@ -50,7 +41,7 @@ import Testing
     }
 
     @Test func example6Velocity() {
-        let outcome = Simulator.simulate(Self.example6, under: .with { $0.decision = .velocity })
+        let outcome = Simulator.simulate(WorkedExamples.example6, under: .with { $0.decision = .velocity })
         #expect(outcome.decision == .cancel)
         #expect(outcome.reason == .flick)
         #expect(outcome.detent == "medium")
@@ -58,7 +49,7 @@ import Testing
     }
 
     @Test func example6Projection() {
-        let outcome = Simulator.simulate(Self.example6, under: .with { $0.decision = .projection })
+        let outcome = Simulator.simulate(WorkedExamples.example6, under: .with { $0.decision = .projection })
         // x = 0.8875 − 623.75/800 = 0.10781, in [0, 0.5] from 0.5, progress 0.78438 ≥ 0.4.
         #expect(outcome.decision == .finish)
         #expect(outcome.reason == .projection)
@@ -66,7 +57,7 @@ import Testing
         #expect(Self.close(outcome.projected, 0.89219))
         #expect(Self.close(outcome.settle, 0.8875 * 0.4, 1e-12))
 
-        let oneStep = Simulator.simulate(Self.example6, under: .with { $0.decision = .projection; $0.maxSteps = 1 })
+        let oneStep = Simulator.simulate(WorkedExamples.example6, under: .with { $0.decision = .projection; $0.maxSteps = 1 })
         #expect(oneStep.decision == .cancel)
         #expect(oneStep.reason == .projection)
         #expect(oneStep.detent == "medium")
@@ -74,7 +65,7 @@ import Testing
     }
 
     @Test func example6UIKitSheet() throws {
-        let outcome = Simulator.simulate(Self.example6, under: try Preset.named("uikit-sheet").config)
+        let outcome = Simulator.simulate(WorkedExamples.example6, under: try Preset.named("uikit-sheet").config)
         // x = 0.8875 − 123.75/800 = 0.73281, in [0.5, 1.0] from 1.0, progress 0.53438 ≥ 0.5;
         // nearest(h) is 1.0, not the target, so no step.
         #expect(outcome.decision == .cancel)
@@ -109,7 +100,7 @@ import Testing
     }
 
     @Test func staleWhenTheFingerRested() {
-        var trace = Self.example6
+        var trace = WorkedExamples.example6
         let last = trace.samples.removeLast()
         trace.samples.append(Sample(t: last.t + 0.2, x: last.x, y: last.y, phase: .up))
         // With v = 1250 the flick drops it to medium; with v = 0 it stays at large.
@@ -121,7 +112,7 @@ import Testing
     }
 
     @Test func cancelledAndNoneRestAtTheStart() {
-        var trace = Self.example6
+        var trace = WorkedExamples.example6
         let last = trace.samples.removeLast()
         trace.samples.append(Sample(t: last.t, x: last.x, y: last.y, phase: .cancel))
         let cancelled = Simulator.simulate(trace, under: Config())
@@ -129,7 +120,7 @@ import Testing
         #expect(cancelled.reason == .cancelled)
         #expect(cancelled.detent == "large")
         #expect(Self.close(cancelled.settle, 0.045, 1e-12))
-        var tap = Self.example6
+        var tap = WorkedExamples.example6
         tap.samples = [tap.samples[0], Sample(t: 0.1, x: 200, y: 100, phase: .up)]
         let none = Simulator.simulate(tap, under: Config())
         #expect(none.decision == .none)
@@ -139,7 +130,7 @@ import Testing
 
     @Test(arguments: [Interaction.swipeBack, .pullUpPresent])
     func notApplicableUnderAnotherInteraction(_ interaction: Interaction) {
-        var trace = Self.example6
+        var trace = WorkedExamples.example6
         trace.samples[0].touches = 3
         let outcome = Simulator.simulate(trace, under: .with { $0.interaction = interaction })
         // Before every rule of recognition: not tooManyTouches.
@@ -147,7 +138,7 @@ import Testing
     }
 
     @Test func helpers() throws {
-        let rule = try #require(DetentRule(Self.example6, config: Config()))
+        let rule = try #require(DetentRule(WorkedExamples.example6, config: Config()))
         #expect(rule.heights == [0, 0.5, 1])
         #expect(rule.start == 2)
         #expect(rule.below(0.5) == 0 && rule.below(0.51) == 1 && rule.below(-1) == 0)
@@ -155,13 +146,13 @@ import Testing
         // A tie goes to the taller.
         #expect(rule.nearest(0.25) == 1 && rule.nearest(0.75) == 2 && rule.nearest(1.4) == 2)
         // threshold 0.5: the nearest, an exact midpoint going away from the start.
-        let half = try #require(DetentRule(Self.example6, config: .with { $0.threshold = 0.5 }))
+        let half = try #require(DetentRule(WorkedExamples.example6, config: .with { $0.threshold = 0.5 }))
         #expect(half.positional(0.75, extent: 800) == 1)
         #expect(half.positional(0.7501, extent: 800) == 2)
         #expect(half.positional(0.25, extent: 800) == 0)
         #expect(half.positional(1.2, extent: 800) == 2 && half.positional(-0.1, extent: 800) == 0)
         // Points: the progress is the distance in points.
-        let points = try #require(DetentRule(Self.example6, config: .with { $0.thresholdUnit = .points; $0.threshold = 56 }))
+        let points = try #require(DetentRule(WorkedExamples.example6, config: .with { $0.thresholdUnit = .points; $0.threshold = 56 }))
         #expect(points.positional(1 - 56.0 / 800, extent: 800) == 1)
         #expect(points.positional(1 - 55.0 / 800, extent: 800) == 2)
     }

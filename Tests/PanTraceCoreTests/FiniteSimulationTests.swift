@@ -1,7 +1,7 @@
 import PropertyBased
 import Testing
+import TraceFixtures
 @testable import PanTraceCore
-@testable import PanTraceReports
 @testable import PanTraceModel
 
 /// docs/model.md §4.5, "Finite numbers": every valid trace simulates to

@@ -1,8 +1,8 @@
 import PropertyBased
 import Testing
+import TraceFixtures
 @testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 /// docs/model.md §4.5 `impulse`: Android's impulse strategy on the `lsq2` window.
 ///

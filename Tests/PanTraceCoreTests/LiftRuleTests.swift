@@ -1,8 +1,8 @@
 import PropertyBased
 import Testing
+import TraceFixtures
 
 @testable import PanTraceCore
-@testable import PanTraceReports
 @testable import PanTraceModel
 
 /// docs/model.md §4.6: the one lift rule, and what `tune` and the release

@@ -1,10 +1,10 @@
 import Foundation
 import PropertyBased
 import Testing
+import TraceFixtures
 
 @testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 /// `scripts/fuzz.sh`'s fuzzing inside `swift test`: thousands of mutated trace lines,
 /// config files and `--set` overrides (byte flips, truncations, deletions,

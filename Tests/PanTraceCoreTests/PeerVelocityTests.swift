@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import TraceFixtures
 @testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 /// The peer strokes of `../shared/fixtures/peer-velocity`: real recordings from
 /// Flutter's and Android's test suites with the `lsq2` velocities their own

@@ -1,7 +1,7 @@
 import Testing
+import TraceFixtures
 @testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 /// docs/model.md §4.4 to 4.8: percent and its reset, velocity, decisions, guard, settling, curves.
 @Suite struct PercentAndDecisionTests {
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func extentOverridesTheContainer() {
-        let outcome = Simulator.simulate(WorkedExampleTests.example2, under: .with { $0.extent = 300 })
+        let outcome = Simulator.simulate(WorkedExamples.example2, under: .with { $0.extent = 300 })
         #expect(abs(outcome.percent - 0.3) < 1e-12)
     }
 
@@ -103,25 +103,25 @@ import Testing
     }
 
     @Test func guardedRefusesAFinishAndSettlesAsACancel() {
-        let outcome = Simulator.simulate(WorkedExampleTests.example1, under: .with { $0.guarded = true })
+        let outcome = Simulator.simulate(WorkedExamples.example1, under: .with { $0.guarded = true })
         #expect(outcome.decision == .cancel)
         #expect(outcome.reason == .guarded)
         #expect(outcome.attempted)
         #expect(abs(outcome.settle - outcome.percent * 0.4) < 1e-12)
-        let cancel = Simulator.simulate(WorkedExampleTests.example2, under: .with { $0.guarded = true })
+        let cancel = Simulator.simulate(WorkedExamples.example2, under: .with { $0.guarded = true })
         #expect(!cancel.attempted && cancel.reason == .belowThreshold)
     }
 
     @Test func guardedKeepsTheProjection() {
         let outcome = Simulator.simulate(
-            WorkedExampleTests.example2, under: .with { $0.guarded = true; $0.decision = .projection })
+            WorkedExamples.example2, under: .with { $0.guarded = true; $0.decision = .projection })
         #expect(outcome.reason == .guarded)
         #expect(outcome.projected != nil)
     }
 
     @Test func settleScalesWithDurationAndSpeed() {
         let outcome = Simulator.simulate(
-            WorkedExampleTests.example1, under: .with { $0.duration = 0.6; $0.completionSpeed = 2 })
+            WorkedExamples.example1, under: .with { $0.duration = 0.6; $0.completionSpeed = 2 })
         #expect(abs(outcome.settle - (1 - outcome.percent) * 0.3) < 1e-12)
     }
 

@@ -1,4 +1,5 @@
 import Testing
+import TraceFixtures
 
 @testable import PanTraceCore
 @testable import PanTraceReports
@@ -109,7 +110,7 @@ import Testing
         ("flutter-snap", .finish, .flick, 0.1, nil),
     ])
     func example2(_ name: String, _ decision: Decision, _ reason: Reason, _ percent: Double, _ projected: Double?) throws {
-        let outcome = Simulator.simulate(WorkedExampleTests.example2, under: try Preset.named(name).config)
+        let outcome = Simulator.simulate(WorkedExamples.example2, under: try Preset.named(name).config)
         #expect(outcome.decision == decision)
         #expect(outcome.reason == reason)
         #expect(abs(outcome.percent - percent) < 1e-12)
@@ -131,7 +132,7 @@ import Testing
         ("uikit-sheet", false), ("floatingpanel-states", true), ("mdc-states", true), ("flutter-snap", true),
     ])
     func example5(_ name: String, _ stale: Bool) throws {
-        var trace = WorkedExampleTests.example2
+        var trace = WorkedExamples.example2
         trace.samples[trace.samples.count - 1].t += 0.2
         let outcome = Simulator.simulate(trace, under: try Preset.named(name).config)
         #expect(outcome.stale == stale)

@@ -1,7 +1,7 @@
 import Testing
+import TraceFixtures
 @testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 /// docs/model.md §4.1 and §4.2: position samples, slop, touches, lifts before recognition.
 @Suite struct RecognitionTests {

@@ -1,7 +1,7 @@
 import Testing
+import TraceFixtures
 @testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 /// docs/model.md §4.3: who owns the gesture when a scroll view is embedded.
 @Suite struct ScrollArbitrationTests {

@@ -2,7 +2,6 @@ import Testing
 
 @testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 @Suite struct SeededRandomTests {
     /// SplitMix64's published first outputs for seed 0 (Vigna's reference

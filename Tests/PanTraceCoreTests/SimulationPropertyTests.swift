@@ -1,8 +1,8 @@
 import PropertyBased
 import Testing
+import TraceFixtures
 @testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 /// Invariants of docs/model.md §4 over synthetic traces and arbitrary configs.
 @Suite struct SimulationPropertyTests {

@@ -1,8 +1,8 @@
 import PropertyBased
 import Testing
+import TraceFixtures
 @testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 /// docs/model.md §4.5 `uikit`: segments between consecutive touch moves (never the
 /// lift), `Δq/dt` (0 under a millisecond), `0.2 × newest + 0.8 × previous`.

@@ -1,39 +1,12 @@
 import Testing
+import TraceFixtures
 @testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 /// docs/model.md §4.9's worked examples, every number pinned (container 400 × 800).
 @Suite struct WorkedExampleTests {
-    /// Example 1: down at y=100, moves every 1/60 s by 400/60 pt to y=500, up there.
-    static var example1: Trace {
-        var builder = TraceBuilder()
-        builder.down(y: 100)
-        builder.moves(toY: 500, steps: 60, interval: 1.0 / 60)
-        builder.up()
-        return builder.trace
-    }
-
-    /// Example 2: down at y=100, ten moves of 10 pt every 8 ms, up at the last place.
-    static var example2: Trace {
-        var builder = TraceBuilder()
-        builder.down(y: 100)
-        for step in 1...10 { builder.move(t: Double(step) * 0.008, y: 100 + Double(step) * 10) }
-        builder.up()
-        return builder.trace
-    }
-
-    /// Example 3: moves of 5 pt every 1/60 s from y=100 to y=400, up there.
-    static func example3(scrollOffset: Double) -> Trace {
-        var builder = TraceBuilder(scrollOffset: scrollOffset, scrollContent: 2000)
-        builder.down(y: 100)
-        for step in 1...60 { builder.move(t: Double(step) / 60, y: 100 + Double(step) * 5) }
-        builder.up()
-        return builder.trace
-    }
-
     @Test func example1FinishesAtThreshold() {
-        let outcome = Simulator.simulate(Self.example1, under: Config())
+        let outcome = Simulator.simulate(WorkedExamples.example1, under: Config())
         #expect(outcome.beganSeq == 2)  // 2nd move: distance 13.3 ≥ 10
         #expect(outcome.startSeq == 2)
         #expect(abs(outcome.percent - (500 - (100 + 2 * 400.0 / 60)) / 800) < 1e-12)
@@ -50,8 +23,8 @@ import Testing
     @Test(arguments: VelocityEstimator.allCases)
     func straightExamplesHaveOneVelocityWhateverTheEstimator(estimator: VelocityEstimator) {
         let config = Config.with { $0.velocityEstimator = estimator }
-        #expect(abs(Simulator.simulate(Self.example1, under: config).velocity - 400) < 1e-6)
-        #expect(abs(Simulator.simulate(Self.example2, under: config).velocity - 1250) < 1e-6)
+        #expect(abs(Simulator.simulate(WorkedExamples.example1, under: config).velocity - 400) < 1e-6)
+        #expect(abs(Simulator.simulate(WorkedExamples.example2, under: config).velocity - 1250) < 1e-6)
     }
 
     /// docs/model.md §4.5, "One trace, four estimators": segments 2000, 3000 and
@@ -74,7 +47,7 @@ import Testing
     }
 
     @Test func example2CancelsBelowThreshold() {
-        let outcome = Simulator.simulate(Self.example2, under: Config())
+        let outcome = Simulator.simulate(WorkedExamples.example2, under: Config())
         #expect(abs(outcome.percent - 0.1125) < 1e-12)
         #expect(outcome.decision == .cancel)
         #expect(outcome.reason == .belowThreshold)
@@ -82,14 +55,14 @@ import Testing
     }
 
     @Test func example2FlicksWithVelocityDecision() {
-        let outcome = Simulator.simulate(Self.example2, under: .with { $0.decision = .velocity })
+        let outcome = Simulator.simulate(WorkedExamples.example2, under: .with { $0.decision = .velocity })
         #expect(outcome.decision == .finish)
         #expect(outcome.reason == .flick)
         #expect(outcome.projected == nil)
     }
 
     @Test func example2ProjectsPastThreshold() throws {
-        let outcome = Simulator.simulate(Self.example2, under: .with { $0.decision = .projection })
+        let outcome = Simulator.simulate(WorkedExamples.example2, under: .with { $0.decision = .projection })
         let projected = try #require(outcome.projected)
         #expect(abs(projected - 0.89219) < 5e-6)
         #expect(outcome.decision == .finish)
@@ -97,7 +70,7 @@ import Testing
     }
 
     @Test func example3OffsetAtBeginLeavesItToTheScrollView() {
-        let outcome = Simulator.simulate(Self.example3(scrollOffset: 50), under: Config())
+        let outcome = Simulator.simulate(WorkedExamples.example3(scrollOffset: 50), under: Config())
         #expect(outcome.decision == Decision.none)
         #expect(outcome.reason == .scrollOwned)
         #expect(outcome.beganSeq == 2)
@@ -108,7 +81,7 @@ import Testing
     @Test func example3HandoffStartsWhereTheEdgeWasReached() {
         var frames: [Frame] = []
         let outcome = Simulator.simulate(
-            Self.example3(scrollOffset: 50), under: .with { $0.scrollGating = .handoff }, frames: &frames)
+            WorkedExamples.example3(scrollOffset: 50), under: .with { $0.scrollGating = .handoff }, frames: &frames)
         #expect(outcome.startSeq == 13)  // y = 165
         #expect(abs(outcome.percent - 0.3) < 1e-12)  // (400 − 160) / 800
         #expect(outcome.decision == .cancel)
@@ -119,34 +92,34 @@ import Testing
     }
 
     @Test func example3AtTheTopOverscrolls() {
-        let outcome = Simulator.simulate(Self.example3(scrollOffset: 0), under: Config())
+        let outcome = Simulator.simulate(WorkedExamples.example3(scrollOffset: 0), under: Config())
         #expect(abs(outcome.percent - 0.3625) < 1e-12)
         #expect(abs(outcome.overscroll - 290) < 1e-9)
         #expect(outcome.trackingError == 0)
     }
 
     @Test func example3EaseOutTrackingError() {
-        let outcome = Simulator.simulate(Self.example3(scrollOffset: 0), under: .with { $0.curve = .easeOut })
+        let outcome = Simulator.simulate(WorkedExamples.example3(scrollOffset: 0), under: .with { $0.curve = .easeOut })
         #expect(abs(outcome.trackingError - 130.07) < 0.005)
     }
 
     /// docs/model.md §4.9 example 4: example 2 under the new mechanisms.
     @Test func example4NewMechanisms() {
-        let lookahead = Simulator.simulate(Self.example2, under: .with { $0.decision = .lookahead })
+        let lookahead = Simulator.simulate(WorkedExamples.example2, under: .with { $0.decision = .lookahead })
         #expect(abs(lookahead.velocity - 1250) < 1e-6)
         #expect(abs((lookahead.projected ?? 0) - 0.58125) < 1e-9)  // 0.1125 + 1250 · 0.3 / 800
         #expect(lookahead.decision == .finish)
         #expect(lookahead.reason == .projection)
-        let points = Simulator.simulate(Self.example2, under: .with { $0.threshold = 56; $0.thresholdUnit = .points })
+        let points = Simulator.simulate(WorkedExamples.example2, under: .with { $0.threshold = 56; $0.thresholdUnit = .points })
         #expect(points.decision == .finish)  // T = 0.07
         #expect(points.reason == .threshold)
         #expect(points.projected == nil)
-        let extents = Simulator.simulate(Self.example2, under: .with {
+        let extents = Simulator.simulate(WorkedExamples.example2, under: .with {
             $0.decision = .velocity; $0.flickVelocity = 2; $0.flickVelocityUnit = .extents
         })
         #expect(extents.decision == .cancel)  // F = 1600
         #expect(extents.reason == .belowThreshold)
-        let remaining = Simulator.simulate(Self.example2, under: .with {
+        let remaining = Simulator.simulate(WorkedExamples.example2, under: .with {
             $0.decision = .velocity; $0.flickVelocity = 5.5; $0.flickVelocityUnit = .remaining
         })
         #expect(remaining.decision == .cancel)  // F = 5.5 · 0.8875 · 800 = 3905
@@ -155,7 +128,7 @@ import Testing
 
     /// docs/model.md §4.9 example 5: example 2 with the up 0.2 s after the last move.
     @Test func example5RestAndStale() {
-        var trace = Self.example2
+        var trace = WorkedExamples.example2
         let last = trace.samples.count - 1
         trace.samples[last].t += 0.2
         let velocity = Simulator.simulate(trace, under: .with { $0.decision = .velocity })
@@ -168,7 +141,7 @@ import Testing
         #expect(threshold.decision == .cancel)
         #expect(!threshold.stale)
         // Without the rest: nothing is stale, and rest is 0.
-        let fresh = Simulator.simulate(Self.example2, under: .with { $0.decision = .velocity })
+        let fresh = Simulator.simulate(WorkedExamples.example2, under: .with { $0.decision = .velocity })
         #expect(fresh.rest == 0)
         #expect(!fresh.stale)
         // guarded does not change staleness (it is judged before guarded applies).

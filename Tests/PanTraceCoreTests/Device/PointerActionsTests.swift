@@ -1,4 +1,5 @@
 import Testing
+import TraceFixtures
 @testable import PanTraceCore
 @testable import PanTraceModel
 @testable import PanTraceReports
@@ -7,16 +8,8 @@ import Testing
 /// times, the rest as a pause, the cancel as a pause and `pointerCancel`.
 /// Every expected number is computed by hand from the rules.
 @Suite struct PointerActionsTests {
-    /// docs/model.md §4.9 example 2: down at y=100, ten moves of 10 pt every 8 ms, up at the last place.
-    static var example2: TraceBuilder {
-        var builder = TraceBuilder()
-        builder.down(y: 100)
-        builder.moves(toY: 200, steps: 10, interval: 0.008)
-        return builder
-    }
-
     @Test func workedExample2IsTenMovesOf8Milliseconds() {
-        var builder = Self.example2
+        var builder = WorkedExamples.example2Moves
         builder.up()
         let actions = PointerActions(builder.trace).actions
         var expected: [PointerAction] = [.move(x: 200, y: 100, duration: 0), .down]
@@ -51,7 +44,7 @@ import Testing
 
     /// docs/model.md §4.9 example 5: the up 0.2 s after the last move, at the same place: a pause of 200 ms.
     @Test func aRestIsAPauseBeforeTheLift() {
-        var builder = Self.example2
+        var builder = WorkedExamples.example2Moves
         builder.up(after: 0.2)
         let actions = PointerActions(builder.trace).actions
         #expect(Array(actions.suffix(3)) == [.move(x: 200, y: 200, duration: 8), .pause(duration: 200), .up])
@@ -59,7 +52,7 @@ import Testing
 
     /// An up that moved is a position sample: a move to it, and no pause.
     @Test func anUpThatMovedIsAMove() {
-        var builder = Self.example2
+        var builder = WorkedExamples.example2Moves
         builder.up(after: 0.012, y: 215)
         let actions = PointerActions(builder.trace).actions
         #expect(Array(actions.suffix(2)) == [.move(x: 200, y: 215, duration: 12), .up])
@@ -68,16 +61,16 @@ import Testing
 
     /// An up at the same place and time: no move, no pause.
     @Test func anUpAtTheSamePlaceAndTimeIsOnlyTheLift() {
-        var builder = Self.example2
+        var builder = WorkedExamples.example2Moves
         builder.up(after: 0.0004)
         #expect(Array(PointerActions(builder.trace).actions.suffix(2)) == [.move(x: 200, y: 200, duration: 8), .up])
     }
 
     @Test func aCancelIsAPauseThenPointerCancel() {
-        var builder = Self.example2
+        var builder = WorkedExamples.example2Moves
         builder.cancel(after: 0.05)
         #expect(Array(PointerActions(builder.trace).actions.suffix(2)) == [.pause(duration: 50), .cancel])
-        var atOnce = Self.example2
+        var atOnce = WorkedExamples.example2Moves
         atOnce.cancel()
         #expect(Array(PointerActions(atOnce.trace).actions.suffix(2)) == [.pause(duration: 0), .cancel])
     }

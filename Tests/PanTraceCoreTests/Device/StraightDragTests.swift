@@ -1,7 +1,7 @@
 import Testing
+import TraceFixtures
 @testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 /// `export xcuitest`'s straight drag (docs/device.md): its speed, its hold and
 /// the trace the re-simulation reads. The numbers are computed by hand.
@@ -9,7 +9,7 @@ import Testing
     /// Example 2 (§4.9): down (200, 100), release (200, 200), v = 1250: L = Δq = 100, S = 1250,
     /// t_e = 0.05 + 100/1250 = 0.13; the grid's moves are k = 1…9 (0.05 + 9/120 = 0.125 < 0.13).
     @Test func workedExample2DragsAtTheReleaseVelocity() {
-        var builder = PointerActionsTests.example2
+        var builder = WorkedExamples.example2Moves
         builder.up()
         let drag = StraightDrag(builder.trace, velocity: 1250, interaction: .pullToDismiss)
         #expect(drag.length == 100)
@@ -58,19 +58,19 @@ import Testing
 
     /// The hold is the rest when the up did not move, 0 when it moved and 0 for a cancel.
     @Test func theHoldIsTheRest() {
-        var rested = PointerActionsTests.example2
+        var rested = WorkedExamples.example2Moves
         rested.up(after: 0.25)
         let drag = StraightDrag(rested.trace, velocity: 1250, interaction: .pullToDismiss)
         #expect(abs(drag.hold - 0.25) < 1e-12)
         let samples = drag.performed(from: rested.trace).samples
         #expect(abs(samples[samples.count - 1].t - 0.38) < 1e-12)
 
-        var moved = PointerActionsTests.example2
+        var moved = WorkedExamples.example2Moves
         moved.up(after: 0.25, y: 230)
         let movedDrag = StraightDrag(moved.trace, velocity: 1250, interaction: .pullToDismiss)
         #expect(movedDrag.hold == 0 && movedDrag.end.y == 230 && movedDrag.length == 130)
 
-        var cancelled = PointerActionsTests.example2
+        var cancelled = WorkedExamples.example2Moves
         cancelled.cancel(after: 0.3)
         let cancelDrag = StraightDrag(cancelled.trace, velocity: 0, interaction: .pullToDismiss)
         #expect(cancelDrag.hold == 0 && cancelDrag.cancels)
@@ -117,7 +117,7 @@ import Testing
     }
 
     @Test func faithfulIsDecidingAlike() {
-        var builder = PointerActionsTests.example2
+        var builder = WorkedExamples.example2Moves
         builder.up()
         let velocity = Config.with { $0.decision = .velocity }
         let actions = DeviceGesture(actionsOf: builder.trace, under: velocity)

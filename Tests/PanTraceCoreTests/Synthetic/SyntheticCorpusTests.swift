@@ -3,7 +3,6 @@ import Testing
 
 @testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 @Suite struct SyntheticCorpusTests {
     static let corpus = SyntheticCorpus(seed: 7)

@@ -2,7 +2,6 @@ import Testing
 
 @testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 /// Each family produces the gesture its name and documentation promise.
 @Suite struct SyntheticFamilyTests {

@@ -2,7 +2,6 @@ import Testing
 
 @testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 /// The families' intents are realistic under the simulator: the default
 /// config mostly agrees with them, but borderline cases exist, so that
@@ -69,5 +68,22 @@ import Testing
         #expect(Self.outcomes(.tap).allSatisfy { $0.reason == .neverBegan })
         #expect(Self.outcomes(.scrollDeep) { $0.scrollGating = .handoff }.allSatisfy { $0.reason == .scrollOwned })
         #expect(Self.share(Self.outcomes(.sideways), .finish) == 0)
+    }
+
+    @Test func theGeneratorsIntentsAreSynthetic() {
+        let corpus = SyntheticCorpus(seed: 3)
+        var labelled = 0
+        for trace in corpus.traces(count: 260) {
+            #expect(trace.labelSource == (trace.intent == nil ? nil : .synthetic), "\(trace.name)")
+            #expect(trace.intentSource == trace.labelSource)
+            if trace.intent != nil { labelled += 1 }
+        }
+        #expect(labelled == 220)  // 11 of the 13 families carry an intent (docs/synthetic.md)
+    }
+
+    /// docs/synthetic.md: a second finger and a system cancel carry no intent.
+    @Test func twoFingerAndSystemCancelCarryNoIntent() {
+        let corpus = SyntheticCorpus(seed: 5, families: [.twoFinger, .systemCancel])
+        #expect(corpus.traces(count: 60).allSatisfy { $0.intent == nil && $0.intentSource == nil })
     }
 }

@@ -1,6 +1,5 @@
 @testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 /// Test helpers for synthetic traces: an independent docs/model.md §3 validator and a
 /// digest of a trace's exact bits.

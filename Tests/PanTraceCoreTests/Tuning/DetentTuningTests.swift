@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+import TraceFixtures
 
 @testable import PanTraceCore
 @testable import PanTraceModel
@@ -20,11 +21,11 @@ import Testing
     /// (`h` 0.46375, 1100 pt/s from `large`) under several intents.
     static var corpus: [Trace] {
         [
-            named(DetentTests.example6, "a", "medium"),
+            named(WorkedExamples.example6, "a", "medium"),
             named(DetentTests.fastToBelowMedium, "b", "medium"),
             named(DetentTests.fastToBelowMedium, "c", "cancel"),
             named(DetentTests.fastToBelowMedium, "d", "finish"),
-            named(DetentTests.example6, "e", "large"),
+            named(WorkedExamples.example6, "e", "large"),
         ]
     }
 
@@ -82,9 +83,9 @@ import Testing
         let steps = try TuningGrid(base: Config(), sweeping: ["maxSteps=0,1"])
         #expect(TuningEngine.evaluate(Self.corpus, grid: steps).grid.inertKeys(at: 0).isEmpty)
         // Without a trace with detents both are inert under every rule.
-        let flat = TuningEngine.evaluate([WorkedExampleTests.example2], grid: grid)
+        let flat = TuningEngine.evaluate([WorkedExamples.example2], grid: grid)
         #expect(flat.grid.inertKeys(at: 2) == ["stepVelocity"])
-        #expect(TuningEngine.evaluate([WorkedExampleTests.example2], grid: steps).grid.inertKeys(at: 1) == ["maxSteps"])
+        #expect(TuningEngine.evaluate([WorkedExamples.example2], grid: steps).grid.inertKeys(at: 1) == ["maxSteps"])
     }
 
     @Test func theComparisonCountsEachStartDetent() throws {
@@ -92,7 +93,7 @@ import Testing
         // corpus counted in stepVelocityUnderUIKitsSheet (all from large:
         // a and d agree under the base, a and b under the best), and one
         // more trace: example 6's samples from medium, meant for large.
-        var up = Self.named(DetentTests.example6, "f", "large")
+        var up = Self.named(WorkedExamples.example6, "f", "large")
         up.startDetent = "medium"
         let base = try Preset.named("uikit-sheet").config
         var best = base
@@ -135,14 +136,14 @@ import Testing
         #expect(json.contains(#""settings":{"stepVelocity":0},"finish":0,"cancel":5,"none":0,"agree":2,"accidental":0,"missed":1,"wrongDetent":2,"#))
         #expect(json.contains(#""wrongDetent":["#))
         // Without detents: no column, the JSON still says 0.
-        let flat = TuningEngine.evaluate([Self.named(WorkedExampleTests.example2, "x", "cancel")], grid: grid)
+        let flat = TuningEngine.evaluate([Self.named(WorkedExamples.example2, "x", "cancel")], grid: grid)
         #expect(!flat.textReport().contains("wrongDetent"))
         #expect(flat.json().contains(#""wrongDetent":0"#))
     }
 
     /// 1 when trace `f` (example 6's samples from medium, meant for large) rests at another detent.
     static func upWrong(_ config: Config) -> Int {
-        var up = named(DetentTests.example6, "f", "large")
+        var up = named(WorkedExamples.example6, "f", "large")
         up.startDetent = "medium"
         return Agreement(Simulator.simulate(up, under: config), of: up) == .wrongDetent ? 1 : 0
     }

@@ -1,7 +1,6 @@
 import PropertyBased
 import Testing
 @testable import PanTraceCore
-@testable import PanTraceReports
 @testable import PanTraceModel
 
 /// Every sweep is bounded by construction and has no value

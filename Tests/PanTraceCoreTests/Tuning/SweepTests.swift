@@ -1,7 +1,6 @@
 import Testing
 @testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 /// docs/commands.md §7.5 sweeps: `KEY=FROM:TO:STEP`, `KEY=V1,V2,…`, and every refusal (usage errors, exit 64).
 @Suite struct SweepTests {
@@ -62,6 +61,10 @@ import Testing
         let config = grid.config(at: 3)
         #expect(config.maxSteps == 2 && config.stepVelocity == 750 && config.extent == 640)
         #expect(grid.config(at: 0).extent == nil && grid.config(at: 0).maxSteps == 0)
+        // docs/configs.md: a threshold swept over points is checked against the base's unit.
+        let points = try Config(json: Array(#"{"threshold": 56, "thresholdUnit": "points"}"#.utf8))
+        #expect(throws: SweepError.self) { try TuningGrid(base: Config(), sweeping: ["threshold=40:60:10"]) }
+        #expect(throws: Never.self) { try TuningGrid(base: points, sweeping: ["threshold=40:60:10"]) }
     }
 
     /// Every key's typed value reads back what it wrote, and its text is what `--set` takes.

@@ -2,7 +2,6 @@ import PropertyBased
 import Testing
 @testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 /// docs/commands.md §7.5: every candidate is decided exactly as `replay` decides it, i.e.
 /// as `Simulator.simulate` decides the candidate's config one trace at a time.

@@ -1,4 +1,5 @@
 import Testing
+import TraceFixtures
 @testable import PanTraceCore
 @testable import PanTraceModel
 @testable import PanTraceReports
@@ -18,7 +19,7 @@ import Testing
         // 0.3 finish, 0.4–0.6 cancel. Intent finish: agree 1, 1, 0, 0, 0.
         var base = Config()
         base.scrollGating = .handoff
-        let trace = Self.labelled(WorkedExampleTests.example3(scrollOffset: 50), .finish)
+        let trace = Self.labelled(WorkedExamples.example3(scrollOffset: 50), .finish)
         let grid = try TuningGrid(base: base, sweeping: ["threshold=0.2:0.6:0.1"])
         let results = TuningEngine.evaluate([trace], grid: grid)
         #expect((0..<5).map { results.counts(at: $0).finish } == [1, 1, 0, 0, 0])
@@ -32,7 +33,7 @@ import Testing
         // the threshold 0.4 and cancels; −1250 ≤ −flick never holds.
         var base = Config()
         base.decision = .velocity
-        let trace = Self.labelled(WorkedExampleTests.example2, .cancel)
+        let trace = Self.labelled(WorkedExamples.example2, .cancel)
         let grid = try TuningGrid(base: base, sweeping: ["flickVelocity=1000,1200,1300", "guarded=false,true"])
         let results = TuningEngine.evaluate([trace], grid: grid)
         // guarded turns every finish into a cancel.

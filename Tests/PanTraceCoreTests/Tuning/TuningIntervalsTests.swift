@@ -2,7 +2,6 @@ import PropertyBased
 import Testing
 
 @testable import PanTraceCore
-@testable import PanTraceReports
 @testable import PanTraceModel
 
 /// docs/tune.md "How sure": 1,000 seeded bootstrap resamples of the

@@ -1,8 +1,7 @@
 import PropertyBased
 import Testing
-@testable import PanTraceCore
+import TraceFixtures
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 @Suite struct TraceJSONLineTests {
     @Test func writesTheCanonicalLine() throws {

@@ -3,7 +3,6 @@ import Testing
 
 @testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 @Suite struct DecisionBoundaryTests {
     /// The boundary's velocity at percent `p` on its first non-vertical segment spanning `p`.

@@ -1,4 +1,5 @@
 import Testing
+import TraceFixtures
 @testable import PanTraceCore
 @testable import PanTraceModel
 @testable import PanTraceReports
@@ -26,7 +27,7 @@ import Testing
 
     /// The comment's first line is the trace's name, safe in a `//` comment.
     @Test func theCommentNamesTheTraceAndWhatItDecides() {
-        var builder = PointerActionsTests.example2
+        var builder = WorkedExamples.example2Moves
         builder.up()
         let gesture = DeviceGesture(dragOf: builder.trace, under: Config.with { $0.decision = .velocity })
         let test = XCUITestFile.test(named: "testx", trace: "x", width: 400, height: 800, gesture: gesture)
@@ -46,14 +47,14 @@ import Testing
     /// `cancel`, yet they do not decide alike (a change of detent is a change),
     /// and the comment names the detent.
     @Test func aChangeOfDetentIsNotAlikeAndTheCommentNamesTheDetent() {
-        let large = Simulator.simulate(DetentTests.example6, under: Config())
-        let medium = Simulator.simulate(DetentTests.example6, under: .with { $0.decision = .velocity })
+        let large = Simulator.simulate(WorkedExamples.example6, under: Config())
+        let medium = Simulator.simulate(WorkedExamples.example6, under: .with { $0.decision = .velocity })
         #expect(large.decision == medium.decision)
         #expect(!large.decidesAlike(medium))
         #expect(large.decidesAlike(large))
         #expect(XCUITestFile.summary(of: medium).hasPrefix("cancel/flick, detent medium, percent 0.1125, velocity 1250.0 pt/s"))
         // Without detents the comment is as before.
-        let plain = Simulator.simulate(WorkedExampleTests.example2, under: Config())
+        let plain = Simulator.simulate(WorkedExamples.example2, under: Config())
         #expect(XCUITestFile.summary(of: plain) == "cancel/belowThreshold, percent 0.1125, velocity 1250.0 pt/s")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import TraceFixtures
 
 @testable import PanTraceCore
 @testable import PanTraceReports
@@ -13,11 +14,11 @@ import Testing
 
     @Test func reportsCountStaleResultsAndExplainThem() {
         // Example 5 of docs/model.md §4.9: a flick after a 0.2 s rest is stale under `velocity`.
-        var rested = WorkedExampleTests.example2
+        var rested = WorkedExamples.example2
         rested.samples[rested.samples.count - 1].t += 0.2
         let threshold = Simulator.simulate(rested, under: Config())
         let velocity = Simulator.simulate(rested, under: .with { $0.decision = .velocity })
-        let fresh = Simulator.simulate(WorkedExampleTests.example2, under: .with { $0.decision = .velocity })
+        let fresh = Simulator.simulate(WorkedExamples.example2, under: .with { $0.decision = .velocity })
         #expect(velocity.stale && !threshold.stale && !fresh.stale)
         var comparison = RunComparison(
             baseline: RunLabel(run: 1, config: "baseline"), candidate: RunLabel(run: 2, config: "velocity"))
@@ -42,7 +43,7 @@ import Testing
     /// The replay page counts stale results, says what they are, and rings
     /// each stale release on the map (changed or not).
     @Test func replayPageRingsStaleReleases() {
-        var rested = WorkedExampleTests.example2
+        var rested = WorkedExamples.example2
         rested.name = "rested"
         rested.samples[rested.samples.count - 1].t += 0.2
         var other = rested
@@ -56,7 +57,7 @@ import Testing
         #expect(html.contains("UIKit&#39;s velocity(in:)") || html.contains("UIKit's velocity(in:)"))
         #expect(html.components(separatedBy: #"class="stale""#).count == 2)
         let unchanged = HTMLFixtures.replayPage(
-            traces: [other, WorkedExampleTests.example2], baseline: velocity, candidate: HTMLFixtures.config(["decision=velocity", "threshold=0.3"]))
+            traces: [other, WorkedExamples.example2], baseline: velocity, candidate: HTMLFixtures.config(["decision=velocity", "threshold=0.3"]))
         #expect(unchanged.comparison.changed == 0)
         #expect(unchanged.releases.staleIndexes.count == 1)
         // One ring (an arc pair) per stale release.
@@ -70,10 +71,10 @@ extension StaleReportTests {
     /// tune's base-against-best comparison counts stale results of both, decided from one simulation or two.
     @Test(arguments: [["decision=velocity"], ["decision=velocity", "velocityEstimator=lsq2"]])
     func tuneCountsStaleResultsOfTheBaseAndTheBest(_ best: [String]) {
-        var rested = WorkedExampleTests.example2
+        var rested = WorkedExamples.example2
         rested.samples[rested.samples.count - 1].t += 0.2
         var comparison = TuningComparison(base: Config(), best: HTMLFixtures.config(best))
-        comparison.add(contentsOf: [rested, WorkedExampleTests.example2])
+        comparison.add(contentsOf: [rested, WorkedExamples.example2])
         #expect(comparison.baseStale == 0)
         #expect(comparison.bestStale == 1)
     }
@@ -82,7 +83,7 @@ extension StaleReportTests {
 extension StaleReportTests {
     /// `show` says when a decision used a stale velocity, and how long the finger rested.
     @Test func outcomeDescriptionNamesAStaleDecision() {
-        var rested = WorkedExampleTests.example2
+        var rested = WorkedExamples.example2
         rested.samples[rested.samples.count - 1].t += 0.2
         let outcome = Simulator.simulate(rested, under: .with { $0.decision = .velocity })
         #expect(outcome.description.hasSuffix(" stale (rested 0.200 s)"))

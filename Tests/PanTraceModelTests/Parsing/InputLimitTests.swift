@@ -1,10 +1,9 @@
 import Foundation
 import Testing
 import TestFolders
+import TraceFixtures
 
-@testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 /// docs/model.md §3: a trace line or a config over its documented limit is refused
 /// (invalid data, naming the file and line) as soon as the limit is passed,

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
-@testable import PanTraceCore
+import TraceFixtures
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 /// pantrace's own reader over the real recorded strokes of
 /// `../shared/fixtures/peer-velocity` (meta with nested objects and nulls).

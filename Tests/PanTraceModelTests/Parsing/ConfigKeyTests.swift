@@ -1,8 +1,6 @@
 import Foundation
 import Testing
 
-@testable import PanTraceCore
-@testable import PanTraceReports
 @testable import PanTraceModel
 
 @Suite struct ConfigKeyTests {
@@ -85,8 +83,6 @@ import Testing
         #expect(usage.kind == .usage)
         #expect(usage.override == "thresholdUnit=fraction")
         #expect(usage.description.contains("threshold: must be > 0 and ≤ 1, found 56"))
-        #expect(throws: SweepError.self) { try TuningGrid(base: Config(), sweeping: ["threshold=40:60:10"]) }
-        #expect(throws: Never.self) { try TuningGrid(base: points, sweeping: ["threshold=40:60:10"]) }
     }
 
     @Test(arguments: [

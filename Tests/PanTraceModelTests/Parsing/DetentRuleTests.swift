@@ -1,5 +1,5 @@
 import Testing
-@testable import PanTraceCore
+import TraceFixtures
 @testable import PanTraceModel
 
 /// docs/model.md §3 on `detents`, `detent` and intents naming a detent: each

@@ -1,7 +1,5 @@
 import Testing
 
-@testable import PanTraceCore
-@testable import PanTraceReports
 @testable import PanTraceModel
 
 /// `intentSource` (docs/model.md "Evidence"): read, checked, written, generated.
@@ -63,23 +61,6 @@ import Testing
         var other = built
         other.intentSource = .inferred
         #expect(other != built)
-    }
-
-    @Test func theGeneratorsIntentsAreSynthetic() {
-        let corpus = SyntheticCorpus(seed: 3)
-        var labelled = 0
-        for trace in corpus.traces(count: 260) {
-            #expect(trace.labelSource == (trace.intent == nil ? nil : .synthetic), "\(trace.name)")
-            #expect(trace.intentSource == trace.labelSource)
-            if trace.intent != nil { labelled += 1 }
-        }
-        #expect(labelled == 220)  // 11 of the 13 families carry an intent (docs/synthetic.md)
-    }
-
-    /// docs/synthetic.md: a second finger and a system cancel carry no intent.
-    @Test func twoFingerAndSystemCancelCarryNoIntent() {
-        let corpus = SyntheticCorpus(seed: 5, families: [.twoFinger, .systemCancel])
-        #expect(corpus.traces(count: 60).allSatisfy { $0.intent == nil && $0.intentSource == nil })
     }
 }
 

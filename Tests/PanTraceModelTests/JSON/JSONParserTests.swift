@@ -1,8 +1,6 @@
 import PropertyBased
 import Testing
-@testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 @Suite struct JSONParserTests {
     private func parse(_ text: String) throws(JSONError) -> JSONNode {

@@ -2,9 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 import TestFolders
-@testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 @Suite struct ConfigJSONTests {
     static let defaultsJSON = #"{"name":"baseline","interaction":"pull-to-dismiss","touchSlop":10,"edgeWidth":0,"maximumNumberOfTouches":1,"extent":"auto","threshold":0.4,"thresholdUnit":"fraction","decision":"threshold","flickVelocity":1000,"flickVelocityUnit":"points","reverseFlick":true,"decelerationRate":0.998,"lookahead":0.3,"stepVelocity":0,"maxSteps":0,"velocityEstimator":"uikit","scrollGating":"offsetAtBegin","lockScroll":false,"guarded":false,"duration":0.4,"completionSpeed":1,"curve":"linear"}"#

@@ -1,7 +1,6 @@
 import Testing
-@testable import PanTraceCore
+import TraceFixtures
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 /// One invalid trace line: the key path and a fragment of the reason the reader must report.
 struct InvalidLine: CustomTestStringConvertible, Sendable {

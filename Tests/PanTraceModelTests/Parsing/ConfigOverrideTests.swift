@@ -1,7 +1,5 @@
 import Testing
-@testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 @Suite struct ConfigOverrideTests {
     private func applying(_ overrides: [String], to base: Config = Config()) throws(ConfigError) -> Config {

@@ -1,7 +1,6 @@
 import PropertyBased
 import Testing
-@testable import PanTraceCore
-@testable import PanTraceReports
+import TraceFixtures
 @testable import PanTraceModel
 
 /// docs/safety.md "What export writes, record reads": one limit for a trace's line, read or exported
@@ -37,13 +36,13 @@ import Testing
     @Test func theExportOfAnyLineIsAtMostFiveTimesItPlus200Bytes() async {
         let literals = ["0", "9", "1e15", "1e22", "5e-324", "-1e-7", "1e308", "-2.2250738585072014e-308", "0.1", "123456789012"]
         await propertyCheck(count: 300, input: Gen<UInt64>.uint64()) { bits in
-            var random = SeededRandom(seed: bits)
-            func literal() -> String { literals[random.int(0...(literals.count - 1))] }
-            let count = random.int(2...40)
+            var random = Xoshiro(seed: (bits, ~bits, 0x9E37_79B9_7F4A_7C15, bits &* 0xBF58_476D_1CE4_E5B9))
+            func literal() -> String { literals[Int.random(in: 0...(literals.count - 1), using: &random)] }
+            let count = Int.random(in: 2...40, using: &random)
             var samples: [String] = []
             for index in 0..<count {
-                let phase = index == 0 ? "down" : index == count - 1 ? (random.chance(0.5) ? "up" : "cancel") : "move"
-                let touches = random.chance(0.3) ? #","touches":9007199254740992"# : ""
+                let phase = index == 0 ? "down" : index == count - 1 ? (Bool.random(using: &random) ? "up" : "cancel") : "move"
+                let touches = Double.random(in: 0..<1, using: &random) < 0.3 ? #","touches":9007199254740992"# : ""
                 // t stays 0: never decreasing, whatever the other literals.
                 samples.append(#"{"t":0,"x":\#(literal()),"y":\#(literal()),"phase":"\#(phase)"\#(touches)}"#)
             }

@@ -1,9 +1,8 @@
 import Foundation
 import Testing
 import TestFolders
-@testable import PanTraceCore
+import TraceFixtures
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 @Suite struct TraceReaderTests {
     @Test func readsTheSpecExample() throws {

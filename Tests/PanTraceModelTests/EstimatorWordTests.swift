@@ -1,7 +1,5 @@
 import Testing
-@testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 /// Every estimator of docs/configs.md's `velocityEstimator` row is a word a config file,
 /// a `--set` override and the stored canonical JSON accept, and round-trips.

@@ -1,9 +1,8 @@
 import PropertyBased
 import Testing
+import TraceFixtures
 
-@testable import PanTraceCore
 @testable import PanTraceModel
-@testable import PanTraceReports
 
 /// Names are compared as exact Unicode scalar sequences, never by
 /// Swift's canonical equivalence.
@@ -60,19 +59,6 @@ import Testing
         #expect(nfc != nfd)  // … but two traces
         #expect(Set([nfc, nfd]).count == 2)
         #expect(Array(nfd.name.unicodeScalars) == ["c", "a", "f", "e", "\u{301}"])
-    }
-
-    @Test func changeListKeepsFamiliesBySpelling() {
-        let summary = ResultSummary(decision: .finish, reason: .threshold, percent: 0.5, velocity: 0)
-        var list = ChangeList()
-        for (name, family) in [("a", Self.nfc), ("b", Self.nfd), ("c", Self.nfc)] {
-            list.append(ComparedTrace(name: name, family: family, intent: nil, baseline: summary, candidate: summary))
-        }
-        let families = list.all.compactMap(\.family)
-        #expect(families.count == 3)
-        #expect(families[0].isScalarEqual(to: Self.nfc))
-        #expect(families[1].isScalarEqual(to: Self.nfd))
-        #expect(families[2].isScalarEqual(to: Self.nfc))
     }
 
     /// NUL is refused by key in a trace's and a config's name, with the file and line.

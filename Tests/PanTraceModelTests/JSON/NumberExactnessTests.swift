@@ -1,8 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
-@testable import PanTraceCore
-@testable import PanTraceReports
+import TraceFixtures
 @testable import PanTraceModel
 
 /// docs/safety.md "Numbers are what they say": the parser reads every number it accepts as the nearest
@@ -49,9 +48,9 @@ import Testing
         await propertyCheck(
             count: 500, input: Gen.int(in: 0...40), Gen<UInt64>.uint64(), Gen.int(in: 0...30), Gen.int(in: -1200...1200)
         ) { leadingZeros, digitBits, fractionLength, exponent in
-            var random = SeededRandom(seed: digitBits)
-            let integer = random.chance(0.5) ? "0" : String(random.int(1...9)) + (0..<random.int(0...20)).map { _ in String(random.int(0...9)) }.joined()
-            let fraction = String(repeating: "0", count: leadingZeros) + (0..<fractionLength).map { _ in String(random.int(0...9)) }.joined()
+            var random = Xoshiro(seed: (digitBits, ~digitBits, 0x9E37_79B9_7F4A_7C15, digitBits &* 0xBF58_476D_1CE4_E5B9))
+            let integer = Bool.random(using: &random) ? "0" : String(Int.random(in: 1...9, using: &random)) + (0..<Int.random(in: 0...20, using: &random)).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()
+            let fraction = String(repeating: "0", count: leadingZeros) + (0..<fractionLength).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()
             let literal = integer + (fraction.isEmpty ? "" : "." + fraction) + "e" + String(exponent)
             let expected = strtod(literal, nil)
             let nonzero = literal.prefix { $0 != "e" }.contains { ("1"..."9").contains($0) }
