@@ -30,11 +30,7 @@ import TraceFixtures
 
     @Test(arguments: cases)
     func rejects(_ invalid: InvalidLine) throws {
-        let error = try #require(TraceLines.failure(TraceLines.minimal() + "\n" + invalid.text + "\n" + TraceLines.minimal()))
-        #expect(error.file == "t.jsonl")
-        #expect(error.line == 2)
-        #expect(error.keyPath == invalid.keyPath)
-        #expect(error.reason.contains(invalid.reason), "\(error)")
+        try invalid.expectRefused()
     }
 
     @Test func readsAndWritesDetents() throws {

@@ -9,6 +9,16 @@ struct InvalidLine: CustomTestStringConvertible, Sendable {
     var keyPath: String
     var reason: String
     var testDescription: String { label }
+
+    /// Between two valid lines, this one is refused: line 2 of `t.jsonl`, its key path, its reason.
+    func expectRefused(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let error = try #require(
+            TraceLines.failure(TraceLines.minimal() + "\n" + text + "\n" + TraceLines.minimal()), sourceLocation: sourceLocation)
+        #expect(error.file == "t.jsonl", sourceLocation: sourceLocation)
+        #expect(error.line == 2, sourceLocation: sourceLocation)
+        #expect(error.keyPath == keyPath, sourceLocation: sourceLocation)
+        #expect(error.reason.contains(reason), "\(error)", sourceLocation: sourceLocation)
+    }
 }
 
 /// Every docs/model.md §3 rule, each broken once; the error must name line 2 and the key.
@@ -102,11 +112,7 @@ struct InvalidLine: CustomTestStringConvertible, Sendable {
 
     @Test(arguments: cases)
     func rejects(_ invalid: InvalidLine) throws {
-        let error = try #require(TraceLines.failure(TraceLines.minimal() + "\n" + invalid.text + "\n" + TraceLines.minimal()))
-        #expect(error.file == "t.jsonl")
-        #expect(error.line == 2)
-        #expect(error.keyPath == invalid.keyPath)
-        #expect(error.reason.contains(invalid.reason), "\(error)")
+        try invalid.expectRefused()
     }
 
     @Test func rejectsInvalidUTF8() throws {
