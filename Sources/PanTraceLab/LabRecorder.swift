@@ -121,7 +121,7 @@ public final class LabRecorder: @unchecked Sendable {
         if let deadline {
             // In slices, the deadline asked again after each: it moves closer when the lab stops.
             while !lock.lock(before: Date(timeIntervalSinceNow: Self.seconds(Self.waitSlice))) {
-                guard ContinuousClock.now < deadline() else { throw Busy(seconds: Self.seconds(LabRecorder.storeBound)) }
+                guard ContinuousClock.now < deadline() else { throw Self.busy }
             }
         } else {
             lock.lock()
@@ -142,21 +142,21 @@ public final class LabRecorder: @unchecked Sendable {
         let config = side == .b ? (versus ?? self.config) : self.config
         var frames: [Frame] = []
         let outcome = Simulator.simulate(gesture.trace, under: config, frames: &frames, recordingFrames: true)
-        var run: RunID?
-        while run == nil {
+        let run: RunID
+        while true {
             if let deadline {
                 // SQLite's busy wait in slices too; nothing is stored by an attempt that meets the lock.
                 let left = Self.seconds(ContinuousClock.now.duration(to: deadline()))
-                guard left > 0 else { throw Busy(seconds: Self.seconds(LabRecorder.storeBound)) }
+                guard left > 0 else { throw Self.busy }
                 try store.setBusyTimeout(milliseconds: Int32(clamping: Int(min(left, Self.seconds(Self.waitSlice)) * 1000)))
             }
             do {
                 run = try storeGesture(gesture.trace, outcome: outcome, frames: frames, side: side, config: config)
+                break
             } catch StoreError.locked {
-                guard deadline != nil else { throw Busy(seconds: Self.seconds(LabRecorder.storeBound)) }
+                guard deadline != nil else { throw Self.busy }
             }
         }
-        guard let run else { throw Busy(seconds: Self.seconds(LabRecorder.storeBound)) }
         counts.lock()
         defer { counts.unlock() }
         var sideRuns = runs[side, default: []]
@@ -200,6 +200,9 @@ public final class LabRecorder: @unchecked Sendable {
 
     /// How long a gesture may wait for the gestures before it and the database's lock: 3 s.
     public static let storeBound: Duration = .seconds(3)
+
+    /// The refusal of a gesture that did not get the database in time (it names the bound).
+    private static var busy: Busy { Busy(seconds: seconds(storeBound)) }
 
     /// How long a gesture waits (for the gestures before it, or the
     /// database's lock) before it asks its deadline again.
