@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v swift >/dev/null 2>&1 || export PATH="$PATH:/opt/swift/usr/bin"
 
-modules="PanTraceModel PanTraceStore PanTraceKit PanTraceCapture"
+modules="PanTraceModel PanTraceCore PanTraceReports PanTraceStore PanTraceKit PanTraceCapture"
 output=""
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -28,10 +28,8 @@ trap 'rm -rf "$work"' EXIT
 [ -n "$output" ] || output="$work/archives"
 mkdir -p "$output"
 
-targets=""
-for module in $modules; do targets="$targets --target $module"; done
-# shellcheck disable=SC2086
-swift build $targets >&2
+# `swift build` takes one --target (the last one given wins): one call a module.
+for module in $modules; do swift build --target "$module" >&2; done
 bin="$(swift build --show-bin-path)"
 triple="$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')"
 

@@ -10,7 +10,7 @@ extension RunComparison {
     /// count) and `reasonChangedTraces` (those traces: `trace`, `decision`,
     /// the `baseline` and `candidate` reasons, `family`, `intent`),
     /// `transitions`, `intent`, the `settings` that differ and `warnings`
-    /// (sentences, ``warnings``). Each change also carries the trace's
+    /// (sentences, `warnings`). Each change also carries the trace's
     /// `family` and `intent`. Both lists are sorted by trace name, so the
     /// report is stable.
     ///
@@ -26,7 +26,7 @@ extension RunComparison {
         return report
     }
 
-    /// ``jsonReport()`` in pieces of a few kilobytes, passed to `write` in order.
+    /// `jsonReport()` in pieces of a few kilobytes, passed to `write` in order.
     ///
     /// However many traces changed, the report is never held whole in memory.
     public func jsonReport(judgement: RegressionJudgement? = nil, _ write: (String) throws -> Void) rethrows {

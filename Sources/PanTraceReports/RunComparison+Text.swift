@@ -2,7 +2,7 @@ import PanTraceCore
 
 extension RunComparison {
     /// The human report of `replay` and `regress`: the configs, any
-    /// ``warnings``, totals, changes grouped by transition, what they mean for
+    /// `warnings`, totals, changes grouped by transition, what they mean for
     /// intent, a table of the changed traces and one of the traces whose
     /// reason changed with the same decision, each cut after `limit` rows with
     /// a count of the rest (`limit` 0: the counts alone, no table and no names).

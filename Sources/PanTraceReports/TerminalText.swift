@@ -2,7 +2,7 @@
 /// Text from the input (trace, family and config names) made safe to print
 /// for a person on a terminal.
 ///
-/// Names may hold any character but NUL (``ExactName/issue(in:maximumLength:)``),
+/// Names may hold any character but NUL (`ExactName/issue(in:maximumLength:)`),
 /// so a name can carry an ESC sequence that recolours or clears the screen,
 /// a line break or a carriage return that forges a row of a table, or a
 /// bidirectional override that reorders what follows. Every text report

@@ -53,8 +53,47 @@ import Testing
                 #expect(Self.contains(examples, block), "\(article.lastPathComponent) in \(article.deletingLastPathComponent().lastPathComponent): its code is not in a *GettingStartedTests.swift")
             }
         }
-        // Four catalogs, each with a getting-started example.
-        #expect(articles.count >= 8)
-        #expect(blocks >= 4)
+        // Six catalogs, each with a getting-started example.
+        #expect(articles.count >= 12)
+        #expect(blocks >= 6)
+    }
+
+    /// The library products, each with a catalog `Sources/NAME/NAME.docc`.
+    static let products = ["PanTraceModel", "PanTraceCore", "PanTraceReports", "PanTraceStore", "PanTraceKit", "PanTraceCapture"]
+
+    /// The top-level public types declared in `text`: a declaration that
+    /// starts its line (a nested type is curated on its parent's page).
+    static func publicTypes(in text: String) -> [String] {
+        let kinds: Set<Substring> = ["struct", "enum", "class", "protocol", "actor", "typealias"]
+        var names: [String] = []
+        for line in text.split(separator: "\n") where line.hasPrefix("public ") || line.hasPrefix("open ") {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "<" || $0 == "{" || $0 == "=" })
+            guard let kind = words.firstIndex(where: { kinds.contains($0) }), kind + 1 < words.count else { continue }
+            names.append(String(words[kind + 1]))
+        }
+        return names
+    }
+
+    @Test(arguments: products)
+    func everyPublicTypeIsInATopicGroup(_ product: String) throws {
+        let root = CommandRunner.repositoryRoot
+        let sources = root.appending(path: "Sources/\(product)")
+        let catalog = sources.appending(path: "\(product).docc")
+        var listed = ""
+        for file in try FileManager.default.contentsOfDirectory(at: catalog, includingPropertiesForKeys: nil) where file.pathExtension == "md" {
+            listed += try String(contentsOf: file, encoding: .utf8)
+        }
+        let walk = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        var types: [String] = []
+        for case let file as URL in walk where file.pathExtension == "swift" {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            // The UIKit adapter is not compiled where the catalog is built.
+            if text.hasPrefix("#if canImport(UIKit)") { continue }
+            types += Self.publicTypes(in: text)
+        }
+        #expect(!types.isEmpty)
+        for name in Set(types).sorted() {
+            #expect(listed.contains("``\(name)``") || listed.contains("``\(name)/"), "\(product): \(name) is in no topic group of \(product).docc")
+        }
     }
 }

@@ -8,9 +8,9 @@ import Dispatch
 ///
 /// Each config is decided exactly as `replay` would decide it, the way
 /// ``TuningEngine`` decides candidates: the configs that differ only in
-/// keys that never change a trajectory (``ConfigKey/Stage``) share one
+/// keys that never change a trajectory (`ConfigKey/Stage`) share one
 /// simulation of each trace, and each of them is decided from its percent,
-/// velocity and rest by ``LiftRule``. `compare --preset all` simulates each
+/// velocity and rest by `LiftRule`. `compare --preset all` simulates each
 /// trace five times for eleven configs.
 ///
 /// ```swift
@@ -42,7 +42,7 @@ public struct ConfigComparison: Sendable {
         /// One decision per config, in the configs' order.
         public var decisions: [Decision]
         /// For a trace with detents, where each config leaves the sheet
-        /// (`dismissed` or a detent's name, ``Rest/word``); nil without detents.
+        /// (`dismissed` or a detent's name, `Rest/word`); nil without detents.
         public var rests: [String]? = nil
         /// Where the trace is released under the first config (percent,
         /// velocity), or `nil` when it is not (the release map numbers it).

@@ -79,7 +79,7 @@ public struct ComparedTrace: Equatable, Hashable, Sendable {
         return !isChange && baseline.reason != candidate.reason
     }
 
-    /// How `summary` compares with the trace's intent (``Agreement``); `nil` without an intent.
+    /// How `summary` compares with the trace's intent (`Agreement`); `nil` without an intent.
     public func agreement(of summary: ResultSummary) -> Agreement? {
         Agreement(intent: intent, decision: summary.decision, detent: summary.detent, startDetent: startDetent)
     }
@@ -122,7 +122,7 @@ public struct RestChange: Hashable, Sendable, Comparable {
     public var from: String
     public var to: String
 
-    /// A change from resting at `from` to resting at `to` (``Rest/word``).
+    /// A change from resting at `from` to resting at `to` (`Rest/word`).
     public init(from: String, to: String) {
         self.from = from
         self.to = to

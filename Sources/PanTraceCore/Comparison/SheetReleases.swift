@@ -4,7 +4,7 @@ import PanTraceModel
 /// release maps of the HTML reports (docs/commands.md §7.8): grouped by
 /// detent set and start detent (one map each), every release at its height
 /// and velocity, with the anchor meant and whether the result agrees
-/// (``Agreement``, the one rule).
+/// (`Agreement`, the one rule).
 public struct SheetReleases: Sendable {
     /// The sheets of one detent set and start detent: one map.
     public struct Group: Sendable {
@@ -52,7 +52,7 @@ public struct SheetReleases: Sendable {
         package var meant: UInt8
         /// The anchor the result rests at.
         package var rests: UInt8
-        /// The result does not agree with the intent (``Agreement``).
+        /// The result does not agree with the intent (`Agreement`).
         package var disagrees: Bool
         /// A change (replay) or a trace the configs disagree on (compare): drawn as a named diamond.
         package var name: String?
@@ -110,7 +110,7 @@ public struct SheetReleases: Sendable {
     }
 
     /// Adds one sheet by its parts: `agreement` is the result's against the
-    /// intent (``Agreement``), `height` its release height (`nil` without a release).
+    /// intent (`Agreement`), `height` its release height (`nil` without a release).
     public mutating func add(
         detents: [Detent], start: String, width: Double, containerHeight: Double, intent: Intent?,
         result: ResultSummary, agreement: Agreement?, height: Double?, name: String? = nil

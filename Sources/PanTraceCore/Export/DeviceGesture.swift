@@ -16,7 +16,7 @@ public struct DeviceGesture<Form: Sendable>: Sendable {
     /// The outcome of the trace as `form` performs it, under the same config.
     public var performed: Outcome
 
-    /// True when the performed form decides as the original does (``PanTraceModel/Outcome/decidesAlike(_:)``).
+    /// True when the performed form decides as the original does (`PanTraceModel/Outcome/decidesAlike(_:)`).
     public var faithful: Bool { original.decidesAlike(performed) }
 
     /// Creates a gesture from its parts.

@@ -4,7 +4,7 @@ import PanTraceModel
 /// map's plane of percent `p` (across) and release velocity `v` in pt/s (up),
 /// docs/model.md §4.6.
 ///
-/// The line is traced from ``LiftRule``, the rule the simulation decides
+/// The line is traced from `LiftRule`, the rule the simulation decides
 /// with: every rule finishes at a velocity at least as large as one that
 /// finishes, so at each percent the boundary is the smallest velocity that
 /// finishes, found by bisection; where it jumps (a threshold, the end of a

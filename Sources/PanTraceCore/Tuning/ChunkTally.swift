@@ -3,7 +3,7 @@ import PanTraceModel
 /// A chunk of traces simulated under one trajectory, reduced to what every
 /// lift setting of the plan needs to be counted (``TuningEngine``).
 struct ChunkTally {
-    /// Per rule (``TuningPlan/rules``), intent class (none, `finish`,
+    /// Per rule (`TuningPlan/rules`), intent class (none, `finish`,
     /// `cancel`) and slot: `thresholds.count + 1` slots per row. Slot `k`
     /// first counts the lifts with exactly `k` thresholds ≤ their score;
     /// ``accumulateFinishes(thresholds:)`` turns slot `j + 1` into the number

@@ -2,7 +2,7 @@ import PanTraceModel
 
 /// A trace with detents simulated once under one trajectory (docs/model.md
 /// §4.10): what every config that shares the trajectory, differing only in
-/// keys read at the lift (``ConfigKey/Stage``), needs to be decided as
+/// keys read at the lift (`ConfigKey/Stage`), needs to be decided as
 /// `replay` would decide it. `tune` (``TuningEngine``) and `compare`
 /// (``ConfigComparison``) decide each candidate or config from it with
 /// ``DetentRule``, the simulation's own rule, instead of simulating again.

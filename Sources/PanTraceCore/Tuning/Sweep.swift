@@ -24,14 +24,14 @@ public struct Sweep: Equatable, Hashable, Sendable {
     public let text: String
     /// The config key (`threshold`).
     public let key: String
-    /// The values in order, each as ``Config/setting(_:)`` writes it and
+    /// The values in order, each as `Config/setting(_:)` writes it and
     /// `--set` reads it back (`0.3`, `velocity`, `auto`, `true`).
     public let values: [String]
     /// The values in order, typed as the key holds them: a candidate's
-    /// config is written from these (``ConfigKey/assign(_:to:)``), never
+    /// config is written from these (`ConfigKey/assign(_:to:)`), never
     /// read again from ``values``.
     public let settings: [SettingValue]
-    /// The key's entry in ``ConfigKey/all``.
+    /// The key's entry in `ConfigKey/all`.
     let keyIndex: Int
 
     /// The swept key's entry (docs/configs.md).
@@ -84,7 +84,7 @@ public struct Sweep: Equatable, Hashable, Sendable {
         (self.values, settings) = try Self.canonical(values, key: key, sweep: text, listed: true)
     }
 
-    /// The index in ``ConfigKey/all`` of a key ``checkKey(_:sweep:)`` accepted.
+    /// The index in `ConfigKey/all` of a key ``checkKey(_:sweep:)`` accepted.
     private static func index(of key: String) -> Int {
         ConfigKey.all.firstIndex { $0.name.isScalarEqual(to: key) } ?? 0
     }

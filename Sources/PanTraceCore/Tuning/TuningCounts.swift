@@ -3,7 +3,7 @@ import PanTraceModel
 /// The counts of one candidate over a set of traces (docs/commands.md §7.5, words of docs/model.md §2).
 ///
 /// `finish + cancel + none` is every trace; `agree + accidental + missed +
-/// wrongDetent` is every trace with an intent. Agreement is ``Agreement``'s,
+/// wrongDetent` is every trace with an intent. Agreement is `Agreement`'s,
 /// the one rule every count uses.
 public struct TuningCounts: Equatable, Hashable, Sendable {
     /// Results with decision `finish`.
@@ -12,13 +12,13 @@ public struct TuningCounts: Equatable, Hashable, Sendable {
     public var cancel = 0
     /// Results with decision `none` (the screen stays, the pan never drove it).
     public var none = 0
-    /// Results that agree with their trace's intent (``Agreement/agree``).
+    /// Results that agree with their trace's intent (`Agreement/agree`).
     public var agree = 0
-    /// Decision `finish` against another intent (``Agreement/accidental``).
+    /// Decision `finish` against another intent (`Agreement/accidental`).
     public var accidental = 0
-    /// Intent `finish`, decision `cancel` or `none` (``Agreement/missed``).
+    /// Intent `finish`, decision `cancel` or `none` (`Agreement/missed`).
     public var missed = 0
-    /// With detents: not dismissed, at another detent than meant (``Agreement/wrongDetent``); 0 without detents.
+    /// With detents: not dismissed, at another detent than meant (`Agreement/wrongDetent`); 0 without detents.
     public var wrongDetent = 0
 
     /// All zero.

@@ -7,9 +7,9 @@ import PanTraceModel
 /// Traces are taken one at a time (``add(_:)``) and processed in chunks of
 /// ``chunkSize``: memory holds one chunk and five counts per candidate (as
 /// 32-bit integers), never the corpus. Within a chunk each trace is
-/// simulated once per trajectory of the grid (see ``TuningPlan``) on every
+/// simulated once per trajectory of the grid (see `TuningPlan`) on every
 /// core, and every candidate that differs only in the keys read at the lift
-/// is decided from that simulation by ``LiftRule``: one binary search per
+/// is decided from that simulation by `LiftRule`: one binary search per
 /// trace and rule among the swept thresholds, instead of one simulation
 /// per candidate. The counts are sums of integers, so the result does not
 /// depend on how the work was split.

@@ -4,8 +4,8 @@ extension TuningGrid {
     /// The swept keys that candidate `index`'s decision rule never reads,
     /// in sweep order: candidates that differ only in them decide every
     /// trace alike (docs/tune.md "Keys a rule never reads"). Which rules
-    /// read a key is the key's own ``ConfigKey/readBy`` (and
-    /// ``ConfigKey/detentsOnly`` when no trace has detents).
+    /// read a key is the key's own `ConfigKey/readBy` (and
+    /// `ConfigKey/detentsOnly` when no trace has detents).
     public func inertKeys(at index: Int) -> [String] {
         let digits = digits(of: index)
         let inert = inertPositions(digits: digits)

@@ -24,7 +24,7 @@ public struct TuningGrid: Equatable, Hashable, Sendable {
     /// The number of candidates: the product of the sweeps' value counts.
     public let count: Int
     /// True when some selected trace has detents: the keys read only for
-    /// them (``ConfigKey/detentsOnly``) are then not inert.
+    /// them (`ConfigKey/detentsOnly`) are then not inert.
     public var withDetents = false
 
     /// A grid of `sweeps` over `base`.

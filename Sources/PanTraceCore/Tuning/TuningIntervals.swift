@@ -97,7 +97,7 @@ public struct TuningIntervals: Equatable, Sendable {
     }
 }
 
-/// What a labelled trace's result counts as, for resampling: its ``Agreement``.
+/// What a labelled trace's result counts as, for resampling: its `Agreement`.
 public enum TuningOutcome {
     /// One trace's agreement under the base and the best, as one code (`4 × base + best`).
     @inline(__always)

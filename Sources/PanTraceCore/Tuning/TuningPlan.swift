@@ -7,9 +7,9 @@ import PanTraceModel
 /// where the gesture goes: recognition, arbitration, percent, velocity) and a
 /// *lift setting* (the values of the sweeps that only decide at the lift, or
 /// decide nothing). Each trace is simulated once per trajectory; every lift
-/// setting is then a ``LiftRule`` and a rank among the swept thresholds.
+/// setting is then a `LiftRule` and a rank among the swept thresholds.
 struct TuningPlan: Sendable {
-    /// The keys that never change a trajectory (``ConfigKey/Stage``): read
+    /// The keys that never change a trajectory (`ConfigKey/Stage`): read
     /// only at the lift (docs/model.md §4.6), or only by `settle`,
     /// `tracking_error` and the scroll view's offset (§4.3, §4.7, §4.8).
     static let liftKeys = Set(ConfigKey.all.filter { $0.stage != .trajectory }.map(\.name))

@@ -97,7 +97,7 @@ struct ByteCursor {
         }
     }
 
-    /// `value` as ``PanTraceModel/JSONWriter/number(_:)`` writes it, without
+    /// `value` as `PanTraceModel/JSONWriter/number(_:)` writes it, without
     /// its shortest-digits search for numbers of up to six decimals (most
     /// coordinates: whole, halves, thirds of a point to three decimals).
     ///

@@ -7,9 +7,9 @@ extension PointerActions {
     /// "pointer", "id": "finger1", "parameters": {"pointerType": "touch"},
     /// "actions": […]}]}`, the W3C WebDriver Actions body that Appium takes.
     ///
-    /// Coordinates are written as ``PanTraceModel/JSONWriter/number(_:)`` writes
+    /// Coordinates are written as `PanTraceModel/JSONWriter/number(_:)` writes
     /// every number (not rounded); durations are whole milliseconds. The line
-    /// is written in place (``ByteCursor``): an export writes tens of
+    /// is written in place (`ByteCursor`): an export writes tens of
     /// megabytes of it (docs/performance.md). With `lineBreak`, the line ends
     /// with a newline, written with it rather than appended to a copy.
     public func jsonLine(trace name: String, width: Double, height: Double, faithful: Bool, lineBreak: Bool = false) -> String {
@@ -36,7 +36,7 @@ extension PointerActions {
     /// Room for the line's fixed text and its two numbers.
     static let headBytes = 256
     /// Room for the longest action: a move's fixed text (91 bytes), a duration
-    /// (at most 20 digits) and two numbers (``ByteCursor/maximumNumberBytes`` each).
+    /// (at most 20 digits) and two numbers (`ByteCursor/maximumNumberBytes` each).
     static let bytesPerAction = 91 + 20 + 2 * ByteCursor.maximumNumberBytes
 
     /// One action as its W3C JSON object.
@@ -60,7 +60,7 @@ extension PointerActions {
         }
     }
 
-    /// `value` as ``PanTraceModel/JSONWriter/number(_:)`` writes it, appended to `bytes`.
+    /// `value` as `PanTraceModel/JSONWriter/number(_:)` writes it, appended to `bytes`.
     static func append(number value: Double, to bytes: inout [UInt8]) {
         append(to: &bytes, ByteCursor.maximumNumberBytes) { $0.put(number: value) }
     }

@@ -21,7 +21,7 @@ public struct SeriesPoint: Equatable, Sendable {
         self.height = height
     }
 
-    /// The course recorded in `frames` (``Simulator/simulate(_:under:frames:recordingFrames:)``)
+    /// The course recorded in `frames` (`Simulator/simulate(_:under:frames:recordingFrames:)`)
     /// of the trace whose samples are `samples`: one point per frame, at its sample's time.
     public static func series(frames: [Frame], samples: [Sample]) -> [SeriesPoint] {
         frames.compactMap { frame in

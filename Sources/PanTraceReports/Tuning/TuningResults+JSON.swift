@@ -17,7 +17,7 @@ extension TuningResults {
     ///
     /// `results` is in candidate order; `best` repeats the best candidate's
     /// entry (under `maxAccidental` when given). Setting values are typed as
-    /// in a config file (numbers through ``JSONWriter/number(_:)``, so they
+    /// in a config file (numbers through `JSONWriter/number(_:)`, so they
     /// read back exactly; `"auto"`, words and booleans as such). `evidence`
     /// counts the labelled traces that count by source (all zero without
     /// `evidence`); `intervals` is null without a best candidate, and the

@@ -2,7 +2,7 @@ import PanTraceCore
 
 extension TuningResults {
     /// The HTML report's input (docs/commands.md §7.8): the same fields as
-    /// ``json(maxAccidental:)``, with the best candidate under `maxAccidental`,
+    /// `json(maxAccidental:)`, with the best candidate under `maxAccidental`,
     /// and the base config's counts from `comparison` when given; `wording`
     /// names the evidence filter.
     ///

@@ -6,7 +6,7 @@ extension TuningResults {
     /// generator's), the best candidate against the base config with their
     /// 95 % intervals and the verdict in words, then the candidates.
     ///
-    /// `comparison` (a second pass over the traces, ``TuningComparison``)
+    /// `comparison` (a second pass over the traces, `TuningComparison`)
     /// adds the base config's counts and the names of the traces that move;
     /// `intervals` the bootstrap intervals and the verdict; `evidence` the
     /// counts by source. The candidate table has at most `limit` rows after
