@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         // pantrace lab's HTTP server (docs/lab.md): no SwiftNIO tree, a cold build in seconds.
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+        // The DocC reference of the library products (scripts/docs.sh): a command plugin, linked into nothing.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
         // docs/architecture.md: what each target owns and may import
