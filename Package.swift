@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
         // The DocC reference of the library products (scripts/docs.sh): a command plugin, linked into nothing.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
+        // Golden files in the tests (Tests/Snapshots): one record mode, never recording on CI.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
     ],
     targets: [
         // docs/architecture.md: what each target owns and may import
@@ -91,10 +93,16 @@ let package = Package(
         // The traces several test targets build or read: `TraceBuilder`, the
         // worked examples' traces, small trace lines, `Config.with`, `../shared`'s fixtures.
         .target(name: "TraceFixtures", dependencies: ["PanTraceModel"], path: "Tests/TraceFixtures"),
+        // The one record mode of every golden file (help, reports, docs tables).
+        .target(
+            name: "Snapshots",
+            dependencies: [.product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            path: "Tests/Snapshots"
+        ),
         .testTarget(
             name: "PanTraceModelTests",
             dependencies: [
-                "PanTraceModel", "TraceFixtures", "TestFolders",
+                "PanTraceModel", "TraceFixtures", "TestFolders", "Snapshots",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -102,7 +110,7 @@ let package = Package(
             name: "PanTraceCoreTests",
             // PanTraceReports: the tuning and comparison tests read their counts in the reports too.
             dependencies: [
-                "PanTraceCore", "PanTraceModel", "PanTraceReports", "TraceFixtures",
+                "PanTraceCore", "PanTraceModel", "PanTraceReports", "TraceFixtures", "Snapshots",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -133,10 +141,10 @@ let package = Package(
             // executable makes `swift test` build it first.
             dependencies: [
                 "PanTraceCLI", "PanTraceLabCLI", "PanTraceCommands", "PanTraceKit", "PanTraceStore", "PanTraceCore", "PanTraceModel",
-                "SQLiteTestSupport", "TestFolders",
+                "SQLiteTestSupport", "TestFolders", "Snapshots",
                 "BrowserTestSupport", "TestThreads",
             ],
-            // The help's golden files, read from the source tree by path.
+            // The help's and reports' golden files, read from the source tree by path.
             exclude: ["__Snapshots__"]
         ),
         .testTarget(

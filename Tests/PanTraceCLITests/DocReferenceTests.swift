@@ -100,7 +100,7 @@ import Testing
             for case let file as URL in walk
             // This file's examples of citations are not citations.
             where (file.pathExtension == "swift" && file.lastPathComponent != "DocReferenceTests.swift")
-                || (file.lastPathComponent.hasPrefix("help-") && file.pathExtension == "txt") {
+                || (file.lastPathComponent.hasPrefix("help.") && file.pathExtension == "txt") {
                 files.append(file)
             }
         }

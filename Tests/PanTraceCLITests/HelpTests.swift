@@ -1,10 +1,14 @@
 import Foundation
+import Snapshots
 import Testing
 import TestThreads
 
 /// The help texts (golden files) and their examples, which must run as pasted
 /// after the README's first command, with bundled files only.
 @Suite(.blocksItsThread) struct HelpTests {
+    /// The golden files, `__Snapshots__/help.COMMAND.txt` beside this file.
+    static let goldenFiles = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "__Snapshots__")
+
     static let commands: [String] = [
         "", "record", "replay", "regress", "tune", "export", "export traces", "export decisions", "export actions", "export xcuitest", "runs", "show", "generate",
         "presets", "compare", "lab", "preferences",
@@ -23,7 +27,7 @@ import TestThreads
         let output = try Self.help(command)
         #expect(output.status == 0)
         #expect(output.stderr.isEmpty)
-        Snapshot.expect(output.stdout, named: "help-\(command.isEmpty ? "pantrace" : command.replacingOccurrences(of: " ", with: "-")).txt")
+        Snapshots.expect(output.stdout, file: "help.\(command.isEmpty ? "pantrace" : command.replacingOccurrences(of: " ", with: "-")).txt", in: Self.goldenFiles)
         // Help cites the repository's own docs (docs/commands.md §7.8), which a user has.
         #expect(!output.stdout.contains("SPEC"), "\(command) --help cites a document users do not have")
     }

@@ -1,10 +1,11 @@
 import Foundation
+import Snapshots
 import Testing
 import TestThreads
 
 /// The reports of `replay`, `regress`, `tune` and `compare` as a user reads them, text
-/// and JSON, held to golden files in `__Snapshots__/` (recorded on demand
-/// with `RECORD_SNAPSHOTS=1`, never on CI): any change to a report's words,
+/// and JSON, held to golden files in `__Snapshots__/` (`Snapshots.record`:
+/// recorded on demand with `RECORD_SNAPSHOTS=1`, never on CI): any change to a report's words,
 /// columns or numbers shows in review. The corpus is the bundled fixtures
 /// and 60 synthetic traces of seed 7, the same on every machine.
 @Suite(.blocksItsThread) struct ReportGoldenTests {
@@ -29,17 +30,17 @@ import TestThreads
     }
 
     static let cases: [Case] = [
-        Case(golden: "report-replay.txt", arguments: ["replay", "--set", "threshold=0.3", "--limit", "8"]),
-        Case(golden: "report-replay.json", arguments: ["replay", "--set", "decision=velocity", "--format", "json"]),
+        Case(golden: "report.replay.txt", arguments: ["replay", "--set", "threshold=0.3", "--limit", "8"]),
+        Case(golden: "report.replay.json", arguments: ["replay", "--set", "decision=velocity", "--format", "json"]),
         Case(
-            golden: "report-regress.txt", arguments: ["regress", "--set", "threshold=0.3", "--fail-on", "intent", "--limit", "8"],
+            golden: "report.regress.txt", arguments: ["regress", "--set", "threshold=0.3", "--fail-on", "intent", "--limit", "8"],
             status: 1),
         Case(
-            golden: "report-regress.json", arguments: ["regress", "--set", "threshold=0.5", "--format", "json", "--max-changes", "1000"]),
-        Case(golden: "report-tune.txt", arguments: ["tune", "--sweep", "threshold=0.3:0.5:0.05", "--sweep", "decision=threshold,velocity"]),
-        Case(golden: "report-tune.json", arguments: ["tune", "--sweep", "threshold=0.3:0.5:0.05", "--format", "json"]),
-        Case(golden: "report-compare.txt", arguments: ["compare", "--preset", "seed", "--preset", "panmodal", "--preset", "material3"]),
-        Case(golden: "report-compare.json", arguments: ["compare", "--preset", "seed", "--preset", "react-navigation", "--format", "json", "--limit", "5"]),
+            golden: "report.regress.json", arguments: ["regress", "--set", "threshold=0.5", "--format", "json", "--max-changes", "1000"]),
+        Case(golden: "report.tune.txt", arguments: ["tune", "--sweep", "threshold=0.3:0.5:0.05", "--sweep", "decision=threshold,velocity"]),
+        Case(golden: "report.tune.json", arguments: ["tune", "--sweep", "threshold=0.3:0.5:0.05", "--format", "json"]),
+        Case(golden: "report.compare.txt", arguments: ["compare", "--preset", "seed", "--preset", "panmodal", "--preset", "material3"]),
+        Case(golden: "report.compare.json", arguments: ["compare", "--preset", "seed", "--preset", "react-navigation", "--format", "json", "--limit", "5"]),
     ]
 
     @Test(arguments: cases)
@@ -47,6 +48,6 @@ import TestThreads
         let runner = try Self.recorded()
         let output = try runner.run(test.arguments + ["--quiet"])
         #expect(output.status == test.status, "stderr: \(output.stderr)")
-        Snapshot.expect(output.stdout, named: test.golden)
+        Snapshots.expect(output.stdout, file: test.golden, in: HelpTests.goldenFiles)
     }
 }

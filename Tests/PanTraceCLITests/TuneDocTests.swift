@@ -1,4 +1,5 @@
 import Foundation
+import Snapshots
 import Testing
 import TestThreads
 
@@ -62,7 +63,7 @@ import TestThreads
         let start = try #require(text.range(of: begin + "\n"))
         let stop = try #require(text.range(of: Self.end, range: start.upperBound..<text.endIndex))
         let quoted = String(text[start.upperBound..<stop.lowerBound])
-        if quoted != expected, ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+        if quoted != expected, Snapshots.rewritesDocs {
             Issue.record("docs/tune.md's generated text was rewritten: run the test again")
             return String(text[..<start.upperBound]) + expected + String(text[stop.lowerBound...])
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Snapshots
 import Testing
 
 @testable import PanTraceCore
@@ -56,7 +57,7 @@ import Testing
         let stop = try #require(text.range(of: "\n" + Self.end, range: start.upperBound..<text.endIndex))
         let quoted = String(text[start.upperBound..<stop.lowerBound])
         let expected = try Self.generatedText()
-        if quoted != expected, ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+        if quoted != expected, Snapshots.rewritesDocs {
             let updated = String(text[..<start.upperBound]) + expected + String(text[stop.lowerBound...])
             try updated.write(to: Self.page, atomically: true, encoding: .utf8)
             Issue.record("recorded docs/presets.md's table; run again")

@@ -1,4 +1,5 @@
 import Foundation
+import Snapshots
 import Testing
 
 @testable import PanTraceModel
@@ -17,7 +18,7 @@ import Testing
         let end = lines[start...].firstIndex { !$0.hasPrefix("|") } ?? lines.count
         let table = lines[start..<end].joined(separator: "\n") + "\n"
         let expected = ConfigKey.markdownTable()
-        if table != expected, ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+        if table != expected, Snapshots.rewritesDocs {
             let updated = (Array(lines[..<start]) + [String(expected.dropLast())] + Array(lines[end...])).joined(separator: "\n")
             try updated.write(to: Self.configsPage, atomically: true, encoding: .utf8)
             Issue.record("recorded docs/configs.md's table; run again")
