@@ -44,7 +44,8 @@ public final class Store {
     /// The database file.
     public let path: String
     /// The connection (tests query it; users open the file with `sqlite3`, schema.sql documents it).
-    let database: Database
+    /// A reader of a file of an older schema reads a copy of it, upgraded in memory.
+    private(set) var database: Database
     /// The run session writing through this connection, if any: its pending results are inserted before a read of results.
     weak var openSession: RunSession?
     /// This store created the file: it removes it again when it closes without having stored anything (docs/commands.md §7.4).
@@ -152,9 +153,11 @@ public final class Store {
             if readOnly { throw StoreError.notAPantraceDatabase(path: path, reason: "an empty SQLite database") }
         }
         if version < Migrator.latestVersion {
-            // Reading needs nothing of the later versions: a read-only store reads an older file as it is.
+            // Reading never writes: a read-only store checks an older file as
+            // it is, then reads a copy of it upgraded in memory (docs/safety.md).
             if readOnly && version > 0 {
                 try SchemaCheck.check(database, version: version, path: path)
+                try readUpgradedCopy(migrator)
                 return
             }
             guard writes else { throw StoreError.readOnly(path: path) }
@@ -162,6 +165,21 @@ public final class Store {
         }
         // Once, at opening: what every later statement relies on (docs/safety.md).
         try SchemaCheck.check(database, version: Migrator.latestVersion, path: path)
+    }
+
+    /// Replaces the connection to an older file by a copy of the file in
+    /// memory, upgraded there by the migrations that bring a file up to date
+    /// (so every reading query sees the latest schema), and closes the file:
+    /// nothing is written to it, or beside it. The copy refuses writes.
+    private func readUpgradedCopy(_ migrator: Migrator) throws {
+        let copy = try Database(copyOf: database)
+        database.close()
+        database = copy
+        try copy.execute("PRAGMA foreign_keys = ON")
+        try copy.execute("PRAGMA temp_store = MEMORY")
+        try migrator.migrate(copy, copy: true)
+        try SchemaCheck.check(copy, version: Migrator.latestVersion, path: path)
+        try copy.execute("PRAGMA query_only = ON")
     }
 
     /// The schema version of the open database (`PRAGMA user_version`).
