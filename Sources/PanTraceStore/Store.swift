@@ -264,7 +264,12 @@ public final class Store {
         guard exists else { return readOnly ? .readOnly : .readWriteCreate }
         let writable = access(path, W_OK) == 0 && access(folder(of: path), W_OK) == 0
         var wal = stat()
-        if !writable && (stat(path + "-wal", &wal) != 0 || wal.st_size == 0) { return .immutable }
+        let walIsEmpty = stat(path + "-wal", &wal) != 0 || wal.st_size == 0
+        if !writable && walIsEmpty { return .immutable }
+        // On a full disk a reader could not make the `-shm` (SQLite extends it
+        // to read), and would leave it and a `-wal` behind: such a file is read
+        // immutable too, so that reading needs no space (docs/safety.md).
+        if readOnly && walIsEmpty && diskIsNearlyFull(beside: path) { return .immutable }
         guard readOnly else { return .readWriteCreate }
         return writable ? .readWrite : .readOnly
     }
@@ -290,6 +295,14 @@ public final class Store {
     static func diskIsFull(beside path: String) -> Bool {
         var status = statvfs()
         return statvfs(folder(of: path), &status) == 0 && status.f_bavail == 0
+    }
+
+    /// True when the file system holding `path` has less than 1 MiB free
+    /// for this user: less than a reader's `-wal` and `-shm` may need.
+    static func diskIsNearlyFull(beside path: String) -> Bool {
+        var status = statvfs()
+        guard statvfs(folder(of: path), &status) == 0 else { return false }
+        return UInt64(status.f_bavail) * UInt64(status.f_frsize) < 1 << 20
     }
 
     /// The folder holding `path`.
