@@ -4,18 +4,27 @@ extension XCUITestFile {
     /// the traces come (by name).
     public struct MethodNames: Sendable {
         private var used: Set<String> = []
+        /// For a name taken, the first suffix not tried yet.
+        private var nextSuffix: [String: Int] = [:]
 
         /// An empty set of names.
         public init() {}
 
         /// The method name for the trace named `trace`, unique among those given before.
+        ///
+        /// Each name's next suffix is remembered, so that many traces whose
+        /// names sanitise alike take linear time, not quadratic: a suffix is
+        /// only ever tried again after it was taken.
         public mutating func unique(for trace: String) -> String {
             let base = Self.name(for: trace)
             var name = base
-            var suffix = 2
-            while used.contains(name) {
-                name = base + "_" + String(suffix)
-                suffix += 1
+            if used.contains(name) {
+                var suffix = nextSuffix[base, default: 2]
+                repeat {
+                    name = base + "_" + String(suffix)
+                    suffix += 1
+                } while used.contains(name)
+                nextSuffix[base] = suffix
             }
             used.insert(name)
             return name

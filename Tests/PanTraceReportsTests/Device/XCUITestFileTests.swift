@@ -17,6 +17,24 @@ import TraceFixtures
         #expect(names.unique(for: "line\nbreak") == "testline_break")
     }
 
+    /// 20,000 names that sanitise alike: each new one takes the next suffix in constant time (quadratic took 17 s).
+    @Test func manyNamesThatSanitiseAlikeAreMadeUniqueInLinearTime() {
+        var names = XCUITestFile.MethodNames()
+        let clock = ContinuousClock()
+        var made: [String] = []
+        let elapsed = clock.measure {
+            for index in 0..<20_000 { made.append(names.unique(for: index.isMultiple(of: 2) ? "x-" : "x.")) }
+            made.append(names.unique(for: "x__3"))
+            made.append(names.unique(for: "x_"))
+        }
+        #expect(made.prefix(3) == ["testx_", "testx__2", "testx__3"])
+        #expect(made[19_999] == "testx__20000")
+        #expect(made[20_000] == "testx__3_2", "a trace whose own name was taken as a suffix")
+        #expect(made[20_001] == "testx__20001")
+        #expect(Set(made).count == made.count)
+        #expect(elapsed < .seconds(5), "\(elapsed)")
+    }
+
     @Test(arguments: [
         ("PantraceGestureTests", true), ("_Sheet2", true), ("Tésts", true), ("class", false), ("Self", false),
         ("_", false), ("1Tests", false), ("a-b", false), ("", false), ("a b", false), ("`x`", false), ("x\n", false),
