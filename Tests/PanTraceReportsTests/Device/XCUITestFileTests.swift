@@ -38,6 +38,10 @@ import TraceFixtures
     @Test(arguments: [
         ("PantraceGestureTests", true), ("_Sheet2", true), ("Tésts", true), ("class", false), ("Self", false),
         ("_", false), ("1Tests", false), ("a-b", false), ("", false), ("a b", false), ("`x`", false), ("x\n", false),
+        // The Swift Programming Language, "Lexical Structure": U+2E2F is in no identifier range (swiftc refuses it),
+        // a combining mark may follow a head but not begin a name.
+        ("\u{2E2F}", false), ("A\u{2E2F}", false), ("e\u{301}x", true), ("\u{301}x", false), ("A\u{660}", true),
+        ("\u{1F600}", true), ("A\u{D7}", false),
     ])
     func classNames(name: String, valid: Bool) {
         #expect(XCUITestFile.isClassName(name) == valid)
