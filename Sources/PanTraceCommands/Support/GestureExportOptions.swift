@@ -42,7 +42,7 @@ struct GestureExportOptions: ParsableArguments {
     func run(_ form: GestureExporter.Form) throws {
         let exporter = try exporter(form)
         let store = try store.openExisting(readOnly: true)
-        let counts = try exporter.export(in: store) { try Console.out($0) }
+        let counts = try exporter.export(in: store) { try Console.exportOut($0, swift: form != .actions) }
         try Console.finish()
         Console.error(counts.description)
     }
