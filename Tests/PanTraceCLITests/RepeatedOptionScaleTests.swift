@@ -38,6 +38,25 @@ import TestThreads
         #expect(family.status != 0 && family.stderr.contains("nope"), "the third is read: \(family.stderr)")
     }
 
+    /// compare takes many configs; a command that takes one still refuses a second.
+    @Test func manyPresetsAreParsedInLinearTimeAndASecondIsRefusedWhereOneIsTaken() throws {
+        let runner = try Hardening.seededRunner()
+        var arguments = ["compare", "--db", runner.db]
+        for _ in 0..<10_000 { arguments += ["--preset", "seed"] }
+        let clock = ContinuousClock()
+        var output: CommandRunner.Output?
+        let elapsed = try clock.measure { output = try runner.run(arguments + ["--bogus"], db: false) }
+        #expect(output?.status == 64, "\(output?.stderr.prefix(300) ?? "")")
+        // Quadratic, 10,000 took 27 s in a release build.
+        #expect(elapsed < .seconds(10), "\(elapsed)")
+        let two = try runner.run(["replay", "--db", runner.db, "--preset", "seed", "--preset=panmodal"], db: false)
+        #expect(two.status == 64 && two.stderr.contains("--preset is given 2 times ('seed', 'panmodal')"), "\(two.stderr)")
+        let compared = try runner.run(["compare", "--db", runner.db, "--preset", "seed", "--config", CommandRunner.repositoryRoot.appending(path: "Fixtures/configs/velocity.json").path, "--preset", "panmodal", "--format", "json"], db: false)
+        #expect(compared.status == 0, "\(compared.stderr)")
+        let names = ["\"seed\"", "\"velocity-flick\"", "\"panmodal\""].compactMap { compared.stdout.range(of: $0)?.lowerBound }
+        #expect(names.count == 3 && names == names.sorted(), "in the order given: \(compared.stdout.prefix(400))")
+    }
+
     @Test func aRepeatedVersusPresetIsAUsageError() throws {
         let runner = try CommandRunner()
         let output = try runner.run(["lab", "--port", "0", "--versus-preset", "panmodal", "--versus-preset", "seed"])

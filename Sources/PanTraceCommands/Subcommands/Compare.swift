@@ -33,12 +33,16 @@ extension Pantrace {
         @OptionGroup var store: StoreOptions
 
         @Option(
-            name: .long,
+            name: .customLong("preset"),
             help: ArgumentHelp("A built-in preset to compare (repeatable; 'all' for every preset; pantrace presets lists them).", valueName: "name"))
-        var preset: [String] = []
+        var presetGiven: [String] = []
+        /// Every --preset given, in order (``RepeatedValues``: the parser may see only the first).
+        var preset: [String] { RepeatedValues.values(of: "--preset", parsed: presetGiven) }
 
-        @Option(name: .long, help: ArgumentHelp("A config JSON file to compare (repeatable).", valueName: "file"))
-        var config: [String] = []
+        @Option(name: .customLong("config"), help: ArgumentHelp("A config JSON file to compare (repeatable).", valueName: "file"))
+        var configGiven: [String] = []
+        /// Every --config given, in order (``RepeatedValues``: the parser may see only the first).
+        var config: [String] { RepeatedValues.values(of: "--config", parsed: configGiven) }
 
         @Flag(name: .long, help: "Add the baseline run's stored config as the first config (after a lab session: the config the person felt).")
         var baseline = false

@@ -58,7 +58,9 @@ extension Pantrace {
             help: ArgumentHelp(
                 "A config key and its values: KEY=FROM:TO:STEP or KEY=V1,V2,… (repeatable, up to 3; the first varies slowest).",
                 valueName: "key=values"))
-        var sweeps: [String] = []
+        var sweepsGiven: [String] = []
+        /// Every --sweep given, in order (``RepeatedValues``: the parser may see only the first).
+        var sweeps: [String] { RepeatedValues.values(of: "--sweep", parsed: sweepsGiven) }
 
         @Option(name: .customLong("trace"), help: ArgumentHelp("Tune over this stored trace only (repeatable; with --family, both).", valueName: "name"))
         var tracesGiven: [String] = []

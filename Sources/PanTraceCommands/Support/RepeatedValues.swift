@@ -1,16 +1,18 @@
 /// The values of the options a command line may repeat thousands of times
-/// (`--trace`, `--family`, `--set`, `--from`), taken out before the argument
-/// parser sees them.
+/// (`--trace`, `--family`, `--set`, `--from`, `--preset`, `--config`,
+/// `--sweep`), taken out before the argument parser sees them.
 ///
 /// swift-argument-parser 1.8.2 copies an array option's values, and the set
 /// of places they came from, at each occurrence (`ParsedValues.update`):
 /// 10,000 `--trace` took 9 s and 40,000 took 140 s. The parser is given only
 /// the first occurrence of each (so it still says when the command has no
 /// such option, or a value is missing), and the command reads every value,
-/// in order, through ``values(of:parsed:)`` (docs/performance.md).
+/// in order, through ``values(of:parsed:)`` (docs/performance.md). An option
+/// a command takes once (`replay --preset`) is still refused when repeated
+/// (``RepeatedOption``, which reads the whole command line).
 package enum RepeatedValues {
     /// The options collected.
-    static let names: Set<String> = ["--trace", "--family", "--set", "--from"]
+    static let names: Set<String> = ["--trace", "--family", "--set", "--from", "--preset", "--config", "--sweep"]
 
     /// The values of each option given more than once in the command line being parsed and run.
     @TaskLocal static var given: [String: [String]] = [:]
