@@ -184,7 +184,7 @@ public enum LabPairError: Error, Equatable, Sendable, CustomStringConvertible {
         case .answered(let pair): "pair: pair \(pair) is answered already"
         case .invalidAnswer(let key, let reason): "\(key): \(reason)"
         case .deleted(let pair, let what):
-            "pair: pair \(pair) cannot be answered: \(what) was deleted since (pantrace runs --delete, or by hand); nothing was stored, go on with the next pair"
+            "pair: pair \(pair) cannot be answered: \(what) was deleted since (its run deleted, or the trace deleted by hand); nothing was stored, go on with the next pair"
         case .noPairs: "this lab compares no configs: start it with a second config to compare with its own"
         }
     }
