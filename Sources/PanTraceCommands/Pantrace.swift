@@ -44,12 +44,17 @@ package struct Pantrace: ParsableCommand {
             return ExitStatus.usage
         }
         do {
-            var command = try parseAsRoot(arguments)
-            try RepeatedOption.check(arguments, repeatable: command is Compare ? ["--preset", "--config"] : [])
-            // Every command but record prints a report: with standard output
-            // closed it is refused before it does anything (docs/commands.md §7.4: 74).
-            if !(command is Record) { try Console.output.checkOpen() }
-            try Compare.$arguments.withValue(arguments) { try command.run() }
+            // A long list of one option is parsed here, in linear time (RepeatedValues).
+            // `lab` hands its arguments on as they are.
+            let (parsed, repeated) = arguments.first == LabLauncher.configuration.commandName ? (arguments, [:]) : RepeatedValues.collect(arguments)
+            try RepeatedValues.$given.withValue(repeated) {
+                var command = try parseAsRoot(parsed)
+                try RepeatedOption.check(arguments, repeatable: command is Compare ? ["--preset", "--config"] : [])
+                // Every command but record prints a report: with standard output
+                // closed it is refused before it does anything (docs/commands.md §7.4: 74).
+                if !(command is Record) { try Console.output.checkOpen() }
+                try Compare.$arguments.withValue(arguments) { try command.run() }
+            }
             try Console.finish()
             return 0
         } catch {

@@ -40,6 +40,8 @@ final class LabGuard: @unchecked Sendable {
     private let state = NSCondition()
     private var stopDeadline: ContinuousClock.Instant?
     private var connectionCount = 0
+    /// The descriptors of the connections open now (``resetOpenConnections()``).
+    private var openClients: Set<Int32> = []
     private var arriving = 0
     private var acceptLoopEnded = false
     /// Accepting failed for want of descriptors (counted; the listener keeps listening).
@@ -146,6 +148,17 @@ final class LabGuard: @unchecked Sendable {
         return true
     }
 
+    /// Makes every connection still open reset when it closes (or when the
+    /// process ends): called once the stop's wait is over, so that an answer
+    /// still on its way is never cut short by an orderly close a client could
+    /// take for its end.
+    func resetOpenConnections() {
+        state.lock()
+        let open = openClients
+        state.unlock()
+        for descriptor in open { Self.resetOnClose(descriptor) }
+    }
+
     // MARK: Accepting
 
     private func acceptLoop() {
@@ -199,8 +212,14 @@ final class LabGuard: @unchecked Sendable {
             try? client.close()
             return
         }
+        state.lock()
+        openClients.insert(client.file.rawValue)
+        state.unlock()
         let thread = Thread { [self] in
             serve(client)
+            state.lock()
+            openClients.remove(client.file.rawValue)
+            state.unlock()
             try? client.close()
             state.lock()
             connectionCount -= 1
@@ -300,7 +319,12 @@ final class LabGuard: @unchecked Sendable {
                 refuseAndClose(.error(503, "the lab's server is not answering: nothing was stored"), to: client)
                 return
             }
-            send(answer, to: client)
+            guard send(answer, to: client), drained(client) else {
+                // Cut off (a reader too slow for the bound, or the stop): reset,
+                // so that the client sees a failure, never a page cut short after a 200.
+                Self.resetOnClose(client)
+                return
+            }
             // At the stop the connection goes on as one idle at the stop: a request
             // the client sent meanwhile (it had its answer) gets 503, not a reset.
             if head.closes { return }
@@ -343,8 +367,9 @@ final class LabGuard: @unchecked Sendable {
     }
 
     /// Writes all of `bytes`, waiting for a slow reader at most ``LabLimits/write``
-    /// (and a second past the stop's grace while stopping).
-    private func send(_ bytes: [UInt8], to client: Socket) {
+    /// (and a second past the stop's grace while stopping); returns whether all were written.
+    @discardableResult
+    private func send(_ bytes: [UInt8], to client: Socket) -> Bool {
         let data = Data(bytes)
         var index = data.startIndex
         var deadline = ContinuousClock.now + limits.write
@@ -352,13 +377,47 @@ final class LabGuard: @unchecked Sendable {
             do {
                 index = try client.write(data, from: index)
             } catch SocketError.blocked {
-                if let stop = stoppingBy { deadline = min(deadline, stop + .seconds(1)) }
-                guard deadline > .now else { return }
-                _ = wait(for: client.file.rawValue, events: Int16(POLLOUT), until: deadline, watchingStop: false)
+                let stop = stoppingBy
+                if let stop { deadline = min(deadline, stop + .seconds(1)) }
+                guard deadline > .now else { return false }
+                // Until the stop the wait watches for it too: a slow reader frees
+                // room seconds apart, and the stop shortens the bound.
+                _ = wait(for: client.file.rawValue, events: Int16(POLLOUT), until: deadline, watchingStop: stop == nil)
             } catch {
-                return
+                return false
             }
         }
+        return true
+    }
+
+    /// Makes closing `client` reset the connection (`SO_LINGER` of 0): what
+    /// is unsent is dropped and the client sees the connection fail.
+    static func resetOnClose(_ client: Socket) {
+        resetOnClose(client.file.rawValue)
+    }
+
+    static func resetOnClose(_ descriptor: Int32) {
+        var reset = linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+    }
+
+    /// Once the stop began: waits (until a second past the stop's grace) for
+    /// the system to have sent all of an answer, since the connection closes
+    /// next; false when it has not. Always true before the stop.
+    private func drained(_ client: Socket) -> Bool {
+        guard let stop = stoppingBy else { return true }
+        #if canImport(Glibc)
+            let deadline = stop + .seconds(1)
+            while true {
+                var unsent: Int32 = 0
+                guard ioctl(client.file.rawValue, UInt(TIOCOUTQ), &unsent) == 0 else { return true }
+                if unsent == 0 { return true }
+                guard deadline > .now else { return false }
+                _ = wait(for: nil, events: 0, until: min(deadline, .now + .milliseconds(20)), watchingStop: false)
+            }
+        #else
+            return true
+        #endif
     }
 
     /// Sends a refusal and closes only the sending half, then reads what the

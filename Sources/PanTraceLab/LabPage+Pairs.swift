@@ -21,8 +21,9 @@ extension LabPage {
               .then((reply) => {
                 if (!reply.ok) {
                   $("ask-error").textContent = "Not stored (" + reply.status + "): " + (reply.json.error || "");
-                  // Answered elsewhere (another page of the session): go on from where the session is.
-                  if (reply.status === 400) setTimeout(() => location.reload(), 1500); else askEl.dataset.ready = "true";
+                  // Answered elsewhere (another page of the session), or a gesture of the pair deleted since:
+                  // go on from where the session is.
+                  if (reply.status === 400 || reply.status === 409) setTimeout(() => location.reload(), 1500); else askEl.dataset.ready = "true";
                   return;
                 }
                 askEl.hidden = true;

@@ -344,6 +344,12 @@ extension LabPage {
           document.addEventListener(type, (e) => e.preventDefault(), {passive: false});
         }
 
+        // The detents as a JSON object, each name its own key: defined, not assigned, so that a detent
+        // named "__proto__" (or "constructor") is a name like any other.
+        function detentsObject(detents) {
+          return Object.fromEntries(detents.map((d) => [d.name, d.height]));
+        }
+
         async function post() {
           setMode("posting");
           const g = gesture;
@@ -353,8 +359,7 @@ extension LabPage {
           const body = {width: g.w, height: g.h, scrollOffset: task.scrollOffset, scrollContent: task.scrollContent,
             meta: meta, samples: g.samples};
           if (g.pan.sheet) {
-            body.detents = {};
-            for (const d of g.pan.sheet.detents) body.detents[d.name] = d.height;
+            body.detents = detentsObject(g.pan.sheet.detents);
             body.detent = g.pan.sheet.start;
           }
           send(g, JSON.stringify(body));

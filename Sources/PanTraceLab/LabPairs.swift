@@ -20,13 +20,16 @@ public struct LabPairs: Sendable {
         public var traces: [Preference.Side: (name: String, run: Int64)] = [:]
         /// The answer, once given.
         public var choice: Preference.Choice?
+        /// A gesture or run of the pair was deleted before its answer: it is
+        /// not asked again (``LabPairs/givenUp(pair:)``).
+        public var isGivenUp = false
 
         /// Both gestures are stored.
         public var isMade: Bool { traces.count == 2 }
 
         public static func == (left: Pair, right: Pair) -> Bool {
             left.number == right.number && left.task == right.task && left.shownFirst == right.shownFirst
-                && left.choice == right.choice && left.traces.mapValues(\.name) == right.traces.mapValues(\.name)
+                && left.choice == right.choice && left.isGivenUp == right.isGivenUp && left.traces.mapValues(\.name) == right.traces.mapValues(\.name)
                 && left.traces.mapValues(\.run) == right.traces.mapValues(\.run)
         }
     }
@@ -103,6 +106,7 @@ public struct LabPairs: Sendable {
         else { throw .notMade(pair: number) }
         let pair = pairs[number - 1]
         guard pair.choice == nil else { throw .answered(pair: number) }
+        guard !pair.isGivenUp else { throw .deleted(pair: number, what: "a gesture") }
         return Preference(
             session: session, task: pair.task, runA: a.run, runB: b.run, traceA: a.name, traceB: b.name,
             shownFirst: pair.shownFirst, choice: answer.choice(shownFirst: pair.shownFirst))
@@ -113,13 +117,19 @@ public struct LabPairs: Sendable {
         pairs[number - 1].choice = choice
     }
 
+    /// Gives pair `number` up: its answer could not be stored because one of
+    /// its gestures was deleted; the session goes on with the next pair.
+    public mutating func givenUp(pair number: Int) {
+        pairs[number - 1].isGivenUp = true
+    }
+
     /// What the page does next.
     public var next: Next {
         guard let last = pairs.last else {
             return Next(pair: 1, shownFirst: Self.shownFirst(pair: 1, seed: seed), stored: 0, asking: false)
         }
         if !last.isMade { return Next(pair: last.number, shownFirst: last.shownFirst, stored: 1, asking: false) }
-        if last.choice == nil { return Next(pair: last.number, shownFirst: last.shownFirst, stored: 2, asking: true) }
+        if last.choice == nil, !last.isGivenUp { return Next(pair: last.number, shownFirst: last.shownFirst, stored: 2, asking: true) }
         let number = last.number + 1
         return Next(pair: number, shownFirst: Self.shownFirst(pair: number, seed: seed), stored: 0, asking: false)
     }
@@ -160,6 +170,8 @@ public enum LabPairError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidAnswer(key: String, reason: String)
     /// `POST /preferences` in a session that compares nothing.
     case noPairs
+    /// The pair's gesture or run was deleted before its answer (409, nothing stored).
+    case deleted(pair: Int, what: String)
 
     public var description: String {
         switch self {
@@ -171,6 +183,8 @@ public enum LabPairError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notMade(let pair): "pair: this session did not make pair \(pair) (both its gestures stored)"
         case .answered(let pair): "pair: pair \(pair) is answered already"
         case .invalidAnswer(let key, let reason): "\(key): \(reason)"
+        case .deleted(let pair, let what):
+            "pair: pair \(pair) cannot be answered: \(what) was deleted since (its run deleted, or the trace deleted by hand); nothing was stored, go on with the next pair"
         case .noPairs: "this lab compares no configs: start it with a second config to compare with its own"
         }
     }

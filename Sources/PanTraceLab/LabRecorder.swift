@@ -118,14 +118,7 @@ public final class LabRecorder: @unchecked Sendable {
     public func store(
         body: [UInt8], userAgent: String?, deadline: (@Sendable () -> ContinuousClock.Instant)? = nil
     ) throws -> Stored {
-        if let deadline {
-            // In slices, the deadline asked again after each: it moves closer when the lab stops.
-            while !lock.lock(before: Date(timeIntervalSinceNow: Self.seconds(Self.waitSlice))) {
-                guard ContinuousClock.now < deadline() else { throw Self.busy }
-            }
-        } else {
-            lock.lock()
-        }
+        try lock(before: deadline)
         defer { lock.unlock() }
         counts.lock()
         let name = "lab-\(session)-\(stored + 1)"
@@ -142,20 +135,8 @@ public final class LabRecorder: @unchecked Sendable {
         let config = side == .b ? (versus ?? self.config) : self.config
         var frames: [Frame] = []
         let outcome = Simulator.simulate(gesture.trace, under: config, frames: &frames, recordingFrames: true)
-        let run: RunID
-        while true {
-            if let deadline {
-                // SQLite's busy wait in slices too; nothing is stored by an attempt that meets the lock.
-                let left = Self.seconds(ContinuousClock.now.duration(to: deadline()))
-                guard left > 0 else { throw Self.busy }
-                try store.setBusyTimeout(milliseconds: Int32(clamping: Int(min(left, Self.seconds(Self.waitSlice)) * 1000)))
-            }
-            do {
-                run = try storeGesture(gesture.trace, outcome: outcome, frames: frames, side: side, config: config)
-                break
-            } catch StoreError.locked {
-                guard deadline != nil else { throw Self.busy }
-            }
+        let run = try writing(before: deadline) {
+            try storeGesture(gesture.trace, outcome: outcome, frames: frames, side: side, config: config)
         }
         counts.lock()
         defer { counts.unlock() }
@@ -170,6 +151,34 @@ public final class LabRecorder: @unchecked Sendable {
             name: name, task: gesture.task, intent: gesture.trace.intent,
             startDetent: gesture.trace.detents == nil ? nil : gesture.trace.startingDetent?.name,
             outcome: outcome, run: run, count: stored, slot: slot)
+    }
+
+    /// Takes ``lock`` (the gesture or answer being stored), waiting until
+    /// `deadline` at most (then ``Busy``); without one, as long as it takes.
+    private func lock(before deadline: (@Sendable () -> ContinuousClock.Instant)?) throws {
+        guard let deadline else { return lock.lock() }
+        // In slices, the deadline asked again after each: it moves closer when the lab stops.
+        while !lock.lock(before: Date(timeIntervalSinceNow: Self.seconds(Self.waitSlice))) {
+            guard ContinuousClock.now < deadline() else { throw Self.busy }
+        }
+    }
+
+    /// Runs `write` (one transaction) until it gets the database's lock, until
+    /// `deadline` at most: then ``Busy``, and nothing was stored.
+    private func writing<T>(before deadline: (@Sendable () -> ContinuousClock.Instant)?, _ write: () throws -> T) throws -> T {
+        while true {
+            if let deadline {
+                // SQLite's busy wait in slices too; nothing is stored by an attempt that meets the lock.
+                let left = Self.seconds(ContinuousClock.now.duration(to: deadline()))
+                guard left > 0 else { throw Self.busy }
+                try store.setBusyTimeout(milliseconds: Int32(clamping: Int(min(left, Self.seconds(Self.waitSlice)) * 1000)))
+            }
+            do {
+                return try write()
+            } catch StoreError.locked {
+                guard deadline != nil else { throw Self.busy }
+            }
+        }
     }
 
     /// Commits the trace and its result in the run of `side`'s config (a new
@@ -214,18 +223,39 @@ public final class LabRecorder: @unchecked Sendable {
 
     /// Stores the answer `answer` to pair `pair`, committed before this returns.
     ///
+    /// With a `deadline`, the answer waits for the database as a gesture does
+    /// (``store(body:userAgent:deadline:)``), and is refused with ``Busy``
+    /// after it. A pair one of whose gestures (or runs) was deleted since it
+    /// was made cannot be answered: it is given up, and the session goes on
+    /// with the next pair.
+    ///
     /// - Throws: ``LabPairError`` (a session that compares nothing, a pair it
-    ///   did not make, one answered already; nothing is stored), `StoreError`
-    ///   (nothing is stored).
-    public func prefer(pair: Int, answer: Preference.Answer) throws -> Preference {
-        lock.lock()
+    ///   did not make, one answered already, one whose gestures were deleted;
+    ///   nothing is stored), ``Busy``, `StoreError` (nothing is stored).
+    public func prefer(
+        pair: Int, answer: Preference.Answer, deadline: (@Sendable () -> ContinuousClock.Instant)? = nil
+    ) throws -> Preference {
+        try lock(before: deadline)
         defer { lock.unlock() }
         counts.lock()
         let pairs = self.pairs
         counts.unlock()
         guard let pairs else { throw LabPairError.noPairs }
         let preference = try pairs.preference(pair: pair, answer: answer, session: session)
-        try store.addPreference(preference)
+        do {
+            try writing(before: deadline) { try store.addPreference(preference) }
+        } catch let error as StoreError {
+            let missing: String
+            switch error {
+            case .traceNotFound(let name): missing = "its gesture \(name)"
+            case .runNotFound(let run): missing = "its run \(run)"
+            default: throw error
+            }
+            counts.lock()
+            self.pairs?.givenUp(pair: pair)
+            counts.unlock()
+            throw LabPairError.deleted(pair: pair, what: missing)
+        }
         counts.lock()
         self.pairs?.answered(pair: pair, choice: preference.choice)
         counts.unlock()

@@ -6,11 +6,14 @@ extension LabResponder {
     /// as the pair's preference, committed before the answer.
     ///
     /// 400 for a body of another shape, a pair the session did not make or
-    /// one answered already; nothing is stored then.
-    func answer(body: [UInt8]) -> Response {
+    /// one answered already; 409 for a pair one of whose gestures was
+    /// deleted since (with what the page does next); 503 with `"retry": true`
+    /// when the database stayed busy until `deadline`, as for a gesture.
+    /// Nothing is stored then.
+    func answer(body: [UInt8], deadline: (@Sendable () -> ContinuousClock.Instant)? = nil) -> Response {
         do {
             let (pair, answer) = try Self.parsePreference(body)
-            let preference = try recorder.prefer(pair: pair, answer: answer)
+            let preference = try recorder.prefer(pair: pair, answer: answer, deadline: deadline)
             onAnswered(pair, preference)
             let fields = [
                 ("pair", String(pair)), ("answer", JSONWriter.string(answer.rawValue)),
@@ -18,7 +21,12 @@ extension LabResponder {
             ]
             return .json(200, "{" + fields.map { "\(JSONWriter.string($0.0)): \($0.1)" }.joined(separator: ", ") + "}")
         } catch let error as LabPairError {
-            return .error(400, error.description)
+            guard case .deleted = error else { return .error(400, error.description) }
+            let next = recorder.next.map(\.json) ?? "null"
+            return .json(409, "{\"error\": \(JSONWriter.string(error.description)), \"next\": \(next)}")
+        } catch let busy as LabRecorder.Busy {
+            // Nothing was stored: the page lets the person answer again.
+            return .json(503, "{\"error\": \(JSONWriter.string(busy.description)), \"retry\": true}")
         } catch {
             return .error(500, "the answer was not stored: \(error)")
         }

@@ -111,7 +111,7 @@ public struct LabResponder: Sendable {
         guard let body = request.body else {
             return .error(413, "a gesture is at most 1 MiB")
         }
-        if request.path == "/preferences" { return answer(body: body) }
+        if request.path == "/preferences" { return answer(body: body, deadline: request.storeDeadline) }
         do {
             let stored = try recorder.store(body: body, userAgent: request.userAgent, deadline: request.storeDeadline)
             onStored(stored)

@@ -178,6 +178,7 @@ public final class LabServer: Sendable {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             let thread = Thread {
                 front.waitUntilEnded(by: deadline)
+                front.resetOpenConnections()
                 done.resume()
             }
             thread.start()
@@ -199,8 +200,31 @@ public final class LabServer: Sendable {
     public var descriptorShortages: Int { front.descriptorShortages }
 
     /// Sends a whole request over a new connection to FlyingFox's socket and
-    /// returns its answer, read to the end (empty when it could not be reached).
+    /// returns its answer, read to the end: empty when it could not be
+    /// reached, or when the answer ended before the length its head gives
+    /// (FlyingFox stopped mid-way), so that a page cut short is never sent on.
     static func forward(_ head: RequestHead, _ body: [UInt8], to path: String) -> [UInt8] {
+        let answer = relay(head, body, to: path)
+        return isWhole(answer) ? answer : []
+    }
+
+    /// True when `answer` holds its head and as many bytes after it as its `Content-Length` says.
+    static func isWhole(_ answer: [UInt8]) -> Bool {
+        let end: [UInt8] = Array("\r\n\r\n".utf8)
+        guard answer.count >= end.count,
+            let headEnd = (0...(answer.count - end.count)).first(where: { answer[$0..<($0 + end.count)].elementsEqual(end) })
+        else { return false }
+        let headText = String(decoding: answer[..<headEnd], as: UTF8.self)
+        for line in headText.split(separator: "\r\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "content-length" else { continue }
+            guard let length = Int(parts[1].trimmingCharacters(in: .whitespaces)) else { return false }
+            return answer.count - (headEnd + end.count) >= length
+        }
+        return true
+    }
+
+    private static func relay(_ head: RequestHead, _ body: [UInt8], to path: String) -> [UInt8] {
         guard let socket = try? Socket(domain: AF_UNIX, type: .stream) else { return [] }
         defer { try? socket.close() }
         do {

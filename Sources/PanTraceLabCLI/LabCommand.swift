@@ -151,16 +151,14 @@ struct LabCommand: ParsableCommand {
         let order = list.shuffledRounds(using: &generator)
         let recorder = LabRecorder(store: store, config: config, versus: versus, tasks: list, session: session)
         let printer = LinePrinter()
-        // The page is made once per count of stored gestures, not at every GET /.
-        let page = LabPage.Cache { stored in LabPage.html(config: config, tasks: order, session: session, stored: stored) }
+        // The page is made once per count of stored gestures (and, comparing two
+        // configs, per next step of the pairs, which it carries), not at every GET /.
+        let page = LabPage.Cache { stored, next in
+            LabPage.html(config: config, tasks: order, session: session, stored: stored, versus: versus, next: next)
+        }
         let responder = LabResponder(
             token: LabToken(), recorder: recorder,
-            page: {
-                // A session that compares two configs draws its next pair into the page: made anew each time.
-                guard versus != nil else { return page.page(stored: recorder.summary.count) }
-                return LabPage.html(
-                    config: config, tasks: order, session: session, stored: recorder.summary.count, versus: versus, next: recorder.next)
-            },
+            page: { page.page(stored: recorder.summary.count, next: recorder.next) },
             onStored: { stored in
                 let outcome = stored.outcome
                 let pair = stored.slot.map { "  pair \($0.pair) \($0.isFirst ? "first" : "second") (\($0.side.rawValue.uppercased()))" } ?? ""

@@ -47,6 +47,30 @@ public enum TerminalText {
         return output
     }
 
+    /// An export's text (JSON Lines, or Swift source with `swift`) for a
+    /// terminal: every scalar ``escaped(_:)`` rewrites but the backslash, the
+    /// line break and the tab, written as an escape of the text's own language
+    /// (JSON's `\u202E`, Swift's `\u{202E}`), so that it stays what it was
+    /// (the same JSON value, valid Swift) while a terminal shows it as text.
+    /// To a file or a pipe an export is written as it is.
+    public static func escapedExport(_ text: String, swift: Bool) -> String {
+        func escapes(_ scalar: Unicode.Scalar) -> Bool {
+            scalar != "\n" && scalar != "\t" && scalar != "\\" && needsEscape(scalar)
+        }
+        guard text.unicodeScalars.contains(where: escapes) else { return text }
+        var output = ""
+        output.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            if escapes(scalar) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                output += swift ? "\\u{" + hex + "}" : "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+
     /// True for the scalars ``escaped(_:)`` rewrites.
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

@@ -70,6 +70,27 @@ final class Database {
         try self.init(fileName: ":memory:", flags: SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_READWRITE, path: ":memory:")
     }
 
+    /// A private in-memory database holding a copy of `source`'s main
+    /// database as it is now (SQLite's online backup: every committed
+    /// transaction, its write-ahead log included). Named `source`'s path, for messages.
+    convenience init(copyOf source: Database) throws {
+        try self.init(fileName: ":memory:", flags: SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_READWRITE, path: source.path)
+        guard let backup = sqlite3_backup_init(handle, "main", source.handle, "main") else {
+            let error = SQLiteError(code: sqlite3_errcode(handle), connection: handle)
+            close()
+            throw error
+        }
+        // One step of every page: one read transaction, so one snapshot of the file.
+        let stepped = sqlite3_backup_step(backup, -1)
+        let finished = sqlite3_backup_finish(backup)
+        guard stepped == SQLITE_DONE, finished == SQLITE_OK else {
+            let code = stepped == SQLITE_DONE ? finished : stepped
+            let error = SQLiteError(code: code, connection: source.handle)
+            close()
+            throw error
+        }
+    }
+
     private init(fileName: String, flags: Int32, path: String) throws {
         var connection: OpaquePointer?
         let code = sqlite3_open_v2(fileName, &connection, flags, nil)

@@ -35,7 +35,15 @@ struct Migrator: Sendable {
     /// Each step takes the write lock with `BEGIN IMMEDIATE` and reads
     /// `user_version` again inside it, so that two processes opening a new
     /// file at once apply each migration exactly once.
-    func migrate(_ database: Database) throws {
+    ///
+    /// What the user added is kept (docs/safety.md): an index or trigger of
+    /// theirs that a step drops with the table it rebuilds is made again in
+    /// the same transaction. An object of theirs that has the name of one a
+    /// step makes refuses the upgrade (``StoreError/cannotOpen(path:reason:)``,
+    /// naming it), nothing changed; with `copy` (a private copy that a reader
+    /// upgrades in memory), it is dropped from the copy instead, and an index
+    /// or trigger of theirs that no longer fits is left out of it.
+    func migrate(_ database: Database, copy: Bool = false) throws {
         guard try Int(database.integer("PRAGMA user_version")) < migrations.count else { return }
         // A migration that rebuilds a table renames the old one aside; with
         // foreign keys on, SQLite would point the other tables' references at
@@ -49,15 +57,85 @@ struct Migrator: Sendable {
             if try Int(database.integer("PRAGMA user_version")) >= version { continue }
             try database.inWriteTransaction {
                 guard try Int(database.integer("PRAGMA user_version")) < version else { return }
+                let before = try objectNames(upTo: version - 1)
+                let made = try objectNames(upTo: version).subtracting(before)
+                let theirs = try Self.userObjects(of: database, besides: before)
+                for clash in theirs where made.contains(clash.name.lowercased()) {
+                    guard copy else {
+                        throw StoreError.cannotOpen(
+                            path: database.path,
+                            reason: "its \(clash.kind) \(clash.name) is not pantrace's, and the upgrade to schema \(version) "
+                                + "(\(migration.name)) makes a \(clash.kind == "table" ? "table" : "an object") of that name: "
+                                + "rename or drop yours in the sqlite3 shell and try again")
+                    }
+                    try database.execute("DROP \(clash.kind.uppercased()) IF EXISTS \(Self.quoted(clash.name))")
+                }
                 do {
                     try database.execute(migration.sql)
                 } catch var error as SQLiteError {
                     error.message = "migration \(version) (\(migration.name)): \(error.message)"
                     throw error
                 }
+                try Self.restore(theirs.filter { !made.contains($0.name.lowercased()) }, in: database, version: version, copy: copy)
                 try database.execute("PRAGMA user_version = \(version)")
             }
         }
+    }
+
+    /// An object of the schema: `table`, `view`, `index` or `trigger`, its name and SQL.
+    struct SchemaObject: Equatable {
+        var kind: String
+        var name: String
+        var sql: String?
+    }
+
+    /// The names (lowercased: SQLite's names ignore case) of what the first
+    /// `version` migrations make, from an empty in-memory database.
+    private func objectNames(upTo version: Int) throws -> Set<String> {
+        guard version > 0 else { return [] }
+        let scratch = try Database(inMemory: ())
+        for migration in migrations.prefix(version) { try scratch.execute(migration.sql) }
+        let list = try scratch.prepare("SELECT lower(name) FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+        var names: Set<String> = []
+        while try list.step() { names.insert(list.string(at: 0) ?? "") }
+        return names
+    }
+
+    /// The objects of `database` that are not pantrace's (not in `pantrace`, not SQLite's own).
+    static func userObjects(of database: Database, besides pantrace: Set<String>) throws -> [SchemaObject] {
+        let list = try database.prepare(
+            "SELECT type, name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid")
+        var found: [SchemaObject] = []
+        while try list.step() {
+            let object = SchemaObject(kind: list.string(at: 0) ?? "", name: list.string(at: 1) ?? "", sql: list.string(at: 2))
+            if !pantrace.contains(object.name.lowercased()) { found.append(object) }
+        }
+        return found
+    }
+
+    /// Makes again each index and trigger in `objects` that a migration
+    /// dropped with its table (a table rebuilt by renaming the old one aside).
+    private static func restore(_ objects: [SchemaObject], in database: Database, version: Int, copy: Bool) throws {
+        for object in objects where object.kind == "index" || object.kind == "trigger" {
+            guard let sql = object.sql else { continue }
+            let exists = try database.prepare("SELECT count(*) FROM sqlite_schema WHERE name = ?")
+            try exists.bind(object.name, at: 1)
+            guard try exists.step(), exists.int64(at: 0) == 0 else { continue }
+            do {
+                try database.execute(sql)
+            } catch let error as SQLiteError {
+                if copy { continue }
+                throw StoreError.cannotOpen(
+                    path: database.path,
+                    reason: "its \(object.kind) \(object.name) is not pantrace's and does not fit the schema of the upgrade to "
+                        + "schema \(version) (\(error.message)): drop it in the sqlite3 shell and try again")
+            }
+        }
+    }
+
+    /// `name` as an SQL identifier.
+    static func quoted(_ name: String) -> String {
+        "\"" + String(name.flatMap { $0 == "\"" ? ["\"", "\""] : [$0] }) + "\""
     }
 
     /// Checks that `database` is a pantrace database this build can use (or a new, empty file).

@@ -31,11 +31,26 @@ extension Store {
     ///
     /// One `INSERT` in a transaction of its own: it is stored whole or not
     /// at all. `trace_a` and `trace_b` are unique: a gesture is in one pair.
+    /// Both runs and both traces must still exist, checked under the write
+    /// lock: an answer never names a gesture deleted since (`runs --delete`,
+    /// or by hand).
     ///
-    /// - Throws: ``StoreError`` (a constraint, a locked or read-only database); nothing is stored.
+    /// - Throws: ``StoreError/runNotFound(_:)`` or ``StoreError/traceNotFound(name:)``
+    ///   for a run or trace of the pair that no longer exists; ``StoreError``
+    ///   (a constraint, a locked or read-only database); nothing is stored then.
     public func addPreference(_ preference: Preference) throws {
         try guarded {
             try database.inWriteTransaction {
+                for run in [preference.runA, preference.runB] {
+                    let exists = try database.prepare("SELECT count(*) FROM run WHERE id = ?")
+                    try exists.bind(run, at: 1)
+                    guard try exists.step(), exists.int64(at: 0) == 1 else { throw StoreError.runNotFound(run) }
+                }
+                for name in [preference.traceA, preference.traceB] {
+                    let exists = try database.prepare("SELECT count(*) FROM trace WHERE name = ?")
+                    try exists.bind(name, at: 1)
+                    guard try exists.step(), exists.int64(at: 0) == 1 else { throw StoreError.traceNotFound(name: name) }
+                }
                 let insert = try database.prepare(PreferenceRow.insertSQL)
                 var binder = RowBinder(insert)
                 try PreferenceRow(preference: preference).bind(&binder)
@@ -45,8 +60,8 @@ extension Store {
     }
 
     /// Every stored preference in the order stored, with its runs' configs;
-    /// only session `session`'s when given. A database made before the
-    /// table existed (opened read-only, not upgraded) has none.
+    /// only session `session`'s when given. A preference naming a trace that
+    /// no longer exists (deleted by hand) is left out: it answers nothing.
     public func preferences(session: String? = nil) throws -> [StoredPreference] {
         try guarded {
             guard try database.integer("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'preference'") == 1 else {
@@ -58,7 +73,9 @@ extension Store {
                 FROM preference
                 JOIN run AS run_a ON run_a.id = preference.run_a JOIN config AS config_a ON config_a.id = run_a.config_id
                 JOIN run AS run_b ON run_b.id = preference.run_b JOIN config AS config_b ON config_b.id = run_b.config_id
-                WHERE ?1 IS NULL OR preference.session = ?1
+                WHERE (?1 IS NULL OR preference.session = ?1)
+                    AND EXISTS (SELECT 1 FROM trace WHERE trace.name = preference.trace_a)
+                    AND EXISTS (SELECT 1 FROM trace WHERE trace.name = preference.trace_b)
                 ORDER BY preference.rowid
                 """)
             try statement.bind(session, at: 1)

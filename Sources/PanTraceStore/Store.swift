@@ -44,7 +44,8 @@ public final class Store {
     /// The database file.
     public let path: String
     /// The connection (tests query it; users open the file with `sqlite3`, schema.sql documents it).
-    let database: Database
+    /// A reader of a file of an older schema reads a copy of it, upgraded in memory.
+    private(set) var database: Database
     /// The run session writing through this connection, if any: its pending results are inserted before a read of results.
     weak var openSession: RunSession?
     /// This store created the file: it removes it again when it closes without having stored anything (docs/commands.md §7.4).
@@ -152,9 +153,11 @@ public final class Store {
             if readOnly { throw StoreError.notAPantraceDatabase(path: path, reason: "an empty SQLite database") }
         }
         if version < Migrator.latestVersion {
-            // Reading needs nothing of the later versions: a read-only store reads an older file as it is.
+            // Reading never writes: a read-only store checks an older file as
+            // it is, then reads a copy of it upgraded in memory (docs/safety.md).
             if readOnly && version > 0 {
                 try SchemaCheck.check(database, version: version, path: path)
+                try readUpgradedCopy(migrator)
                 return
             }
             guard writes else { throw StoreError.readOnly(path: path) }
@@ -162,6 +165,21 @@ public final class Store {
         }
         // Once, at opening: what every later statement relies on (docs/safety.md).
         try SchemaCheck.check(database, version: Migrator.latestVersion, path: path)
+    }
+
+    /// Replaces the connection to an older file by a copy of the file in
+    /// memory, upgraded there by the migrations that bring a file up to date
+    /// (so every reading query sees the latest schema), and closes the file:
+    /// nothing is written to it, or beside it. The copy refuses writes.
+    private func readUpgradedCopy(_ migrator: Migrator) throws {
+        let copy = try Database(copyOf: database)
+        database.close()
+        database = copy
+        try copy.execute("PRAGMA foreign_keys = ON")
+        try copy.execute("PRAGMA temp_store = MEMORY")
+        try migrator.migrate(copy, copy: true)
+        try SchemaCheck.check(copy, version: Migrator.latestVersion, path: path)
+        try copy.execute("PRAGMA query_only = ON")
     }
 
     /// The schema version of the open database (`PRAGMA user_version`).
@@ -246,7 +264,12 @@ public final class Store {
         guard exists else { return readOnly ? .readOnly : .readWriteCreate }
         let writable = access(path, W_OK) == 0 && access(folder(of: path), W_OK) == 0
         var wal = stat()
-        if !writable && (stat(path + "-wal", &wal) != 0 || wal.st_size == 0) { return .immutable }
+        let walIsEmpty = stat(path + "-wal", &wal) != 0 || wal.st_size == 0
+        if !writable && walIsEmpty { return .immutable }
+        // On a full disk a reader could not make the `-shm` (SQLite extends it
+        // to read), and would leave it and a `-wal` behind: such a file is read
+        // immutable too, so that reading needs no space (docs/safety.md).
+        if readOnly && walIsEmpty && diskIsNearlyFull(beside: path) { return .immutable }
         guard readOnly else { return .readWriteCreate }
         return writable ? .readWrite : .readOnly
     }
@@ -272,6 +295,14 @@ public final class Store {
     static func diskIsFull(beside path: String) -> Bool {
         var status = statvfs()
         return statvfs(folder(of: path), &status) == 0 && status.f_bavail == 0
+    }
+
+    /// True when the file system holding `path` has less than 1 MiB free
+    /// for this user: less than a reader's `-wal` and `-shm` may need.
+    static func diskIsNearlyFull(beside path: String) -> Bool {
+        var status = statvfs()
+        guard statvfs(folder(of: path), &status) == 0 else { return false }
+        return UInt64(status.f_bavail) * UInt64(status.f_frsize) < 1 << 20
     }
 
     /// The folder holding `path`.

@@ -94,6 +94,22 @@ import Testing
         #expect(lopsided > 0 && lopsided < 1e-12)
     }
 
+    /// When k is a median of Binomial(n, ½) the smaller tail is at least ½:
+    /// p is exactly 1 (the sums' rounding once gave 0.9999999999999996); an
+    /// overwhelming tally's p (2 · 2⁻²⁰⁰⁰ for 2,000 to 0) is 0, never a subnormal.
+    @Test func pIsExactlyOneAtTheMedianAndNeverSubnormal() {
+        for n in [1, 2, 3, 101, 999, 1001, 1999, 2001, 3001] {
+            #expect(PreferenceTally(preferA: n / 2, preferB: n - n / 2).p == 1, "\(n)")
+            #expect(PreferenceTally(preferA: n - n / 2, preferB: n / 2).p == 1, "\(n)")
+        }
+        for (a, b) in [(2000, 0), (0, 2000), (1900, 100), (5000, 3), (1, 1999)] {
+            let p = PreferenceTally(preferA: a, preferB: b).p
+            #expect(p == 0 || p >= Double.leastNormalMagnitude, "\(a):\(b) gives \(p)")
+            #expect(!p.isSubnormal)
+        }
+        #expect(PreferenceTally(preferA: 2000, preferB: 0).p == 0)
+    }
+
     /// Two configs are one comparison whichever was A: the session that had
     /// them the other way round counts its answers for the config preferred.
     @Test func comparisonsGroupAPairOfConfigsEitherWayRound() {

@@ -33,12 +33,16 @@ extension Pantrace {
         @OptionGroup var store: StoreOptions
 
         @Option(
-            name: .long,
+            name: .customLong("preset"),
             help: ArgumentHelp("A built-in preset to compare (repeatable; 'all' for every preset; pantrace presets lists them).", valueName: "name"))
-        var preset: [String] = []
+        var presetGiven: [String] = []
+        /// Every --preset given, in order (``RepeatedValues``: the parser may see only the first).
+        var preset: [String] { RepeatedValues.values(of: "--preset", parsed: presetGiven) }
 
-        @Option(name: .long, help: ArgumentHelp("A config JSON file to compare (repeatable).", valueName: "file"))
-        var config: [String] = []
+        @Option(name: .customLong("config"), help: ArgumentHelp("A config JSON file to compare (repeatable).", valueName: "file"))
+        var configGiven: [String] = []
+        /// Every --config given, in order (``RepeatedValues``: the parser may see only the first).
+        var config: [String] { RepeatedValues.values(of: "--config", parsed: configGiven) }
 
         @Flag(name: .long, help: "Add the baseline run's stored config as the first config (after a lab session: the config the person felt).")
         var baseline = false
@@ -46,13 +50,19 @@ extension Pantrace {
         @Option(
             name: .customLong("set"),
             help: ArgumentHelp("Override one config key in every config, e.g. --set threshold=0.3 (repeatable).", valueName: "key=value"))
-        var overrides: [String] = []
+        var overridesGiven: [String] = []
+        /// Every --set given, in order (``RepeatedValues``: the parser may see only the first).
+        var overrides: [String] { RepeatedValues.values(of: "--set", parsed: overridesGiven) }
 
         @Option(name: .customLong("trace"), help: ArgumentHelp("Compare over this stored trace only (repeatable; with --family, both).", valueName: "name"))
-        var traces: [String] = []
+        var tracesGiven: [String] = []
+        /// Every --trace given, in order (``RepeatedValues``: the parser may see only the first).
+        var traces: [String] { RepeatedValues.values(of: "--trace", parsed: tracesGiven) }
 
         @Option(name: .customLong("family"), help: ArgumentHelp("Compare over traces of this family, meta.family (repeatable).", valueName: "name"))
-        var families: [String] = []
+        var familiesGiven: [String] = []
+        /// Every --family given, in order (``RepeatedValues``: the parser may see only the first).
+        var families: [String] { RepeatedValues.values(of: "--family", parsed: familiesGiven) }
 
         @Option(name: .long, help: ArgumentHelp("List at most N most divided traces.", valueName: "n"))
         var limit: Int = 20

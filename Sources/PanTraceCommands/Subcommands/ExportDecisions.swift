@@ -30,7 +30,7 @@ extension Pantrace.Export {
 
         func run() throws {
             let store = try store.openExisting(readOnly: true)
-            try Exporter.exportDecisions(run: runID, in: store) { try Console.out($0) }
+            try Exporter.exportDecisions(run: runID, in: store) { try Console.exportOut($0) }
         }
     }
 }

@@ -21,14 +21,18 @@ extension Pantrace.Export {
         @OptionGroup var store: StoreOptions
 
         @Option(name: .customLong("trace"), help: ArgumentHelp("Export this stored trace (repeatable; with --family, both).", valueName: "name"))
-        var traces: [String] = []
+        var tracesGiven: [String] = []
+        /// Every --trace given, in order (``RepeatedValues``: the parser may see only the first).
+        var traces: [String] { RepeatedValues.values(of: "--trace", parsed: tracesGiven) }
 
         @Option(name: .customLong("family"), help: ArgumentHelp("Export the traces of this family, meta.family (repeatable).", valueName: "name"))
-        var families: [String] = []
+        var familiesGiven: [String] = []
+        /// Every --family given, in order (``RepeatedValues``: the parser may see only the first).
+        var families: [String] { RepeatedValues.values(of: "--family", parsed: familiesGiven) }
 
         func run() throws {
             let store = try store.openExisting(readOnly: true)
-            try Exporter.exportTraces(selection: TraceSelection(names: traces, families: families), in: store) { try Console.out($0) }
+            try Exporter.exportTraces(selection: TraceSelection(names: traces, families: families), in: store) { try Console.exportOut($0) }
         }
     }
 }

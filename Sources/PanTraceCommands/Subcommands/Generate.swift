@@ -21,8 +21,10 @@ extension Pantrace {
         @Option(name: .long, help: "Seed of the generator.")
         var seed: UInt64 = 1
 
-        @Option(name: .long, help: ArgumentHelp("A family (repeatable; default every one without detents): \(SyntheticFamily.all.map(\.name).joined(separator: ", ")); with detents: \(SyntheticFamily.sheets.map(\.name).joined(separator: ", ")).", valueName: "name"))
-        var family: [String] = []
+        @Option(name: .customLong("family"), help: ArgumentHelp("A family (repeatable; default every one without detents): \(SyntheticFamily.all.map(\.name).joined(separator: ", ")); with detents: \(SyntheticFamily.sheets.map(\.name).joined(separator: ", ")).", valueName: "name"))
+        var familyGiven: [String] = []
+        /// Every --family given, in order (``RepeatedValues``: the parser may see only the first).
+        var family: [String] { RepeatedValues.values(of: "--family", parsed: familyGiven) }
 
         func validate() throws {
             for name in family {

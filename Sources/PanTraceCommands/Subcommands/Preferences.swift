@@ -39,8 +39,9 @@ extension Pantrace {
                 return
             }
             let empty =
-                session.map { "no answers of session \($0) in \(self.store.db)" }
-                ?? "no answers in \(self.store.db) yet: pantrace lab --versus-preset NAME asks which felt better"
+                // The session id and the path are the user's: escaped for the terminal (docs/safety.md).
+                session.map { "no answers of session \(TerminalText.escaped($0)) in \(TerminalText.escaped(self.store.db))" }
+                ?? "no answers in \(TerminalText.escaped(self.store.db)) yet: pantrace lab --versus-preset NAME asks which felt better"
             try Console.out(PreferenceComparison.textReport(comparisons, empty: empty))
         }
     }

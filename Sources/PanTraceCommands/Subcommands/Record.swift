@@ -33,8 +33,10 @@ extension Pantrace {
         @OptionGroup var store: StoreOptions
         @OptionGroup var configOptions: ConfigOptions
 
-        @Option(name: .long, help: ArgumentHelp("A JSON Lines file of traces; '-' reads standard input (repeatable).", valueName: "file"))
-        var from: [String] = []
+        @Option(name: .customLong("from"), help: ArgumentHelp("A JSON Lines file of traces; '-' reads standard input (repeatable).", valueName: "file"))
+        var fromGiven: [String] = []
+        /// Every --from given, in order (``RepeatedValues``: the parser may see only the first).
+        var from: [String] { RepeatedValues.values(of: "--from", parsed: fromGiven) }
 
         @Option(name: .long, parsing: .unconditional, help: "Synthetic traces to generate (default 200 without --from; with --from, only when given).")
         var count: Int?
@@ -42,8 +44,10 @@ extension Pantrace {
         @Option(name: .long, help: "Seed of the synthetic generator: the same seed gives the same traces everywhere.")
         var seed: UInt64 = 1
 
-        @Option(name: .long, help: ArgumentHelp("A synthetic family (repeatable; default every one without detents): \(SyntheticFamily.all.map(\.name).joined(separator: ", ")); with detents: \(SyntheticFamily.sheets.map(\.name).joined(separator: ", ")).", valueName: "name"))
-        var family: [String] = []
+        @Option(name: .customLong("family"), help: ArgumentHelp("A synthetic family (repeatable; default every one without detents): \(SyntheticFamily.all.map(\.name).joined(separator: ", ")); with detents: \(SyntheticFamily.sheets.map(\.name).joined(separator: ", ")).", valueName: "name"))
+        var familyGiven: [String] = []
+        /// Every --family given, in order (``RepeatedValues``: the parser may see only the first).
+        var family: [String] { RepeatedValues.values(of: "--family", parsed: familyGiven) }
 
         @Flag(name: .long, help: "Store no frames (show recomputes them; the results are the same).")
         var noFrames = false

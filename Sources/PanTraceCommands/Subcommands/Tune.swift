@@ -58,13 +58,19 @@ extension Pantrace {
             help: ArgumentHelp(
                 "A config key and its values: KEY=FROM:TO:STEP or KEY=V1,V2,… (repeatable, up to 3; the first varies slowest).",
                 valueName: "key=values"))
-        var sweeps: [String] = []
+        var sweepsGiven: [String] = []
+        /// Every --sweep given, in order (``RepeatedValues``: the parser may see only the first).
+        var sweeps: [String] { RepeatedValues.values(of: "--sweep", parsed: sweepsGiven) }
 
         @Option(name: .customLong("trace"), help: ArgumentHelp("Tune over this stored trace only (repeatable; with --family, both).", valueName: "name"))
-        var traces: [String] = []
+        var tracesGiven: [String] = []
+        /// Every --trace given, in order (``RepeatedValues``: the parser may see only the first).
+        var traces: [String] { RepeatedValues.values(of: "--trace", parsed: tracesGiven) }
 
         @Option(name: .customLong("family"), help: ArgumentHelp("Tune over traces of this family, meta.family (repeatable).", valueName: "name"))
-        var families: [String] = []
+        var familiesGiven: [String] = []
+        /// Every --family given, in order (``RepeatedValues``: the parser may see only the first).
+        var families: [String] { RepeatedValues.values(of: "--family", parsed: familiesGiven) }
 
         @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The best may have at most N accidental dismissals.", valueName: "n"))
         var maxAccidental: Int?

@@ -22,7 +22,9 @@ package struct ConfigOptions: ParsableArguments {
         help: ArgumentHelp(
             "Override one config key, e.g. --set threshold=0.3 (repeatable). Unless 'name' is set, the overrides are appended to the config's name.",
             valueName: "key=value"))
-    var overrides: [String] = []
+    var overridesGiven: [String] = []
+    /// Every --set given, in order (``RepeatedValues``: the parser may see only the first).
+    var overrides: [String] { RepeatedValues.values(of: "--set", parsed: overridesGiven) }
 
     /// Where the config comes from.
     var source: ConfigSource { ConfigSource(file: config, preset: preset, overrides: overrides) }

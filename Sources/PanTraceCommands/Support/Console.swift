@@ -54,6 +54,14 @@ package enum Console {
         try output.write(text)
     }
 
+    /// Writes an export's text (JSON Lines, or Swift source with `swift`) to
+    /// standard output: as it is to a file or a pipe; to a terminal with the
+    /// controls and bidirectional marks of its names written as the
+    /// language's escapes (``TerminalText/escapedExport(_:swift:)``, docs/safety.md).
+    package static func exportOut(_ text: String, swift: Bool = false) throws(StreamWriteError) {
+        try output.write(stdoutIsTerminal ? TerminalText.escapedExport(text, swift: swift) : text)
+    }
+
     /// Writes what standard output holds; throws when any write to it failed.
     package static func finish() throws(StreamWriteError) {
         try output.flush()

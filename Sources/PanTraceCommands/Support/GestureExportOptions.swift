@@ -8,10 +8,14 @@ struct GestureExportOptions: ParsableArguments {
     @OptionGroup var store: StoreOptions
 
     @Option(name: .customLong("trace"), help: ArgumentHelp("Export this stored trace (repeatable; with --family, both).", valueName: "name"))
-    var traces: [String] = []
+    var tracesGiven: [String] = []
+    /// Every --trace given, in order (``RepeatedValues``: the parser may see only the first).
+    var traces: [String] { RepeatedValues.values(of: "--trace", parsed: tracesGiven) }
 
     @Option(name: .customLong("family"), help: ArgumentHelp("Export the traces of this family, meta.family (repeatable).", valueName: "name"))
-    var families: [String] = []
+    var familiesGiven: [String] = []
+    /// Every --family given, in order (``RepeatedValues``: the parser may see only the first).
+    var families: [String] { RepeatedValues.values(of: "--family", parsed: familiesGiven) }
 
     @Option(
         name: .customLong("changed"),
@@ -38,7 +42,7 @@ struct GestureExportOptions: ParsableArguments {
     func run(_ form: GestureExporter.Form) throws {
         let exporter = try exporter(form)
         let store = try store.openExisting(readOnly: true)
-        let counts = try exporter.export(in: store) { try Console.out($0) }
+        let counts = try exporter.export(in: store) { try Console.exportOut($0, swift: form != .actions) }
         try Console.finish()
         Console.error(counts.description)
     }

@@ -5,12 +5,12 @@ import ArgumentParser
 /// keep the last (docs/commands.md §7.4).
 ///
 /// `--preset` and `--config` name the config a command runs under: one;
-/// `--detents` the lab's one sheet.
+/// `--detents` the lab's one sheet; `--versus-preset` and `--versus-config` its one config B.
 /// `compare` takes several configs by design, so its `--preset` and
 /// `--config` repeat.
 package enum RepeatedOption {
     /// The options that take one value.
-    static let single = ["--preset", "--config", "--detents"]
+    static let single = ["--preset", "--config", "--detents", "--versus-preset", "--versus-config"]
 
     /// Throws when one of ``single`` occurs twice in `arguments` (before a `--`);
     /// `repeatable` lists those the command takes several of.

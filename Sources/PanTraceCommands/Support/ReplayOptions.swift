@@ -13,10 +13,14 @@ import PanTraceReports
 /// nesting adds to the start-up of a debug build (docs/performance.md).
 struct ReplayOptions: ParsableArguments {
     @Option(name: .customLong("trace"), help: ArgumentHelp("Replay only this stored trace (repeatable; with --family, both are replayed).", valueName: "name"))
-    var traces: [String] = []
+    var tracesGiven: [String] = []
+    /// Every --trace given, in order (``RepeatedValues``: the parser may see only the first).
+    var traces: [String] { RepeatedValues.values(of: "--trace", parsed: tracesGiven) }
 
     @Option(name: .customLong("family"), help: ArgumentHelp("Replay only traces of this family, meta.family (repeatable).", valueName: "name"))
-    var families: [String] = []
+    var familiesGiven: [String] = []
+    /// Every --family given, in order (``RepeatedValues``: the parser may see only the first).
+    var families: [String] { RepeatedValues.values(of: "--family", parsed: familiesGiven) }
 
     @Option(name: .long, help: ArgumentHelp("The run to compare with (default: the accepted baseline, else the first run).", valueName: "run"))
     var baseline: Int64?

@@ -73,11 +73,17 @@ public struct PreferenceTally: Sendable, Hashable {
 
     /// The exact two-sided sign test's p: `min(1, 2 · min(P(X ≤ k), P(X ≥ k)))`
     /// with `X ~ Binomial(decided, ½)` and `k` = ``preferA``; 1 when none was decided.
+    ///
+    /// When `k` is a median of `X` (`|2k − n| ≤ 1`) the smaller tail is at
+    /// least ½ and p is exactly 1, whatever the rounding of the sums; a p
+    /// below the smallest normal double (2.2e-308) is 0.
     public var p: Double {
         let n = decided
         guard n > 0 else { return 1 }
+        if abs(2 * preferA - n) <= 1 { return 1 }
         let (below, above) = Self.binomialTails(n: n, k: preferA)
-        return min(1, 2 * min(below, above))
+        let p = min(1, 2 * min(below, above))
+        return p < Double.leastNormalMagnitude ? 0 : p
     }
 
     /// The verdict: a config only when the interval excludes one half.
@@ -95,8 +101,8 @@ public struct PreferenceTally: Sendable, Hashable {
     /// exact while below 2⁵³, so that small sessions give exact p) and the
     /// sum scaled by 2⁻ⁿ, a power of two. Past that, 2⁻ⁿ underflows: the
     /// terms are taken relative to the one at the mode and the tails divided
-    /// by their sum; terms far in a tail underflow to 0, far below any p a
-    /// report shows.
+    /// by their sum; a term below the smallest normal double is 0 (and every
+    /// term past it), far below any p a report shows: no term is subnormal.
     static func binomialTails(n: Int, k: Int) -> (below: Double, above: Double) {
         var terms = [Double](repeating: 0, count: n + 1)
         let total: Double
@@ -112,12 +118,14 @@ public struct PreferenceTally: Sendable, Hashable {
             terms[mode] = 1
             var index = mode
             while index > 0 {
-                terms[index - 1] = terms[index] * Double(index) / Double(n - index + 1)
+                let term = terms[index] * Double(index) / Double(n - index + 1)
+                terms[index - 1] = term < Double.leastNormalMagnitude ? 0 : term
                 index -= 1
             }
             index = mode
             while index < n {
-                terms[index + 1] = terms[index] * Double(n - index) / Double(index + 1)
+                let term = terms[index] * Double(n - index) / Double(index + 1)
+                terms[index + 1] = term < Double.leastNormalMagnitude ? 0 : term
                 index += 1
             }
             total = terms.reduce(0, +)

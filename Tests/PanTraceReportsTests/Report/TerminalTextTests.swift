@@ -92,4 +92,17 @@ import Testing
         // Colour codes are the report's own and stay raw.
         #expect(forged.textReport(style: TextStyle(colour: true)).contains("\u{1B}[31m"))
     }
+
+    /// An export on a terminal: the bidirectional and C1 controls as the
+    /// language's own escapes (the same JSON value, valid Swift); line breaks,
+    /// tabs and backslashes (JSON's own escapes) as they are.
+    @Test func exportsOnATerminalEscapeInTheirOwnLanguage() throws {
+        let line = #"{"trace": "a\u202Eb\n", "meta": "\u0085\u2066"}"# + "\n"
+        let json = TerminalText.escapedExport("{\"trace\": \"a\u{202E}b\\n\", \"meta\": \"\u{85}\u{2066}\"}\n", swift: false)
+        #expect(json == line)
+        #expect(!json.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x85 || $0.value == 0x2066 })
+        let swift = TerminalText.escapedExport("    // a\u{202E}b\n\tfunc testab() {}\n", swift: true)
+        #expect(swift == "    // a\\u{202E}b\n\tfunc testab() {}\n")
+        #expect(TerminalText.escapedExport("plain café 🙂\n", swift: false) == "plain café 🙂\n")
+    }
 }
