@@ -84,7 +84,7 @@ extension ConfigComparison {
     }
 
     private func renderMatrix(_ markup: inout Markup) {
-        markup.element("h2", [], "Differing decisions, pair by pair")
+        markup.element("h2", [], "Traces whose decision or detent differs, pair by pair")
         markup.open("table", [("id", "matrix")])
         markup.open("tr")
         markup.element("th", [], "")

@@ -160,8 +160,8 @@ extension ReplayPage {
             markup.element("td", [], group.words)
             markup.element("td", [], group.kind == .decision ? "decision" : "detent")
             markup.element(
-                "td", [("class", "num"), ("data-transition", group.words), ("data-change", group.kind == .decision ? "decision" : "detent"),
-                       ("data-value", String(count))], HTMLText.count(count))
+                "td", [("class", "num"), ("data-change", group.kind == .decision ? "decision" : "detent"),
+                       ("data-transition", group.words), ("data-value", String(count))], HTMLText.count(count))
             markup.close()
         }
         markup.close()

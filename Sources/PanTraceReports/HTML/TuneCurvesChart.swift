@@ -30,7 +30,7 @@ struct TuneCurvesChart {
             [Double($0.candidate.accidental), Double($0.candidate.missed), Double($0.candidate.wrongDetent)]
         }
         panel(
-            &markup, id: "tune-errors", title: "accidental, missed, wrongDetent (traces)", axis: axis, domain: xDomain,
+            &markup, id: "tune-errors", title: "against intent (traces)", axis: axis, domain: xDomain,
             y: (0, max(errors.max() ?? 1, 1)), points: points,
             series: [
                 ("accidental", Palette.vermillion, false, \.accidental), ("missed", Palette.blue, true, \.missed),

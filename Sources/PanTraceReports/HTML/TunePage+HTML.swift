@@ -150,7 +150,7 @@ extension TunePage {
     private func renderSweepCharts(_ markup: inout Markup) {
         switch sweeps.count {
         case 1:
-            markup.element("h2", [], "agree, accidental and missed over \(sweeps[0].key)")
+            markup.element("h2", [], "agree, accidental, missed and wrongDetent over \(sweeps[0].key)")
             TuneCurvesChart(page: self).render(&markup)
         case 2, 3:
             let agree = candidates.map(\.agree)
