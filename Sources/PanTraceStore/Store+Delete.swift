@@ -73,7 +73,7 @@ extension Store {
     /// in the sqlite3 shell would); returns the run and decision of each
     /// result it had. The file is not shrunk: a lab drops one gesture at a time.
     ///
-    /// - Throws: ``StoreError/traceNotFound(_:)`` when no trace has that name (nothing is deleted); ``StoreError``.
+    /// - Throws: ``StoreError/traceNotFound(name:)`` when no trace has that name (nothing is deleted); ``StoreError``.
     @discardableResult
     public func deleteTrace(named name: String) throws -> [(run: RunID, decision: String)] {
         try guarded(readingResults: true) {

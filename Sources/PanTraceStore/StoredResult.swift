@@ -43,7 +43,7 @@ public struct ResultComparison: Equatable, Hashable, Sendable {
     /// The candidate run's outcome.
     public var candidate: Outcome
 
-    /// True when the decision or the detent differs (``ResultChange``; a
+    /// True when the decision or the detent differs (`ResultChange`; a
     /// trace missing from the baseline is no change).
     public var isChange: Bool {
         guard let baseline else { return false }
