@@ -124,4 +124,51 @@ struct LabSlipBrowserTests {
             throw error
         }
     }
+
+    /// In an A/B session a slip in a pair's second try, discarded while the
+    /// question waits: the question goes, the pair is done again from its
+    /// first try in the same order, and its answer names the new gestures.
+    @Test func aPairWithASlipIsDoneAgainInTheBrowser() async throws {
+        let task = LabTask(id: "close", prompt: "Close the sheet: drag it down and let go.", intent: .finish, repeatCount: 1)
+        let lab = try LabFixture(versus: LabABBrowserTests.versus, seed: LabABBrowserTests.seed, tasks: [task])
+        let server = try await lab.serve()
+        do {
+            let tab = try PhoneTab(url: server.url, width: 390, height: 844)
+            defer { tab.close() }
+            let stroke = Stroke.line(x: 200, y: 150, dx: 0, dy: 22, steps: 18, dt: 0.0167)
+            func gesture() throws -> String {
+                try tab.wait(until: LabBrowserTests.readyExpression)
+                let before = try tab.attribute("#outcome", "data-trace") ?? ""
+                try LabBrowserTests.dispatch(stroke, on: tab, start: Date().timeIntervalSince1970)
+                let trace = try tab.wait(
+                    until: "document.getElementById('outcome').dataset.trace !== \(PhoneTab.jsString(before))",
+                    then: "document.getElementById('outcome').dataset.trace")
+                return trace as? String ?? ""
+            }
+            let first = try gesture()
+            let slipped = try gesture()
+            try tab.wait(until: "document.getElementById('ask').dataset.ready === 'true'")
+            _ = try tab.evaluate("document.getElementById('discard').click()")
+            try tab.wait(until: "document.getElementById('outcome').dataset.discarded === \(PhoneTab.jsString(slipped))")
+            try tab.wait(until: LabBrowserTests.readyExpression)
+            #expect(try tab.attribute("#ask", "data-ready") == "false")
+            let text = try tab.evaluate("document.getElementById('try').textContent") as? String ?? ""
+            #expect(text.hasPrefix("First try"), "the pair again from its first try: \(text)")
+            #expect(try lab.storedTrace(slipped) == nil)
+            #expect(try lab.storedTrace(first) != nil, "the pair's other gesture stays, unpaired")
+
+            let again = [try gesture(), try gesture()]
+            try tab.wait(until: "document.getElementById('ask').dataset.ready === 'true'")
+            try LabABBrowserTests.tap("prefer-same", on: tab)
+            try tab.wait(until: "document.getElementById('ask').dataset.ready === 'false' && document.getElementById('ask').hidden")
+            let named = try lab.database.names("SELECT trace_a FROM preference UNION SELECT trace_b FROM preference")
+            #expect(named == Set(again), "\(named)")
+            #expect(tab.consoleMessages.isEmpty, "\(tab.consoleMessages)")
+            await server.stop()
+        } catch {
+            await server.stop()
+            throw error
+        }
+        #expect(lab.recorder.summaryText.contains("1 gesture discarded as slipped"))
+    }
 }
