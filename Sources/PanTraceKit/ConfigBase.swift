@@ -45,6 +45,16 @@ public struct ConfigBase: Sendable {
     /// and where it came from, as every report names it.
     public var description: String { "base \(config.name) (\(origin))" }
 
+    /// ``description`` and, when the base is not the baseline run's config
+    /// as stored, the settings that differ from it:
+    /// `base … (…); differs from the baseline run's config: stepVelocity 1000 → 500`.
+    public var summary: String {
+        let differences = differencesFromBaseline
+        guard !differences.isEmpty else { return description }
+        return description + "; differs from the baseline run's config: "
+            + differences.map { "\($0.key) \($0.old) → \($0.new)" }.joined(separator: ", ")
+    }
+
     /// The base of `source` over `store`: its file or preset when it names
     /// one, else the stored config of the baseline run (`baseline` when
     /// given, else the accepted baseline, else the first run), else (a

@@ -29,6 +29,7 @@ import Testing
         #expect(base.origin.description == "the config of baseline run 1 with stepVelocity=500")
         #expect(base.description == "base uikit-sheet stepVelocity=500 (the config of baseline run 1 with stepVelocity=500)")
         #expect(base.baselineRun == 1)
+        #expect(base.summary == base.description + "; differs from the baseline run's config: stepVelocity 1000 → 500")
     }
 
     @Test func replayAndRegressStartFromTheBaselinesConfig() throws {

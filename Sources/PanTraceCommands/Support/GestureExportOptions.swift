@@ -40,7 +40,7 @@ struct GestureExportOptions: ParsableArguments {
         let exporter = try exporter(form)
         let store = try store.openExisting(readOnly: true)
         // docs/commands.md §7.2: the base the traces are decided under, and where it came from.
-        Console.error(try exporter.base(in: store).description)
+        Console.error(try exporter.base(in: store).summary)
         let counts = try exporter.export(in: store) { try Console.out($0) }
         try Console.finish()
         Console.error(counts.description)
