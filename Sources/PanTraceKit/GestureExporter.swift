@@ -29,8 +29,12 @@ public struct GestureExporter: Sendable {
     /// What the traces become.
     public var form: Form
     /// The config that decides, for the comments and for "faithful"; `nil`
-    /// for the baseline run's stored config.
+    /// for ``source``'s base (docs/commands.md §7.2: the file or preset,
+    /// else the baseline run's stored config, with the overrides on top).
     public var config: Config?
+    /// Where the config comes from when ``config`` is `nil`; `nil` for the
+    /// baseline run's stored config as it is.
+    public var source: ConfigSource?
     /// `--trace`/`--family`: which traces.
     public var selection: TraceSelection
     /// `--changed RUN`: only the traces whose decision differs between the
@@ -41,11 +45,12 @@ public struct GestureExporter: Sendable {
 
     /// An exporter of `form`.
     public init(
-        form: Form, config: Config? = nil, selection: TraceSelection = .all, changed: RunReference? = nil,
-        faithfulOnly: Bool = false
+        form: Form, config: Config? = nil, source: ConfigSource? = nil, selection: TraceSelection = .all,
+        changed: RunReference? = nil, faithfulOnly: Bool = false
     ) {
         self.form = form
         self.config = config
+        self.source = source
         self.selection = selection
         self.changed = changed
         self.faithfulOnly = faithfulOnly
@@ -70,7 +75,10 @@ public struct GestureExporter: Sendable {
             throw GestureExportError.badClassName(className)
         }
         let config = try resolvedConfig(in: store)
-        let changedTraces = try changedTraceIDs(in: store)
+        let flips = try changedTraces(in: store)
+        let changedTraces = flips.map { Set($0.sides.keys) }
+        // docs/device.md: a flip reproduces on a device only if both sides do.
+        let sideConfigs = flips.map { [$0.baseline, $0.candidate] } ?? []
         var counts = GestureExportCounts()
         var matched = 0
         var names = XCUITestFile.MethodNames()
@@ -88,7 +96,7 @@ public struct GestureExporter: Sendable {
         // too, through a second connection, left this thread idle half the
         // time: docs/performance.md).
         try ComputeAhead.map(batches: { batch in
-            batch.map { stored in Result { try Self.render(stored, as: form, under: config) } }
+            batch.map { stored in Result { try Self.render(stored, as: form, under: config, alsoUnder: sideConfigs) } }
         }, over: { add in
             try store.forEachStoredTrace(selection.filter, orderedBy: .name) { stored in
                 matched += 1
@@ -103,18 +111,20 @@ public struct GestureExporter: Sendable {
                 begun = true
                 if !header.isEmpty { try write(header) }
             }
+            let sides = flips?.sides[stored.id]
             switch exported {
-            case .actions(let actions, let faithful):
+            case .actions(let actions, let faithful, let setup):
                 // Rendered here, not on the worker: the two simulations there and
                 // the text here take about as long (docs/performance.md).
                 try write(
                     actions.jsonLine(
-                        trace: stored.name, width: stored.width, height: stored.height, faithful: faithful, lineBreak: true))
-            case .drag(let gesture):
+                        trace: stored.name, width: stored.width, height: stored.height, faithful: faithful, setup: setup,
+                        sides: sides, lineBreak: true))
+            case .drag(let gesture, let setup):
                 try write(
                     XCUITestFile.test(
                         named: names.unique(for: stored.name), trace: stored.name, width: stored.width,
-                        height: stored.height, gesture: gesture))
+                        height: stored.height, gesture: gesture, setup: setup, sides: sides))
             }
         }
         if matched == 0, !selection.isAll { throw WorkflowError.nothingToExport(selection) }
@@ -125,55 +135,80 @@ public struct GestureExporter: Sendable {
         return counts
     }
 
-    /// The export's config: the one given, or the baseline run's.
-    func resolvedConfig(in store: Store) throws -> Config {
+    /// The export's base (docs/commands.md §7.2): the config given, else
+    /// ``source``'s base over `store`.
+    public func base(in store: Store) throws -> ConfigBase {
         if let config {
             try config.validate()
-            return config
+            return ConfigBase(config: config, origin: ConfigOrigin(.given))
         }
-        guard let baseline = try store.defaultBaselineRunID() else {
+        let source = source ?? ConfigSource()
+        guard try store.defaultBaselineRunID() != nil || source.file != nil || source.preset != nil else {
             throw GestureExportError.noBaseline(database: store.path)
         }
-        guard let stored = try store.configOfRun(baseline) else { throw StoreError.runNotFound(baseline) }
-        return try Config(storedSettings: stored.settings, ofRun: baseline)
+        return try ConfigBase.resolve(source, in: store)
     }
 
-    /// With ``changed``: the ids of the traces that decide otherwise in that run than in the baseline run.
-    func changedTraceIDs(in store: Store) throws -> Set<TraceID>? {
+    /// The export's config (``base(in:)``).
+    func resolvedConfig(in store: Store) throws -> Config { try base(in: store).config }
+
+    /// The traces of a `--changed` selection: both runs' configs and, by
+    /// trace, both runs' results.
+    struct Flips {
+        var baseline: Config
+        var candidate: Config
+        var sides: [TraceID: FlipSides]
+    }
+
+    /// With ``changed``: the traces that decide otherwise in that run than
+    /// in the baseline run (``PanTraceModel/ResultChange``), with both sides.
+    func changedTraces(in store: Store) throws -> Flips? {
         guard let changed else { return nil }
         guard let baseline = try store.defaultBaselineRunID() else {
             throw GestureExportError.noBaseline(database: store.path)
         }
         let candidate = try changed.runID(in: store)
-        var ids = Set<TraceID>()
+        guard let baselineRun = try store.configOfRun(baseline) else { throw StoreError.runNotFound(baseline) }
+        guard let candidateRun = try store.configOfRun(candidate) else { throw StoreError.runNotFound(candidate) }
+        var flips = Flips(
+            baseline: try Config(storedSettings: baselineRun.settings, ofRun: baseline),
+            candidate: try Config(storedSettings: candidateRun.settings, ofRun: candidate), sides: [:])
         try store.forEachComparison(baseline: baseline, candidate: candidate) { compared in
-            if let before = compared.baseline, !before.decidesAlike(compared.candidate) { ids.insert(compared.traceID) }
+            guard let before = compared.baseline, compared.isChange else { return }
+            flips.sides[compared.traceID] = FlipSides(
+                baseline: FlipSide(config: baselineRun.name, decision: before.decision, detent: before.detent),
+                candidate: FlipSide(
+                    config: candidateRun.name, decision: compared.candidate.decision, detent: compared.candidate.detent))
         }
-        return ids
+        return flips
     }
 
-    /// One trace exported: decoded, and simulated as recorded and as performed.
-    static func render(_ stored: StoredTrace, as form: Form, under config: Config) throws -> ExportedTrace {
+    /// One trace exported: decoded, and simulated as recorded and as
+    /// performed, under `config` and each of `others`.
+    static func render(
+        _ stored: StoredTrace, as form: Form, under config: Config, alsoUnder others: [Config] = []
+    ) throws -> ExportedTrace {
         let trace = try stored.unpacked()
+        let setup = DeviceSetup(trace)
         switch form {
         case .actions:
-            let gesture = DeviceGesture(actionsOf: trace, under: config)
-            return .actions(gesture.form, faithful: gesture.faithful)
+            let gesture = DeviceGesture(actionsOf: trace, under: config, alsoUnder: others)
+            return .actions(gesture.form, faithful: gesture.faithful, setup: setup)
         case .xcuitest:
-            return .drag(DeviceGesture(dragOf: trace, under: config))
+            return .drag(DeviceGesture(dragOf: trace, under: config, alsoUnder: others), setup: setup)
         }
     }
 }
 
 /// One trace as the second core hands it back.
 enum ExportedTrace: Sendable {
-    case actions(PointerActions, faithful: Bool)
-    case drag(DeviceGesture<StraightDrag>)
+    case actions(PointerActions, faithful: Bool, setup: DeviceSetup)
+    case drag(DeviceGesture<StraightDrag>, setup: DeviceSetup)
 
     var faithful: Bool {
         switch self {
-        case .actions(_, let faithful): faithful
-        case .drag(let gesture): gesture.faithful
+        case .actions(_, let faithful, _): faithful
+        case .drag(let gesture, _): gesture.faithful
         }
     }
 }

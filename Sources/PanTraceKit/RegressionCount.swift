@@ -27,18 +27,18 @@ public struct RegressionCount: Sendable, Hashable {
 }
 
 extension RegressionCount: CustomStringConvertible {
-    /// `3 decision(s) changed, 0 allowed`, or with the intent gate
-    /// `3 regression(s) against intent, 0 allowed (12 decisions changed)`;
+    /// `3 changed (decision or detent), 0 allowed`, or with the intent gate
+    /// `3 regression(s) against intent, 0 allowed (12 changed)`;
     /// with an allow list that accepted changes, `… (6 accepted by the allow list)`
-    /// or `… (12 decisions changed, 6 accepted by the allow list)`.
+    /// or `… (12 changed, 6 accepted by the allow list)`.
     public var description: String {
         let acceptedText = "\(accepted) accepted by the allow list"
         switch gate {
         case .any:
-            return "\(counted) decision(s) changed, \(allowed) allowed" + (accepted > 0 ? " (\(acceptedText))" : "")
+            return "\(counted) changed (decision or detent), \(allowed) allowed" + (accepted > 0 ? " (\(acceptedText))" : "")
         case .intent:
             return "\(counted) regression(s) against intent, \(allowed) allowed "
-                + "(\(changed) \(changed == 1 ? "decision" : "decisions") changed"
+                + "(\(changed) changed"
                 + (accepted > 0 ? ", \(acceptedText))" : ")")
         }
     }

@@ -25,6 +25,9 @@ public struct Replayer {
     public var kind: RunKind
     /// Whether the run becomes the baseline, in the same transaction (`regress --accept`).
     public var marksBaseline = false
+    /// How the reports name the candidate's base and where it came from
+    /// (``ConfigBase/description``); `nil` when not told.
+    public var base: String?
 
     /// A replay of `selection` under `config` against `baseline`.
     public init(
@@ -36,6 +39,19 @@ public struct Replayer {
         self.baseline = baseline
         self.storesFrames = storesFrames
         self.kind = kind
+    }
+
+    /// A replay of `selection` under `base`'s config, against `base`'s
+    /// baseline run (docs/commands.md §7.2 "One base for every command"),
+    /// whose reports name the base and where it came from.
+    public init(
+        base: ConfigBase, selection: TraceSelection = .all, baseline: RunID? = nil,
+        storesFrames: Bool = false, kind: RunKind = .replay
+    ) {
+        self.init(
+            config: base.config, selection: selection, baseline: baseline ?? base.baselineRun, storesFrames: storesFrames,
+            kind: kind)
+        self.base = base.description
     }
 
     /// Stores the candidate run and returns its comparison with the baseline.
@@ -71,6 +87,7 @@ public struct Replayer {
             baseline: RunLabel(run: baselineID, config: baselineRun.name),
             candidate: RunLabel(run: session.runID, config: config.name),
             settingChanges: config.differences(from: baselineConfig))
+        comparison.base = base
         let storesFrames = storesFrames
         var count = 0
         do {

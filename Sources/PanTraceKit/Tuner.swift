@@ -58,16 +58,17 @@ public struct Tuner: Sendable {
         try TuningGrid(base: try config.resolve(), sweeping: sweeps)
     }
 
-    /// The candidates over `store`: the base config is ``config``, or, when
-    /// it names no file, preset or override, the baseline run's stored
-    /// config (the one `replay` compares with: after a `pantrace lab`
-    /// session, the config the person felt); the defaults in a store without runs.
+    /// The candidates over `store`, on top of the base every command starts
+    /// from (``ConfigBase``): ``config``'s file or preset, else the baseline
+    /// run's stored config (the one `replay` compares with: after a
+    /// `pantrace lab` session, the config the person felt), with
+    /// ``config``'s overrides applied; the defaults in a store without runs.
     ///
     /// - Throws: what ``grid()`` throws; ``WorkflowError/damagedConfig(run:reason:)``.
     public func grid(in store: Store) throws -> (grid: TuningGrid, origin: ConfigOrigin) {
-        guard config.isEmpty else { return (try grid(), config.origin) }
-        guard let baseline = try store.baselineConfig() else { return (try grid(), ConfigOrigin(.defaultsWithoutRun)) }
-        return (try TuningGrid(base: baseline.config, sweeping: sweeps), .baselineRun(baseline.run))
+        try config.check()
+        let base = try ConfigBase.resolve(config, in: store)
+        return (try TuningGrid(base: base.config, sweeping: sweeps), base.origin)
     }
 
     /// Tunes over the selected traces of `store`, writing nothing to it,
@@ -106,9 +107,10 @@ public struct Tuner: Sendable {
         guard results.labelled > 0 || self.evidence != nil else {
             throw NothingToTuneError.noIntent(traces: results.traces, selection: selection)
         }
-        let context = TuningContext(
+        var context = TuningContext(
             origin: origin.description, recordedUnder: recordedUnder.map { ($0.run, $0.config.interaction) },
             bestWithPeople: try bestWithPeople(grid, evidence: evidence, in: store, progress: progress))
+        context.baselineDifferences = recordedUnder.map { grid.base.differences(from: $0.config) } ?? []
         guard results.labelled > 0, let best = results.bestConfig(maxAccidental: maxAccidental) else {
             return Tuning(
                 results: results, maxAccidental: maxAccidental, comparison: nil, evidence: evidence, context: context)

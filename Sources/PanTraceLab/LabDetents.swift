@@ -68,7 +68,10 @@ public enum LabDetents {
     /// drop it to the next smaller detent from the tallest (intent that
     /// detent), expand it from the next smaller (intent the tallest), flick
     /// it down to the next smaller from the tallest, and close it from the
-    /// tallest (`finish`). With one detent, only the last.
+    /// tallest (`finish`). With three or more, also each lower step down
+    /// and up (`drop-to-NAME`, `raise-to-NAME`) and closing from the lowest,
+    /// so that every detent is a start and an aim. With one detent, only
+    /// closing from the tallest.
     public static func builtInTasks(for detents: [Detent], repeatCount: Int = LabTask.defaultRepeat) -> [LabTask] {
         let ordered = tallestFirst(detents)
         guard let tallest = ordered.first else { return [] }
@@ -86,6 +89,29 @@ public enum LabDetents {
                     id: "flick-down", prompt: "Flick the sheet down to \(smaller.name) with a quick flick, without closing it.",
                     intent: Intent(word: smaller.name), repeatCount: repeatCount, detents: detents, detent: tallest.name),
             ]
+        }
+        // docs/lab.md "Every detent is used, and seen": with three or more
+        // detents, tasks start at and aim for each of them, the lowest included.
+        if ordered.count >= 3 {
+            for index in 1..<(ordered.count - 1) {
+                let upper = ordered[index]
+                let lower = ordered[index + 1]
+                tasks += [
+                    LabTask(
+                        id: "drop-to-\(lower.name)",
+                        prompt: "Drop the sheet from \(upper.name) to \(lower.name): drag it down a little and let it rest there.",
+                        intent: Intent(word: lower.name), repeatCount: repeatCount, detents: detents, detent: upper.name),
+                    LabTask(
+                        id: "raise-to-\(upper.name)", prompt: "Raise the sheet from \(lower.name) to \(upper.name): drag it up a little.",
+                        intent: Intent(word: upper.name), repeatCount: repeatCount, detents: detents, detent: lower.name),
+                ]
+            }
+            if let lowest = ordered.last {
+                tasks.append(
+                    LabTask(
+                        id: "close-from-\(lowest.name)", prompt: "Close the sheet from \(lowest.name): drag it down.",
+                        intent: .finish, repeatCount: repeatCount, detents: detents, detent: lowest.name))
+            }
         }
         tasks.append(
             LabTask(

@@ -1,6 +1,6 @@
 extension LabPage {
-    /// The page's script: ``coreScript``, ``feelScript`` and ``pairScript``, in that order (the last starts the page).
-    static let script = coreScript + "\n" + feelScript + "\n" + pairScript
+    /// The page's script: ``coreScript``, ``feelScript``, ``slipScript`` and ``pairScript``, in that order (the last starts the page).
+    static let script = coreScript + "\n" + feelScript + "\n" + slipScript + "\n" + pairScript
 
     /// The page's tasks, gestures and drawing.
     ///

@@ -69,6 +69,9 @@ extension LabPage {
         #ask-buttons #prefer-same{background:#48484a}
         #ask-error{margin-top:8px;font-size:13px;color:#ff7b72}
         #ask-error:empty{display:none}
+        #hud.clear-of-sheet{bottom:auto;top:max(8px,env(safe-area-inset-top))}
+        #discard{pointer-events:auto;display:block;margin-top:6px;font:600 14px/1.2 inherit;padding:6px 12px;border-radius:8px;border:0;
+          background:#48484a;color:#fff}
         #retry{pointer-events:auto;display:block;margin-top:6px;font:inherit;padding:6px 12px;border-radius:8px;border:0;background:#0a84ff;color:#fff}
         """
 }

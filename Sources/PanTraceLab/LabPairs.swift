@@ -134,6 +134,16 @@ public struct LabPairs: Sendable {
         return Next(pair: number, shownFirst: Self.shownFirst(pair: number, seed: seed), stored: 0, asking: false)
     }
 
+    /// Drops the pair with the gesture `trace` (a slip, docs/lab.md "A slip
+    /// does not count") when it is the last pair: that pair is done again,
+    /// both its gestures, in the same order. Returns whether a pair was dropped.
+    @discardableResult
+    public mutating func discard(trace: String) -> Bool {
+        guard let last = pairs.last, last.traces.values.contains(where: { $0.name == trace }) else { return false }
+        pairs.removeLast()
+        return true
+    }
+
     /// Pairs made and answered, and made but not answered.
     public var counts: (answered: Int, unanswered: Int) {
         let made = pairs.filter(\.isMade)

@@ -33,6 +33,20 @@ public final class LabRecorder: @unchecked Sendable {
         public var count: Int
         /// In a session that compares two configs: the gesture's place in its pair and its config.
         public var slot: LabPairs.Slot?
+        /// When a limit of the config stopped the sheet short (docs/lab.md
+        /// "Every detent is used, and seen"): `maxSteps` and where the sheet
+        /// would have gone without it.
+        public var stoppedShort: StoppedShort? = nil
+    }
+
+    /// A limit that stopped a sheet short of where its release was heading.
+    public struct StoppedShort: Sendable, Equatable {
+        /// The config key of the limit (`maxSteps`).
+        public var key: String
+        /// Its value.
+        public var limit: Int
+        /// Where the sheet would have come to rest without it: a detent's name, or `dismissed`.
+        public var heading: String
     }
 
     /// The session's name in its traces' names (`lab-SESSION-N`) and in `meta.session`.
@@ -55,6 +69,10 @@ public final class LabRecorder: @unchecked Sendable {
     private var runs: [Preference.Side: [SessionRun]] = [:]
     private var stored = 0
     private var pairs: LabPairs?
+    /// The last gesture stored, the one a slip may discard (none after a discard).
+    private var lastStored: String?
+    /// Gestures discarded as slips (``discard(trace:)``).
+    private var discarded = 0
 
     /// One run of the session and what the session stored in it.
     struct SessionRun {
@@ -133,6 +151,8 @@ public final class LabRecorder: @unchecked Sendable {
         }
         let side = slot?.side ?? .a
         let config = side == .b ? (versus ?? self.config) : self.config
+        // docs/lab.md "Which felt better": both runs exist before the first pair's gesture, A's first.
+        try beginPairedRunsHoldingLock()
         var frames: [Frame] = []
         let outcome = Simulator.simulate(gesture.trace, under: config, frames: &frames, recordingFrames: true)
         let run = try writing(before: deadline) {
@@ -146,11 +166,14 @@ public final class LabRecorder: @unchecked Sendable {
         sideRuns[sideRuns.count - 1].decisions[outcome.decision, default: 0] += 1
         runs[side] = sideRuns
         stored += 1
+        lastStored = name
         if let slot, let task = gesture.task { self.pairs?.stored(slot, task: task.id, trace: name, run: run) }
-        return Stored(
+        var result = Stored(
             name: name, task: gesture.task, intent: gesture.trace.intent,
             startDetent: gesture.trace.detents == nil ? nil : gesture.trace.startingDetent?.name,
             outcome: outcome, run: run, count: stored, slot: slot)
+        result.stoppedShort = Self.stoppedShort(gesture.trace, outcome: outcome, under: config)
+        return result
     }
 
     /// Takes ``lock`` (the gesture or answer being stored), waiting until
@@ -331,6 +354,110 @@ public final class LabRecorder: @unchecked Sendable {
         for run in deleted where run.count > 0 {
             text += "; \(run.count) gesture\(run.count == 1 ? "" : "s") went into run \(run.id), deleted since"
         }
+        counts.lock()
+        let discarded = self.discarded
+        counts.unlock()
+        if discarded > 0 {
+            text += "; \(discarded) gesture\(discarded == 1 ? "" : "s") discarded as slipped"
+        }
         return text
+    }
+
+    // MARK: Both runs of an A/B session, and slips
+
+    /// In a session that compares two configs, makes both runs now, A's
+    /// first (docs/lab.md "Which felt better"): in a database without a
+    /// baseline yet, A's run is then the baseline every later command
+    /// starts from, whatever the first pair's draw. Nothing for a session
+    /// that compares nothing, or whose runs exist.
+    ///
+    /// - Throws: `StoreError` (nothing is made).
+    public func beginPairedRuns() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        try beginPairedRunsHoldingLock()
+    }
+
+    private func beginPairedRunsHoldingLock() throws {
+        guard let versus else { return }
+        counts.lock()
+        let begun = !runs.isEmpty
+        counts.unlock()
+        guard !begun else { return }
+        let a = try store.beginRun(.record, config: config).commit()
+        let b = try store.beginRun(.record, config: versus).commit()
+        counts.lock()
+        runs[.a] = [SessionRun(id: a)]
+        runs[.b] = [SessionRun(id: b)]
+        counts.unlock()
+    }
+
+    /// A gesture that slipped (docs/lab.md "A slip does not count"):
+    /// deletes the trace named `name` with its samples, results and any
+    /// preference naming it, in one transaction, when it is the session's
+    /// own last stored gesture; an A/B pair with it is done again.
+    ///
+    /// - Throws: ``LabDiscardError`` for another trace (nothing is deleted); `StoreError`.
+    public func discard(trace name: String, deadline: (@Sendable () -> ContinuousClock.Instant)? = nil) throws {
+        // The same wait as a gesture's: the lab's lock, then the database's, until `deadline`.
+        try lock(before: deadline)
+        defer { lock.unlock() }
+        counts.lock()
+        let last = lastStored
+        counts.unlock()
+        guard let last, last == name else { throw LabDiscardError.notLast(trace: name, last: last) }
+        let deleted = try writing(before: deadline) { try store.deleteTrace(named: name) }
+        counts.lock()
+        defer { counts.unlock() }
+        for result in deleted {
+            for side in Array(runs.keys) {
+                guard var sideRuns = runs[side], let index = sideRuns.firstIndex(where: { $0.id == result.run }) else { continue }
+                sideRuns[index].count = max(0, sideRuns[index].count - 1)
+                if let decision = Decision(rawValue: result.decision) {
+                    sideRuns[index].decisions[decision, default: 0] = max(0, sideRuns[index].decisions[decision, default: 0] - 1)
+                }
+                runs[side] = sideRuns
+            }
+        }
+        lastStored = nil
+        discarded += 1
+        pairs?.discard(trace: name)
+    }
+
+    /// The limit that stopped the sheet of `trace` short, when one did: the
+    /// same gesture decided without `maxSteps` rests elsewhere.
+    static func stoppedShort(_ trace: Trace, outcome: Outcome, under config: Config) -> StoppedShort? {
+        guard trace.detents != nil, config.maxSteps > 0 else { return nil }
+        var free = config
+        free.maxSteps = 0
+        let unlimited = Simulator.simulate(trace, under: free)
+        guard !unlimited.decidesAlike(outcome) else { return nil }
+        return StoppedShort(
+            key: "maxSteps", limit: config.maxSteps, heading: Rest(decision: unlimited.decision, detent: unlimited.detent).word)
+    }
+
+    /// Gestures discarded as slips this session.
+    public var discardedCount: Int {
+        counts.lock()
+        defer { counts.unlock() }
+        return discarded
+    }
+}
+
+/// A slip that cannot be discarded (400, nothing deleted).
+public enum LabDiscardError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Not the session's own last stored gesture (or it was discarded already).
+    case notLast(trace: String, last: String?)
+    /// A body that is not `{"trace": NAME}`.
+    case invalidBody(key: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notLast(let trace, let last):
+            "trace: \(JSONWriter.string(trace)) is not this session's last stored gesture"
+                + (last.map { " (that is \(JSONWriter.string($0)))" } ?? " (none can be discarded now)")
+                + ": only the gesture just made can be discarded"
+        case .invalidBody(let key, let reason): "\(key.isEmpty ? "" : key + ": ")\(reason)"
+        }
     }
 }

@@ -96,9 +96,12 @@ public struct LabResponder: Sendable {
         case "/": allowed = "GET"
         case "/gestures": allowed = "POST"
         case "/preferences" where recorder.isComparing: allowed = "POST"
+        case "/discard": allowed = "POST"
         default:
             return .error(
-                404, "no such page: only " + (recorder.isComparing ? "GET /, POST /gestures and POST /preferences" : "GET / and POST /gestures") + " exist")
+                404,
+                "no such page: only " + (recorder.isComparing
+                    ? "GET /, POST /gestures, POST /preferences and POST /discard" : "GET /, POST /gestures and POST /discard") + " exist")
         }
         guard request.method == allowed else {
             var response = Response.error(405, "\(request.path) takes \(allowed) only, not \(request.method)")
@@ -112,6 +115,7 @@ public struct LabResponder: Sendable {
             return .error(413, "a gesture is at most 1 MiB")
         }
         if request.path == "/preferences" { return answer(body: body, deadline: request.storeDeadline) }
+        if request.path == "/discard" { return discard(body: body, deadline: request.storeDeadline) }
         do {
             let stored = try recorder.store(body: body, userAgent: request.userAgent, deadline: request.storeDeadline)
             onStored(stored)
@@ -152,6 +156,13 @@ public struct LabResponder: Sendable {
             ("agreement", agreement),
         ]
         fields += [("run", String(stored.run)), ("count", String(stored.count))]
+        if let stopped = stored.stoppedShort {
+            // docs/lab.md "Every detent is used, and seen": the page says which limit stopped the sheet.
+            fields.append((
+                "stoppedShort",
+                "{\"key\": \(JSONWriter.string(stopped.key)), \"limit\": \(stopped.limit), \"heading\": \(JSONWriter.string(stopped.heading))}"
+            ))
+        }
         if let slot = stored.slot {
             fields += [("pair", String(slot.pair)), ("position", JSONWriter.string(slot.isFirst ? "first" : "second"))]
         }

@@ -150,6 +150,13 @@ struct LabCommand: ParsableCommand {
         var generator = SystemRandomNumberGenerator()
         let order = list.shuffledRounds(using: &generator)
         let recorder = LabRecorder(store: store, config: config, versus: versus, tasks: list, session: session)
+        // docs/lab.md "Which felt better": both runs are made as the session starts, A's first.
+        do {
+            try recorder.beginPairedRuns()
+        } catch {
+            store.close()
+            throw error
+        }
         let printer = LinePrinter()
         // The page is made once per count of stored gestures (and, comparing two
         // configs, per next step of the pairs, which it carries), not at every GET /.

@@ -1,4 +1,5 @@
 import PanTraceCore
+import PanTraceModel
 
 /// JUnit XML for `regress --junit`: one test case per trace, a failure per
 /// changed decision that counts (docs/commands.md §7.3).
@@ -68,20 +69,24 @@ public enum JUnitReport {
         guard trace.isChange else { return xml + "/>\n" }
         let detail = "baseline  \(RunComparison.describe(baseline))\ncandidate \(RunComparison.describe(trace.candidate))"
             + (trace.intent.map { "\nintent    \($0.rawValue)" } ?? "")
-        // docs/model.md §4.10: a sheet's change names where it rests (`large → medium`).
-        let rests = trace.startDetent == nil ? "" : " (\(baseline.rest.word) → \(trace.candidate.rest.word))"
+        // docs/commands.md §7.3: a change is worded by where it rests (`rests at medium, was large`).
+        let sheet = trace.startDetent != nil
+        let message = ResultChange.failureWords(
+            from: baseline.decision, baseline.detent, to: trace.candidate.decision, trace.candidate.detent, sheet: sheet)
+        let rests = sheet ? " (\(trace.changeWording ?? ""))" : ""
         let change = "\(baseline.decision.rawValue)/\(baseline.reason.rawValue) → "
             + "\(trace.candidate.decision.rawValue)/\(trace.candidate.reason.rawValue)" + rests
+        let kind = trace.change == .detent ? "detent changed" : "decision changed"
         if let accepted {
-            let text = "decision changed, \(accepted)\n\(change)\n\(detail)"
+            let text = "\(kind), \(accepted)\n\(change)\n\(detail)"
             return xml + ">\n    <system-out>\(escape(text, inAttribute: false))</system-out>\n  </testcase>\n"
         }
         guard fails(trace, counts: counts) else {
-            let text = "decision changed, not counted (\(uncountedBecause(trace))): \(change)\n\(detail)"
+            let text = "\(kind), not counted (\(uncountedBecause(trace))): \(change)\n\(detail)"
             return xml + ">\n    <system-out>\(escape(text, inAttribute: false))</system-out>\n  </testcase>\n"
         }
-        let message = "decision changed: \(baseline.decision.rawValue) → \(trace.candidate.decision.rawValue)" + rests
-        return xml + ">\n    <failure message=\"\(escape(message))\" type=\"decisionChanged\">"
+        let type = trace.change == .detent ? "detentChanged" : "decisionChanged"
+        return xml + ">\n    <failure message=\"\(escape(message))\" type=\"\(type)\">"
             + "\(escape(detail, inAttribute: false))</failure>\n  </testcase>\n"
     }
 

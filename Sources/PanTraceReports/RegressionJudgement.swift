@@ -70,7 +70,7 @@ public struct RegressionJudgement: Sendable, Hashable {
     public var word: String { passes ? "pass" : "fail" }
 
     /// What counted and why it passes or fails, without the verdict's
-    /// word: `0 of 28 changed decisions count (28 accepted by allow.txt), no
+    /// word: `0 of 28 changes count (28 accepted by allow.txt), no
     /// more than the 0 that the change limit lets pass` (``wording`` names the limit).
     public var sentence: String {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
@@ -78,9 +78,9 @@ public struct RegressionJudgement: Sendable, Hashable {
         var text: String
         if failOn == "intent" {
             text = "\(plural(counted, "regression")) against intent count"
-            notes.append("of \(plural(changed, "changed decision"))")
+            notes.append("of \(plural(changed, "change"))")
         } else {
-            text = "\(counted) of \(plural(changed, "changed decision")) count"
+            text = "\(counted) of \(plural(changed, "change")) count"
         }
         if accepted > 0 { notes.append("\(accepted) accepted by \(allowFile ?? "the allow list")") }
         if !notes.isEmpty { text += " (" + notes.joined(separator: ", ") + ")" }

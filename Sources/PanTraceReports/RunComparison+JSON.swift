@@ -9,9 +9,12 @@ extension RunComparison {
     /// `changed`); after them come `withoutBaseline`, `reasonChanges` (a
     /// count) and `reasonChangedTraces` (those traces: `trace`, `decision`,
     /// the `baseline` and `candidate` reasons, `family`, `intent`),
+    /// `decisionChanges` and `detentChanges` (the changes counted apart),
+    /// `base` (where the candidate's config came from, or null),
     /// `transitions`, `intent`, the `settings` that differ and `warnings`
     /// (sentences, `warnings`). Each change also carries the trace's
-    /// `family` and `intent`. Both lists are sorted by trace name, so the
+    /// `family` and `intent`, and its `change` (`decision` or `detent`)
+    /// and `wording` (by where it rests: `large → medium`). Both lists are sorted by trace name, so the
     /// report is stable.
     ///
     /// A judged `regress` passes its ``RegressionJudgement``: `regressions`
@@ -46,8 +49,14 @@ extension RunComparison {
             }
             out += ", \"candidate\": "
             Self.append(change.candidate, sheet: sheet, to: &out)
+            if let kind = change.change, let words = change.changeWording {
+                out += ", \"change\": \"\(kind == .decision ? "decision" : "detent")\", \"wording\": "
+                JSONWriter.appendString(words, to: &out)
+            }
         }
-        out += "], \"withoutBaseline\": \(withoutBaseline), \"stale\": \(candidateStale), \"baselineStale\": \(baselineStale)"
+        out += "], \"decisionChanges\": \(decisionChanges), \"detentChanges\": \(detentChanges), \"base\": "
+        Self.appendOptional(base, to: &out)
+        out += ", \"withoutBaseline\": \(withoutBaseline), \"stale\": \(candidateStale), \"baselineStale\": \(baselineStale)"
         out += ", \"reasonChanges\": \(reasonChanges), \"reasonChangedTraces\": ["
         try Self.appendList(reasonChangeList, to: &out, write) { change, out in
             out += ", \"decision\": \"\(change.candidate.decision.rawValue)\""
@@ -60,7 +69,8 @@ extension RunComparison {
             out += "{\"from\": \"\(entry.key.from.rawValue)\", \"to\": \"\(entry.key.to.rawValue)\", \"count\": \(entry.value)}"
         }
         out += "], \"intent\": {\"accidentalDismissals\": \(accidentalDismissalIndexes.count)"
-        out += ", \"missedDismissals\": \(missedDismissalIndexes.count), \"nowAgree\": \(nowAgreeIndexes.count)}"
+        out += ", \"missedDismissals\": \(missedDismissalIndexes.count), \"wrongDetents\": \(wrongDetentIndexes.count)"
+        out += ", \"nowAgree\": \(nowAgreeIndexes.count)}"
         out += ", \"settings\": ["
         for (index, setting) in settingChanges.enumerated() {
             if index > 0 { out += ", " }

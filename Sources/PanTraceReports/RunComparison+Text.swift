@@ -23,6 +23,7 @@ extension RunComparison {
         // Names come from the input: escaped, so that none can forge a row (docs/safety.md).
         lines.append("baseline   run \(baseline.run)  \(TerminalText.escaped(baseline.config))")
         lines.append("candidate  run \(candidate.run)  \(TerminalText.escaped(candidate.config))")
+        if let base { lines.append(TerminalText.escaped(base)) }
         if settingChanges.isEmpty {
             lines.append("settings   identical")
         } else {
@@ -37,19 +38,12 @@ extension RunComparison {
         var compared = "traces compared: \(traces)"
         if withoutBaseline > 0 { compared += " (and \(withoutBaseline) without a baseline result, not compared)" }
         lines.append(compared)
-        let headline = "decisions changed: \(changed)"
+        // docs/commands.md §7.3: decision and detent changes counted apart, each worded by where it rests.
+        let headline = changeHeadline(escaping: TerminalText.escaped)
         lines.append(changed == 0 ? style.good(headline) : style.bad(headline))
-        // A sheet that changed only its detent is listed below, by where it rests.
-        for (transition, count) in transitions.sorted(by: { $0.key < $1.key }) where transition.from != transition.to {
-            lines.append("  \(transition.from.rawValue) → \(transition.to.rawValue)".padded(to: 22) + "\(count)")
-        }
-        if !restChanges.isEmpty {
-            // docs/model.md §4.10: where the sheets rest now.
-            lines.append("sheets that rest elsewhere: \(restChanges.values.reduce(0, +))")
-            for (change, count) in restChanges.sorted(by: { $0.key < $1.key }) {
-                let text = "  \(TerminalText.escaped(change.from)) → \(TerminalText.escaped(change.to))"
-                lines.append(text.padded(to: 22) + " \(count)")
-            }
+        // The headline names each decision change; the sheets that rest at another detent, by where.
+        for (group, count) in changeGroups.sorted(by: { $0.key < $1.key }) where group.kind == .detent {
+            lines.append("  \(TerminalText.escaped(group.words))".padded(to: 22) + " \(count)")
         }
         let shownRegressions = judgement?.regressions ?? regressions
         var against = "regressions against intent: \(shownRegressions)"

@@ -66,4 +66,33 @@ extension Store {
     private func databaseBytes() throws -> Int64 {
         try database.integer("SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()")
     }
+
+    /// Deletes the trace named `name` with its samples, its results (and
+    /// their frames) and every preference that names it, in one transaction
+    /// (schema.sql's triggers delete the rest, as a `DELETE FROM trace`
+    /// in the sqlite3 shell would); returns the run and decision of each
+    /// result it had. The file is not shrunk: a lab drops one gesture at a time.
+    ///
+    /// - Throws: ``StoreError/traceNotFound(name:)`` when no trace has that name (nothing is deleted); ``StoreError``.
+    @discardableResult
+    public func deleteTrace(named name: String) throws -> [(run: RunID, decision: String)] {
+        try guarded(readingResults: true) {
+            let transaction = try WriteTransaction(database)
+            let results = try database.prepare(
+                "SELECT r.run_id, r.decision FROM result AS r JOIN trace AS t ON t.id = r.trace_id WHERE t.name = ? ORDER BY r.id")
+            try results.bind(name, at: 1)
+            var deleted: [(run: RunID, decision: String)] = []
+            while try results.step() { deleted.append((RunID(results.int(at: 0)), results.string(at: 1) ?? "")) }
+            try results.reset()
+            let delete = try database.prepare("DELETE FROM trace WHERE name = ?")
+            try delete.bind(name, at: 1)
+            try delete.execute()
+            guard database.changes == 1 else {
+                transaction.rollback()
+                throw StoreError.traceNotFound(name: name)
+            }
+            try transaction.commit()
+            return deleted
+        }
+    }
 }

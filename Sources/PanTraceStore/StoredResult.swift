@@ -43,10 +43,11 @@ public struct ResultComparison: Equatable, Hashable, Sendable {
     /// The candidate run's outcome.
     public var candidate: Outcome
 
-    /// True when the decisions differ (a trace missing from the baseline is no change).
+    /// True when the decision or the detent differs (`ResultChange`; a
+    /// trace missing from the baseline is no change).
     public var isChange: Bool {
         guard let baseline else { return false }
-        return baseline.decision != candidate.decision
+        return ResultChange(from: baseline, to: candidate) != nil
     }
 
     /// Creates a comparison from its parts.

@@ -36,7 +36,7 @@ import TestThreads
                     + "remove the line when the change it accepted is gone\n"), "\(output.stderr)")
         #expect(
             output.stderr.contains(
-                "regress: ok: 0 of \(changed.count) changed decisions count (\(changed.count) accepted by \(allow)), "
+                "regress: ok: 0 of \(changed.count) changes count (\(changed.count) accepted by \(allow)), "
                     + "no more than the 0 that --max-changes lets pass\n"), "\(output.stderr)")
         for name in changed {
             #expect(!output.stderr.contains("\"\(name)\" is listed"))
@@ -57,7 +57,7 @@ import TestThreads
         let output = try runner.expect(1, ["regress", "--set", "threshold=0.3", "--allow", allow, "--junit", junit])
         #expect(
             output.stderr.contains(
-                "regress: FAIL: 1 of \(changed.count) changed decisions count (\(changed.count - 1) accepted by \(allow)), "
+                "regress: FAIL: 1 of \(changed.count) changes count (\(changed.count - 1) accepted by \(allow)), "
                     + "more than the 0 that --max-changes lets pass\n"), "\(output.stderr)")
         #expect(!output.stderr.contains("is listed"))
         let document = try JUnitDocument(path: junit)
@@ -81,7 +81,7 @@ import TestThreads
         let arguments = ["regress", "--set", "threshold=0.3", "--fail-on", "intent", "--allow", allow]
         let text = try runner.expect(0, arguments + ["--junit", junit, "--html", html])
         let sentence =
-            "0 regressions against intent count (of \(changed.count) changed decisions, \(changed.count) accepted by \(allow)), "
+            "0 regressions against intent count (of \(changed.count) changes, \(changed.count) accepted by \(allow)), "
             + "no more than the 0 that --max-changes lets pass"
         #expect(text.stdout.contains("regressions against intent: 0 (and \(regressions) accepted by \(allow))\n"), "\(text.stdout)")
         #expect(text.stdout.contains("accepted by \(allow): \(changed.count) of \(changed.count) listed traces changed"))

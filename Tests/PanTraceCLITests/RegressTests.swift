@@ -103,7 +103,7 @@ import FoundationXML
         try #require(changed > 0)
         #expect(
             passing.stderr.contains(
-                "regress: ok: 0 regressions against intent count (of \(changed) changed decisions), "
+                "regress: ok: 0 regressions against intent count (of \(changed) changes), "
                     + "no more than the 0 that --max-changes lets pass\n"))
         try runner.expect(1, ["regress", "--set", "decision=velocity"])
         try runner.expect(1, ["regress", "--set", "decision=velocity", "--fail-on", "any"])
@@ -112,7 +112,7 @@ import FoundationXML
         let missed = try regressions(try runner.newestRun())
         try #require(missed > 0)
         #expect(failing.stderr.contains("regress: FAIL: \(missed) regressions against intent count (of "))
-        #expect(failing.stderr.contains("changed decisions), more than the 0 that --max-changes lets pass\n"))
+        #expect(failing.stderr.contains("changes), more than the 0 that --max-changes lets pass\n"))
         try runner.expect(0, ["regress", "--set", "threshold=0.5", "--fail-on", "intent", "--max-changes", "\(missed)"])
     }
 
@@ -121,7 +121,7 @@ import FoundationXML
         try runner.recordCorpus(count: 100)
         let junit = runner.path("same.xml")
         let output = try runner.expect(0, ["regress", "--junit", junit])
-        #expect(output.stdout.contains("decisions changed: 0"))
+        #expect(output.stdout.contains("\n0 changed\n"))
         #expect(output.stderr.contains("ok"))
         let document = try JUnitDocument(path: junit)
         #expect(document.testcases.count == 100)
@@ -209,10 +209,14 @@ import FoundationXML
         #expect(replay.config("baseline") == "baseline threshold=0.3")
         #expect(Set(replay.changedNames) == (try runner.changedTraces(baseline: 2, candidate: 3)))
         try runner.expect(0, ["regress", "--set", "threshold=0.3"])
-        try runner.expect(1, ["regress"])
+        // docs/commands.md §7.2: without options the base is the accepted baseline's config, so nothing changes;
+        // --set changes that base by one key.
+        try runner.expect(0, ["regress"])
+        try runner.expect(1, ["regress", "--set", "threshold=0.45"])
 
-        // Accepting again moves the mark.
-        try runner.expect(0, ["regress", "--accept"])
+        // Accepting again moves the mark, from the same base: the accepted config with the one key changed.
+        let accepted = try runner.expect(0, ["regress", "--set", "threshold=0.45", "--accept"])
+        #expect(accepted.stderr.contains("(base baseline threshold=0.3 threshold=0.45 (the config of baseline run 2 with threshold=0.45))"), "\(accepted.stderr)")
         let newest = try runner.newestRun()
         #expect(try runner.database.ints("SELECT id FROM run WHERE baseline = 1") == [newest])
         #expect(try RunsTable(runner.expect(0, ["runs"]).stdout).baselines == [newest])

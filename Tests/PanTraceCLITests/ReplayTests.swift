@@ -108,7 +108,8 @@ import TestThreads
         #expect(report.run("baseline") == 2)
         #expect(report.config("baseline") == "baseline threshold=0.3")
         #expect(report.run("candidate") == 3)
-        #expect(report.config("candidate") == "baseline")
+        // docs/commands.md §7.2: without options the base is the baseline run's config, run 2's here.
+        #expect(report.config("candidate") == "baseline threshold=0.3")
         #expect(Set(report.changedNames) == (try runner.changedTraces(baseline: 2, candidate: 3)))
         #expect(report.changed == (try runner.changedTraces(baseline: 2, candidate: 3)).count)
         // Without --baseline (and nothing accepted): the first run.
@@ -134,7 +135,7 @@ import TestThreads
         let output = try runner.expect(0, ["replay", "--set", "decision=velocity", "--limit", "5"])
         let changed = try runner.changedTraces(baseline: 1, candidate: 2)
         try #require(changed.count > 5)
-        #expect(output.stdout.contains("decisions changed: \(changed.count)\n"))
+        #expect(output.stdout.contains("\n\(changed.count) changed: "))
         #expect(output.stdout.contains("traces compared: \(try runner.comparedCount(baseline: 1, candidate: 2))\n"))
         #expect(output.stdout.contains("decision  threshold → velocity"))
         #expect(output.stdout.contains("… and \(changed.count - 5) more"))

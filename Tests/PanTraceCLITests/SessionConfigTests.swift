@@ -36,11 +36,13 @@ import TestThreads
         #expect(text.stdout.hasPrefix("base        panmodal   (the config of baseline run 1)\n"))
         let page = try String(contentsOfFile: runner.path("tune.html"), encoding: .utf8)
         #expect(page.contains("Base config: panmodal, the config of baseline run 1."))
-        // --set alone starts from the defaults, as replay does.
+        // docs/commands.md §7.2: --set alone changes the baseline run's config by one key, as replay does.
         let set = try runner.expect(0, ["tune", "--set", "threshold=0.4", "--sweep", "flickVelocity=300,600", "--format", "json"])
         let setReport = try #require(try JSONSerialization.jsonObject(with: Data(set.stdout.utf8)) as? [String: Any])
-        #expect(setReport["base"] as? String == "baseline threshold=0.4")
-        #expect(setReport["baseFrom"] as? String == "the defaults with threshold=0.4")
+        #expect(setReport["base"] as? String == "panmodal threshold=0.4")
+        #expect(setReport["baseFrom"] as? String == "the config of baseline run 1 with threshold=0.4")
+        let differs = try #require(setReport["baseDiffers"] as? [[String: Any]])
+        #expect(differs.map { $0["key"] as? String } == ["threshold"])
         let preset = try runner.expect(0, ["tune", "--preset", "seed", "--sweep", "threshold=0.3,0.5", "--format", "json"])
         #expect((try JSONSerialization.jsonObject(with: Data(preset.stdout.utf8)) as? [String: Any])?["baseFrom"] as? String == "preset seed")
     }

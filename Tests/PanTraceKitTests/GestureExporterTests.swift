@@ -101,8 +101,10 @@ import Testing
         #expect(source.contains("under config \"baseline\""))
         let stored = try store.results(ofRun: 1)
         for result in stored {
-            let comment = "    // \(result.traceName)\n    // simulated: \(result.outcome.decision)/\(result.outcome.reason), "
-            #expect(source.contains(comment), "\(result.traceName)")
+            // The name, what to set up first, then what run 1's config decides.
+            let head = try #require(source.range(of: "    // \(result.traceName)\n    // set up: "), "\(result.traceName)")
+            let rest = source[head.upperBound...].drop { $0 != "\n" }.dropFirst()
+            #expect(rest.hasPrefix("    // simulated: \(result.outcome.decision)/\(result.outcome.reason), "), "\(result.traceName)")
         }
         #expect(source.components(separatedBy: "    // faithful: ").count - 1 == stored.count)
         #expect(counts.faithful + counts.unfaithful == stored.count)

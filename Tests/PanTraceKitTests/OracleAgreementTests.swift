@@ -39,7 +39,7 @@ import Testing
                 (ConfigSource(overrides: ["interaction=swipe-back", "velocityEstimator=lastSegment", "guarded=true"]), false),
                 (ConfigSource(overrides: ["interaction=pull-up-present", "lockScroll=true", "extent=300"]), true),
                 (ConfigSource(overrides: ["touchSlop=0", "maximumNumberOfTouches=2", "curve=easeInOut", "completionSpeed=2", "duration=0.6"]), false),
-                (ConfigSource(file: Workspace.fixture("configs/uikit-sheet.json")), false),
+                (ConfigSource(file: Workspace.fixture("configs/projection-sheet.json")), false),
                 (ConfigSource(overrides: ["velocityEstimator=impulse", "decision=velocity", "interaction=swipe-back"]), false),
                 // docs/model.md §4.6's later rules and units.
                 (ConfigSource(overrides: ["decision=lookahead", "lookahead=0.2", "threshold=0.5"]), false),

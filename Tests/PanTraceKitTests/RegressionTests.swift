@@ -27,7 +27,7 @@ import Testing
         let count = RegressionCount(gate: .any, counted: changes, allowed: allowed, changed: changes)
         #expect(verdict.fails == fails)
         #expect(verdict == (fails ? .failed(count) : .passed(count)))
-        #expect(verdict.description == "regress: \(fails ? "FAIL" : "ok"): \(changes) decision(s) changed, \(allowed) allowed")
+        #expect(verdict.description == "regress: \(fails ? "FAIL" : "ok"): \(changes) changed (decision or detent), \(allowed) allowed")
     }
 
     @Test func aRegressionStoresARegressRun() {
@@ -103,7 +103,7 @@ import Testing
         #expect(verdict == (fails ? .failed(count) : .passed(count)))
         #expect(
             verdict.description
-                == "regress: \(fails ? "FAIL" : "ok"): 2 regression(s) against intent, \(allowed) allowed (5 decisions changed)")
+                == "regress: \(fails ? "FAIL" : "ok"): 2 regression(s) against intent, \(allowed) allowed (5 changed)")
         // The same comparison with every change counting.
         let any = Regression(replayer: Replayer(config: Config()), maxChanges: allowed).verdict(for: Self.comparison)
         #expect(any.fails == (allowed < 5))
@@ -111,7 +111,7 @@ import Testing
 
     @Test func oneChangeIsOneDecision() {
         let count = RegressionCount(gate: .intent, counted: 0, allowed: 0, changed: 1)
-        #expect(RegressionVerdict.passed(count).description == "regress: ok: 0 regression(s) against intent, 0 allowed (1 decision changed)")
+        #expect(RegressionVerdict.passed(count).description == "regress: ok: 0 regression(s) against intent, 0 allowed (1 changed)")
     }
 
     @Test func theGateCountsTraces() {

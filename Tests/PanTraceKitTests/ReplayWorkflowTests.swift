@@ -76,7 +76,7 @@ import Testing
 
         let text = try Replayer(config: config).replay(in: store).textReport()
         #expect(text.contains("settings   identical"))
-        #expect(text.contains("decisions changed: 0"))
+        #expect(text.contains("\n0 changed\n"))
         #expect(text.contains("traces compared: \(traces)"))
     }
 

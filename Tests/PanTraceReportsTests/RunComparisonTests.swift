@@ -70,7 +70,7 @@ import Testing
     @Test func textReportGroupsAndNamesChanges() {
         let text = Self.comparison.textReport(limit: 2)
         #expect(text.contains("threshold  0.4 → 0.3"))
-        #expect(text.contains("decisions changed: 3"))
+        #expect(text.contains("3 changed: 2 cancel → finish, 1 finish → cancel\n"))
         #expect(text.contains("cancel → finish"))
         #expect(text.contains("new accidental dismissals (intent cancel, now finish): 1  a-flip"))
         #expect(text.contains("newly missed dismissals (intent finish, now cancel): 1  c-missed"))
@@ -131,7 +131,7 @@ import Testing
     /// `--limit 0`: the counts alone, no table (not even its header) and no names.
     @Test func limitZeroPrintsNoTable() {
         let text = Self.comparison.textReport(limit: 0)
-        #expect(text.contains("decisions changed: 3\n"))
+        #expect(text.contains("3 changed: 2 cancel → finish, 1 finish → cancel\n"))
         #expect(text.contains("reasons changed, same decision: 1\n"))
         #expect(text.contains("  new accidental dismissals (intent cancel, now finish): 1\n"))
         for absent in ["changed traces:", "reason changed, same decision:", "trace ", "a-flip", "e-reason", "… and"] {

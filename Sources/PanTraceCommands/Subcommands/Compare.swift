@@ -119,6 +119,10 @@ extension Pantrace {
             let comparison = try comparer.compare(in: database) { count in progress.update("compare: read \(count) traces…") }
             progress.finish()
             if !quiet {
+                if baseline {
+                    // docs/commands.md §7.2: the baseline's config is the base of every command, named with where it came from.
+                    Console.error("compare: config 1 is the \(try ConfigBase.resolve(ConfigSource(overrides: overrides), in: database).summary)")
+                }
                 for warning in try Comparer.interactionWarnings(comparison.configs, in: database) {
                     Console.error("warning: \(warning)")
                 }

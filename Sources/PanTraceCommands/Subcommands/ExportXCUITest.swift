@@ -15,11 +15,14 @@ extension Pantrace.Export {
                 withVelocity:, thenHoldForDuration:) from the down place to the
                 release place, on coordinates normalised to the app's window, at
                 the speed that gives the release velocity along the axis, held
-                for the rest. Each test's comment gives the trace's name, the
-                decision, percent and velocity simulated under the config
-                (--config, --preset, --set; default the baseline run's) and
-                whether the straight drag decides alike ('// faithful: true');
-                the assertion is left to you. Standard error ends with
+                for the rest. Each test's comment gives the trace's name, what
+                to set up first (the sheet's start detent, the list's offset),
+                with --changed both runs' results, the decision, percent and
+                velocity simulated under the config (--config or --preset, else
+                the baseline run's, with --set on top) and whether the straight
+                drag decides alike and lifts moving the same way, under both
+                runs' configs too with --changed ('// faithful: true'); the
+                assertion is left to you. Standard error names the base and ends with
                 'N faithful, M unfaithful'. See docs/device.md for running the
                 file in an app's UI-test target.
 

@@ -11,7 +11,10 @@ extension Pantrace {
             commandName: "regress",
             abstract: "Replay for CI: exit 1 when more decisions changed than allowed.",
             discussion: """
-                Exits 1 when the number of changed decisions that count exceeds --max-changes
+                The run starts from the same base as replay: --config or --preset, else the
+                baseline run's stored config, with --set on top. A change is a decision or a
+                detent that differs (a sheet that now rests at medium, not large).
+                Exits 1 when the number of changes that count exceeds --max-changes
                 (default 0), 0 otherwise. With --fail-on any (the default) every change counts;
                 with --fail-on intent only a regression against intent does: a trace whose
                 intent the baseline's decision agreed with and this run's does not (a new
@@ -72,17 +75,19 @@ extension Pantrace {
             let started = Console.now()
             // Read before the database is opened; its names are checked against the store before anything is stored.
             let allowList = try allow.map { try AllowList.load(path: $0) }
-            var regression = Regression(
-                replayer: try options.replayer(kind: .regress, config: configOptions), maxChanges: maxChanges, gate: failOn, accept: accept,
-                allowList: allowList)
-            regression.wording = .commandLine
+            try options.check(config: configOptions, database: store.db)
             if let junit { try OutputPath.refuseDatabase(junit, option: "--junit", database: store.db) }
+            let database = try store.openExisting()
+            var regression = Regression(
+                replayer: try options.replayer(kind: .regress, config: configOptions, in: database), maxChanges: maxChanges, gate: failOn,
+                accept: accept, allowList: allowList)
+            regression.wording = .commandLine
             let junitReport = try junit.map { try JUnitFile(path: $0, regression: regression) }
             // Every report is written before the commit: a report that cannot be written stores and accepts nothing.
             let judge: ((RunComparison) -> RegressionJudgement)? = accept ? nil : { regression.judgement(for: $0) }
             let reporters = try options.reporters(
                 for: regression.replayer, database: store.db, extra: junitReport.map { [$0] } ?? [], judge: judge)
-            let comparison = try regression.replay(in: try store.openExisting(), reporting: reporters)
+            let comparison = try regression.replay(in: database, reporting: reporters)
             options.summarize(comparison, kind: .regress, database: store.db, started: started)
             let verdict = regression.conclude(comparison)
             if !options.quiet {
@@ -93,7 +98,8 @@ extension Pantrace {
                 }
                 // The sentence of every other report of the run (docs/commands.md §7.3).
                 if case .accepted = verdict {
-                    Console.error(verdict.description)
+                    // docs/commands.md §7.2: the new baseline's config, named with where it came from.
+                    Console.error(verdict.description + (regression.replayer.base.map { " (\($0))" } ?? ""))
                 } else {
                     let judgement = regression.judgement(for: comparison)
                     Console.error("regress: \(judgement.passes ? "ok" : "FAIL"): \(judgement.sentence)")

@@ -12,9 +12,9 @@ extension Pantrace {
             abstract: "Find the config whose decisions best match what people meant (the traces' intents).",
             discussion: """
                 Every combination of the sweeps (up to 3 sweeps, 1,000,000 combinations) on
-                top of the base config (--config, --preset, --set; with none of them, the
-                baseline run's stored config, the one replay compares with, so that after a
-                lab session the base is the config the person felt) is decided as replay
+                top of the base config (--config or --preset, else the baseline run's stored
+                config, the one replay compares with, so that after a lab session the base is
+                the config the person felt; --set on top of either) is decided as replay
                 would decide it over the stored traces with an intent, and counted: agree,
                 accidental (meant cancel, finished), missed (meant finish, did not) and, for
                 sheets with detents, wrongDetent (rests at another detent than meant; the

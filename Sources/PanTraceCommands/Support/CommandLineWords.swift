@@ -68,6 +68,7 @@ enum CommandLineWords {
                 "the overrides make the name \($0) characters long (at most \(Config.maximumNameLength)); give one with --set name=…"
             } ?? error.reason
         return "--set \(error.override ?? ""): " + (error.key.isEmpty ? "" : error.key + ": ") + reason
+            + (error.reason == KeySuggestion.detentsReason ? " (pantrace lab --detents medium=0.5,large=1)" : "")
     }
 }
 

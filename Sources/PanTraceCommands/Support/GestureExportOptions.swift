@@ -29,12 +29,13 @@ struct GestureExportOptions: ParsableArguments {
     @Flag(name: .customLong("faithful-only"), help: "Leave out the traces whose exported form decides otherwise (they are still counted).")
     var faithfulOnly = false
 
-    /// The exporter of `form`: the config given, or (none given) the baseline run's.
+    /// The exporter of `form`, from the base of docs/commands.md §7.2 (the
+    /// file or preset, else the baseline run's config; `--set` on top).
     func exporter(_ form: GestureExporter.Form) throws -> GestureExporter {
         let source = configOptions.source
-        let given = source.file != nil || source.preset != nil || !source.overrides.isEmpty
+        try source.check()
         return GestureExporter(
-            form: form, config: given ? try configOptions.resolve() : nil,
+            form: form, source: source,
             selection: TraceSelection(names: traces, families: families), changed: changed, faithfulOnly: faithfulOnly)
     }
 
@@ -42,6 +43,8 @@ struct GestureExportOptions: ParsableArguments {
     func run(_ form: GestureExporter.Form) throws {
         let exporter = try exporter(form)
         let store = try store.openExisting(readOnly: true)
+        // docs/commands.md §7.2: the base the traces are decided under, and where it came from.
+        Console.error(try exporter.base(in: store).summary)
         let counts = try exporter.export(in: store) { try Console.exportOut($0, swift: form != .actions) }
         try Console.finish()
         Console.error(counts.description)

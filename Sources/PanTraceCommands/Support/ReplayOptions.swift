@@ -47,11 +47,11 @@ struct ReplayOptions: ParsableArguments {
     /// `--trace` and `--family`.
     var selection: TraceSelection { TraceSelection(names: traces, families: families) }
 
-    /// The replay these options ask for.
-    func replayer(kind: RunKind, config configOptions: ConfigOptions) throws -> Replayer {
-        Replayer(
-            config: try configOptions.resolve(), selection: selection, baseline: baseline,
-            storesFrames: frames, kind: kind)
+    /// The replay these options ask for, from the base of docs/commands.md §7.2
+    /// (the file or preset, else the baseline run's config; `--set` on top).
+    func replayer(kind: RunKind, config configOptions: ConfigOptions, in store: Store) throws -> Replayer {
+        let base = try ConfigBase.resolve(configOptions.source, in: store, baseline: baseline)
+        return Replayer(base: base, selection: selection, baseline: baseline, storesFrames: frames, kind: kind)
     }
 
     /// The reporters every replay and regression has: progress on a
@@ -63,6 +63,13 @@ struct ReplayOptions: ParsableArguments {
     ///
     /// `judge` (a judged `regress`) gives the verdict that the page and the
     /// report on standard output state, as the JUnit file and the last line do.
+    /// Refuses what can be refused before the store is opened: a bad
+    /// `--config`/`--preset`/`--set`, an `--html` that names the database.
+    func check(config configOptions: ConfigOptions, database: String) throws {
+        try configOptions.source.check()
+        if let html { try OutputPath.refuseDatabase(html, option: "--html", database: database) }
+    }
+
     func reporters(
         for replayer: Replayer, database: String, extra: [any ReplayReporter] = [],
         judge: ((RunComparison) -> RegressionJudgement)? = nil

@@ -273,14 +273,11 @@ public struct ConfigComparison: Sendable {
         let decisions = decided.decisions
         let detents = decided.detents
         let startDetent = trace.detents == nil ? nil : trace.startingDetent?.name
-        // docs/commands.md §7.9: a difference of decision or of detent (a
-        // detent by its place among the trace's, compared as a number).
-        let places: [Int] = detents.isEmpty ? [] : detents.map { name in
-            guard let name else { return -1 }
-            return trace.detents?.firstIndex { $0.name.isScalarEqual(to: name) } ?? -2
-        }
+        // docs/commands.md §7.9: a difference of decision or of detent, as every report counts a change.
         func differ(_ a: Int, _ b: Int) -> Bool {
-            decisions[a] != decisions[b] || (!places.isEmpty && places[a] != places[b])
+            detents.isEmpty
+                ? decisions[a] != decisions[b]
+                : !ResultChange.decideAlike(decisions[a], detents[a], decisions[b], detents[b])
         }
         var finishing = 0
         for index in decisions.indices {

@@ -68,9 +68,20 @@ public struct ComparedTrace: Equatable, Hashable, Sendable {
     }
 
     /// docs/commands.md §7.3: a change is a trace whose decision or detent differs between the two runs.
-    public var isChange: Bool {
-        guard let baseline else { return false }
-        return baseline.decision != candidate.decision || baseline.detent != candidate.detent
+    public var isChange: Bool { change != nil }
+
+    /// What changed (`ResultChange`); `nil` when nothing did or without a baseline result.
+    public var change: ResultChange? {
+        guard let baseline else { return nil }
+        return ResultChange(from: baseline.decision, baseline.detent, to: candidate.decision, candidate.detent)
+    }
+
+    /// The change in words, by where the results rest (`large → medium`,
+    /// `finish → cancel`: `ResultChange/wording(from:_:to:_:sheet:)`); `nil` without a change.
+    public var changeWording: String? {
+        guard let baseline, isChange else { return nil }
+        return ResultChange.wording(
+            from: baseline.decision, baseline.detent, to: candidate.decision, candidate.detent, sheet: startDetent != nil)
     }
 
     /// The same decision and detent for another reason (e.g. `threshold` → `flick`).
@@ -134,6 +145,27 @@ public struct RestChange: Hashable, Sendable, Comparable {
     }
 }
 
+/// The changes of one kind and one wording, as the text and HTML reports
+/// count them: `finish → cancel` (a decision), `large → medium` (a detent).
+public struct ChangeGroup: Hashable, Sendable, Comparable {
+    /// A change of decision, or of detent alone.
+    public var kind: ResultChange
+    /// ``ComparedTrace/changeWording``.
+    public var words: String
+
+    /// A group of `kind` worded `words`.
+    public init(kind: ResultChange, words: String) {
+        self.kind = kind
+        self.words = words
+    }
+
+    /// Decision changes first, then by their words (byte order).
+    public static func < (a: ChangeGroup, b: ChangeGroup) -> Bool {
+        if a.kind != b.kind { return a.kind == .decision }
+        return Array(a.words.utf8).lexicographicallyPrecedes(Array(b.words.utf8))
+    }
+}
+
 extension Decision {
     /// finish, cancel, none: the order reports list decisions in.
     var order: Int {
@@ -164,6 +196,15 @@ public struct RunComparison: Sendable {
     public private(set) var transitions: [Transition: Int] = [:]
     /// For sheets with detents, the changes of where they rest (`large → medium`, docs/commands.md §7.3).
     public private(set) var restChanges: [RestChange: Int] = [:]
+    /// Every change by its kind and its words (docs/commands.md §7.3: `finish → cancel`, `large → medium`).
+    public private(set) var changeGroups: [ChangeGroup: Int] = [:]
+    /// Changes of decision (`ResultChange/decision`).
+    public private(set) var decisionChanges = 0
+    /// Changes of the detent alone, the decision kept (`ResultChange/detent`): sheets that rest at another detent.
+    public private(set) var detentChanges = 0
+    /// The base the candidate started from and where it came from
+    /// (`base uikit-sheet (the config of baseline run 1)`, docs/commands.md §7.2); `nil` when not told.
+    public var base: String?
     /// Intent not `finish`, baseline agreeing, candidate `finish`: indexes in ``changeList``.
     public private(set) var accidentalDismissalIndexes: [Int32] = []
     /// With detents: baseline agreeing, candidate at another detent than meant: indexes in ``changeList``.
@@ -209,7 +250,12 @@ public struct RunComparison: Sendable {
         }
         traces += 1
         if trace.isReasonChange { reasonChangeList.append(trace) }
-        guard trace.isChange else { return false }
+        guard let kind = trace.change, let words = trace.changeWording else { return false }
+        changeGroups[ChangeGroup(kind: kind, words: words), default: 0] += 1
+        switch kind {
+        case .decision: decisionChanges += 1
+        case .detent: detentChanges += 1
+        }
         let index = Int32(truncatingIfNeeded: changeList.count)
         changeList.append(trace)
         transitions[Transition(from: before.decision, to: trace.candidate.decision), default: 0] += 1
@@ -228,8 +274,20 @@ public struct RunComparison: Sendable {
         return true
     }
 
-    /// Number of changed decisions.
+    /// Number of changes, of decision or of detent (``ComparedTrace/isChange``).
     public var changed: Int { changeList.count }
+
+    /// `12 changed: 3 finish → cancel, 9 rest at another detent`: the
+    /// changes counted apart, decisions by their words, detents together
+    /// (docs/commands.md §7.3); `0 changed` without one. `escape` is applied
+    /// to each change's words (they can name detents of the input).
+    public func changeHeadline(escaping escape: (String) -> String = { $0 }) -> String {
+        var parts = changeGroups.filter { $0.key.kind == .decision }.sorted { $0.key < $1.key }.map {
+            "\($0.value) \(escape($0.key.words))"
+        }
+        if detentChanges > 0 { parts.append("\(detentChanges) rest at another detent") }
+        return "\(changed) changed" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
+    }
 
     /// docs/commands.md §7.3: the changes that are regressions against intent
     /// (``ComparedTrace/isRegression``): the new accidental and the newly missed results.

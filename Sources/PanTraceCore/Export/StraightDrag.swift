@@ -87,14 +87,15 @@ public struct StraightDrag: Sendable {
     public var endTime: Double { Self.pressDuration + length / speed }
 
     /// The trace as the drag performs it, with `trace`'s screen (docs/device.md
-    /// "Faithful or not"): the `down` at t = 0 with the original's `touches`,
+    /// "Faithful or not"): the `down` at t = 0 with one finger (`touches` 1:
+    /// a second finger is something a drag cannot replay),
     /// moves along the line at t = 0.05 + k/120 while before the end, one at
     /// the end, then the `up` (or the `cancel`) after the hold; a drag of
     /// length 0 is the `down` and the lift.
     public func performed(from trace: Trace) -> Trace {
         var performed = trace
         performed.samples.removeAll(keepingCapacity: true)
-        performed.samples.append(Sample(t: 0, x: start.x, y: start.y, phase: .down, touches: touches))
+        performed.samples.append(Sample(t: 0, x: start.x, y: start.y, phase: .down, touches: 1))
         let end = endTime
         if length > 0 {
             let dx = self.end.x - start.x

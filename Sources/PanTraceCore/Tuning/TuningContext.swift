@@ -27,6 +27,9 @@ public struct TuningContext: Sendable, Equatable {
     /// The best over people's labels alone; nil unless people's labels are
     /// present and fewer than the generator's.
     public var bestWithPeople: PeopleBest?
+    /// The settings of the base that differ from the baseline run's config
+    /// (docs/commands.md §7.2); empty when they are the same or without a run.
+    public var baselineDifferences: [Config.Difference] = []
 
     /// A context naming the base's `origin`.
     public init(origin: String, recordedUnder: (run: Int64, interaction: Interaction)? = nil, bestWithPeople: PeopleBest? = nil) {
@@ -38,6 +41,7 @@ public struct TuningContext: Sendable, Equatable {
     public static func == (lhs: TuningContext, rhs: TuningContext) -> Bool {
         lhs.origin == rhs.origin && lhs.recordedUnder?.run == rhs.recordedUnder?.run
             && lhs.recordedUnder?.interaction == rhs.recordedUnder?.interaction && lhs.bestWithPeople == rhs.bestWithPeople
+            && lhs.baselineDifferences == rhs.baselineDifferences
     }
 
     /// One warning per interaction that some candidate of `grid` runs and

@@ -5,8 +5,8 @@ extension Outcome {
     /// The one comparison behind "faithful" (`export actions`, `export
     /// xcuitest`: docs/device.md) and `--changed`'s selection: an exported
     /// gesture is faithful when its simulation decides alike with the
-    /// original's, under the same config.
+    /// original's, under the same config. It is ``ResultChange``'s definition.
     public func decidesAlike(_ other: Outcome) -> Bool {
-        decision == other.decision && detent == other.detent
+        ResultChange(from: self, to: other) == nil
     }
 }

@@ -17,11 +17,24 @@ package enum KeySuggestion {
 
     /// `unknown key` plus ` (did you mean `threshold`?)` when there is a close key.
     package static func unknownKeyReason(_ key: String, among candidates: [String]) -> String {
+        if candidates.contains("decision"), isDetentsKey(key) { return detentsReason }
         guard let suggestion = closest(to: key, among: candidates) else {
             return "unknown key (allowed: \(candidates.joined(separator: ", ")))"
         }
         return "unknown key (did you mean `\(suggestion)`?)"
     }
+
+    /// Whether `key` names a sheet's detents (`detents`, `detent`,
+    /// `startDetent`), which are not a config key but a trace's.
+    package static func isDetentsKey(_ key: String) -> Bool {
+        ["detents", "detent", "startdetent"].contains(key.lowercased())
+    }
+
+    /// Where detents go, for a config that names them: they are the
+    /// screen's, not the interaction's tunables.
+    package static let detentsReason =
+        "not a config key: a sheet's detents belong to each trace (its `detents` and start `detent`, docs/model.md §3), "
+        + "so record traces that carry them; the lab gives every task of a session detents (docs/lab.md \"A sheet with detents\")"
 
     /// Levenshtein distance with transpositions counted as one edit.
     package static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {

@@ -12,9 +12,28 @@ extension PointerActions {
     /// is written in place (`ByteCursor`): an export writes tens of
     /// megabytes of it (docs/performance.md). With `lineBreak`, the line ends
     /// with a newline, written with it rather than appended to a copy.
-    public func jsonLine(trace name: String, width: Double, height: Double, faithful: Bool, lineBreak: Bool = false) -> String {
+    ///
+    /// After `faithful` come `"setup": {"detent": NAME or null,
+    /// "scrollOffset": o}` (what a device test sets up first) when `setup`
+    /// is given, and with `sides` (`--changed`) `"baseline"` and
+    /// `"candidate"`, each `{"config": NAME, "decision": …, "detent": … or null}`.
+    public func jsonLine(
+        trace name: String, width: Double, height: Double, faithful: Bool, setup: DeviceSetup? = nil,
+        sides: FlipSides? = nil, lineBreak: Bool = false
+    ) -> String {
         let quotedName = JSONWriter.string(name)
-        let capacity = Self.headBytes + quotedName.utf8.count + actions.count * Self.bytesPerAction
+        var extra = ""
+        if let setup {
+            extra += ", \"setup\": {\"detent\": " + (setup.detent.map(JSONWriter.string) ?? "null")
+                + ", \"scrollOffset\": " + JSONWriter.number(setup.scrollOffset) + "}"
+        }
+        if let sides {
+            for (key, side) in [("baseline", sides.baseline), ("candidate", sides.candidate)] {
+                extra += ", \"\(key)\": {\"config\": " + JSONWriter.string(side.config) + ", \"decision\": \"\(side.decision.rawValue)\""
+                    + ", \"detent\": " + (side.detent.map(JSONWriter.string) ?? "null") + "}"
+            }
+        }
+        let capacity = Self.headBytes + quotedName.utf8.count + extra.utf8.count + actions.count * Self.bytesPerAction
         return ByteCursor.string(capacity: capacity) { line in
             line.put("{\"trace\": ")
             line.put(utf8: quotedName)
@@ -23,6 +42,7 @@ extension PointerActions {
             line.put(", \"height\": ")
             line.put(number: height)
             line.put(faithful ? ", \"faithful\": true" : ", \"faithful\": false")
+            if !extra.isEmpty { line.put(utf8: extra) }
             line.put(", \"actions\": [{\"type\": \"pointer\", \"id\": \"finger1\", \"parameters\": {\"pointerType\": \"touch\"}, \"actions\": [")
             for index in actions.indices {
                 if index > 0 { line.put(", ") }

@@ -49,13 +49,29 @@ public enum XCUITestFile {
     /// One test method: its comment (the trace's name, the simulated decision,
     /// percent and velocity, the straight drag's decision when it differs,
     /// `faithful: true|false`) and the `press` call with literal numbers.
+    ///
+    /// With a `setup`, the comment says what the test must set up first
+    /// (`set up: the sheet at medium, the list scrolled 300 pt`); with
+    /// `sides` (`--changed`), where each run's result rests (`baseline
+    /// "uikit-sheet": rests at large; candidate "stepVelocity=500": rests at medium`).
     public static func test(
-        named method: String, trace name: String, width: Double, height: Double, gesture: DeviceGesture<StraightDrag>
+        named method: String, trace name: String, width: Double, height: Double, gesture: DeviceGesture<StraightDrag>,
+        setup: DeviceSetup? = nil, sides: FlipSides? = nil
     ) -> String {
         let drag = gesture.form
         var text = "\n    // " + commentText(name) + "\n"
+        if let setup { text += "    // " + setupWords(setup) + "\n" }
+        if let sides {
+            let sheet = setup?.detent != nil
+            text += "    // baseline " + commentText(JSONWriter.string(sides.baseline.config)) + ": "
+                + commentText(sides.baseline.restingWords(sheet: sheet)) + "; candidate "
+                + commentText(JSONWriter.string(sides.candidate.config)) + ": "
+                + commentText(sides.candidate.restingWords(sheet: sheet)) + "\n"
+        }
         text += "    // simulated: " + summary(of: gesture.original) + "\n"
-        if !gesture.faithful { text += "    // straight drag: " + summary(of: gesture.performed) + "\n" }
+        if !gesture.original.decidesAlike(gesture.performed) || gesture.original.velocity * gesture.performed.velocity < 0 {
+            text += "    // straight drag: " + summary(of: gesture.performed) + "\n"
+        }
         text += "    // faithful: \(gesture.faithful)\n"
         text += """
                 @MainActor
@@ -71,6 +87,15 @@ public enum XCUITestFile {
 
             """
         return text
+    }
+
+    /// `set up: the sheet at medium, the list scrolled 300 pt`; `set up:
+    /// nothing (no detent, no list)` for a trace without either.
+    public static func setupWords(_ setup: DeviceSetup) -> String {
+        var parts: [String] = []
+        if let detent = setup.detent { parts.append("the sheet at \(detent)") }
+        if setup.scrollOffset != 0 { parts.append("the list scrolled \(JSONWriter.number(setup.scrollOffset)) pt") }
+        return commentText("set up: " + (parts.isEmpty ? "nothing (no detent, no scrolled list)" : parts.joined(separator: ", ")))
     }
 
     /// What an outcome decides, for a test's comment: `finish/flick, percent 0.4833, velocity 1250.0 pt/s`.

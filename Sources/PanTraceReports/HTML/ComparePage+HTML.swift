@@ -6,7 +6,8 @@ extension ConfigComparison {
     static let lineStyles: [(colour: String, dash: String?)] = [
         ("#000000", nil), ("#0072B2", nil), ("#D55E00", nil), ("#009E73", nil), ("#CC79A7", nil), ("#E69F00", nil),
         ("#56B4E9", "9 4"), ("#8C564B", "9 4"), ("#7F7F7F", "9 4"), ("#9E9A00", "3 3"), ("#6A3D9A", "3 3"),
-        ("#B15928", "3 3"),
+        ("#B15928", "3 3"), ("#0072B2", "12 3 2 3"), ("#D55E00", "12 3 2 3"), ("#009E73", "12 3 2 3"),
+        ("#CC79A7", "12 3 2 3"),
     ]
 
     static func lineStyle(_ index: Int) -> (colour: String, dash: String?) {
@@ -46,7 +47,8 @@ extension ConfigComparison {
         markup.element("h2", [], "Configs")
         markup.open("table", [("id", "configs")])
         markup.open("tr")
-        for header in ["#", "config", "finish", "cancel", "none", "agree", "accidental", "missed", "stale", "differs"] {
+        // docs/commands.md §7.3: wrongDetent beside agree, accidental and missed, so that they add up to the labelled traces.
+        for header in ["#", "config", "finish", "cancel", "none", "agree", "accidental", "missed", "wrongDetent", "stale", "differs"] {
             markup.element("th", header == "config" || header == "#" ? [] : [("class", "num")], header)
         }
         markup.close()
@@ -61,7 +63,8 @@ extension ConfigComparison {
             markup.element("td", [], config.name)
             for (key, value) in [
                 ("finish", c.finish), ("cancel", c.cancel), ("none", c.none), ("agree", c.agree),
-                ("accidental", c.accidental), ("missed", c.missed), ("stale", c.stale), ("differs", c.differs),
+                ("accidental", c.accidental), ("missed", c.missed), ("wrongDetent", c.wrongDetent), ("stale", c.stale),
+                ("differs", c.differs),
             ] {
                 markup.element(
                     "td", [("class", "num"), ("data-count", key), ("data-value", String(value))],
@@ -72,15 +75,16 @@ extension ConfigComparison {
         markup.close()
         markup.element(
             "p", [("class", "small")],
-            "agree, accidental and missed count the \(HTMLText.count(labelled)) traces with an intent; differs counts "
-                + "the decisions unlike config 1's.")
+            "agree, accidental, missed and wrongDetent (not dismissed, resting at another detent than meant) count the "
+                + "\(HTMLText.count(labelled)) traces with an intent; differs counts the traces whose decision or detent "
+                + "differs from config 1's.")
         if counts.contains(where: { $0.stale > 0 }) {
             markup.element("p", [("class", "small"), ("id", "stale-note")], "Stale: " + RunComparison.staleExplanation)
         }
     }
 
     private func renderMatrix(_ markup: inout Markup) {
-        markup.element("h2", [], "Differing decisions, pair by pair")
+        markup.element("h2", [], "Traces whose decision or detent differs, pair by pair")
         markup.open("table", [("id", "matrix")])
         markup.open("tr")
         markup.element("th", [], "")

@@ -13,6 +13,7 @@ extension ConfigComparison {
     /// and dash, then one small map per config with its own regions named.
     func renderSheetMaps(_ markup: inout Markup) {
         let groups = sheets.largest(4)
+        let colours = DetentColours(groups: groups)
         markup.element("h2", [("id", "sheet-maps")], "Where the sheets land under each config")
         markup.element(
             "p", [("class", "small")],
@@ -36,8 +37,9 @@ extension ConfigComparison {
                 return SheetMapChart.Outline(
                     config: configs[index], colour: style.colour, dash: style.dash, width: 2.5, key: String(index + 1))
             }
-            SheetMapChart(group: group, id: "sheet-map-\(key)", shaded: configs[0], outlines: outlines, velocities: range)
-                .render(&markup)
+            var chart = SheetMapChart(group: group, id: "sheet-map-\(key)", shaded: configs[0], outlines: outlines, velocities: range)
+            chart.colours = colours
+            chart.render(&markup)
             markup.open("ul", [("class", "legend"), ("data-boundaries", key)])
             for (index, config) in configs.enumerated() {
                 let style = Self.lineStyle(index)
@@ -47,7 +49,7 @@ extension ConfigComparison {
             }
             markup.close()
             SheetMapChart.renderLegend(
-                &markup, group: group, changed: group.marks.contains { $0.name != nil }, divided: true)
+                &markup, group: group, changed: group.marks.contains { $0.name != nil }, divided: true, colours: colours)
             markup.close()
             guard configs.count > 1 else { continue }
             markup.open("div", [("class", "multiples")])
@@ -62,6 +64,7 @@ extension ConfigComparison {
                 chart.height = 300
                 chart.margins = (62, 10, 8, 44)
                 chart.small = true
+                chart.colours = colours
                 chart.render(&markup)
                 markup.element("figcaption", [], "\(index + 1) \(config.name)")
                 markup.close()

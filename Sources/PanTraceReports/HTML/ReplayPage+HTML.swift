@@ -10,8 +10,7 @@ extension ReplayPage {
             markup.element("h1", [], title)
             markup.element(
                 "p", [("class", "sub")],
-                "\(HTMLText.count(comparison.traces)) traces compared; the decision of "
-                    + "\(HTMLText.count(comparison.changed)) changed.")
+                "\(HTMLText.count(comparison.traces)) traces compared; \(comparison.changeHeadline()).")
             renderConfigs(&markup)
             // The same sentences as the text and JSON reports, above the counts they qualify.
             for warning in comparison.warnings {
@@ -51,6 +50,8 @@ extension ReplayPage {
             markup.close()
         }
         markup.close()
+        // docs/commands.md §7.2: the base the candidate started from, and where it came from.
+        if let base = comparison.base { markup.element("p", [("id", "base")], base) }
         if comparison.settingChanges.isEmpty {
             markup.element("p", [("id", "settings")], "The two configs' settings are identical.")
             return
@@ -111,8 +112,10 @@ extension ReplayPage {
         markup.open("ul", [("class", "counts"), ("id", "counts")])
         var items: [(key: String, label: String, value: Int, tone: String)] = [
             ("traces", "traces compared", comparison.traces, ""),
-            ("changed", "decisions changed", comparison.changed,
+            ("changed", "changed (decision or detent)", comparison.changed,
              comparison.changed == 0 ? "good" : judgement?.passes == true ? "" : "bad"),
+            ("decisionChanges", "decisions changed", comparison.decisionChanges, ""),
+            ("detentChanges", "rest at another detent, same decision", comparison.detentChanges, ""),
             ("regressions",
              "regressions against intent" + (judgement.map { $0.acceptedRegressions > 0 ? " (and \($0.acceptedRegressions) accepted by \($0.allowFile ?? "the allow list"))" : "" } ?? ""),
              regressions, regressions == 0 ? "" : judgement?.passes == true ? "" : "bad"),
@@ -121,6 +124,8 @@ extension ReplayPage {
              comparison.accidentalDismissalIndexes.count, comparison.accidentalDismissalIndexes.isEmpty || passes ? "" : "bad"),
             ("missed", "newly missed dismissals (intent finish, now cancel)", comparison.missedDismissalIndexes.count,
              comparison.missedDismissalIndexes.isEmpty || passes ? "" : "bad"),
+            ("wrongDetent", "new wrong detents (rests at another detent than meant)", comparison.wrongDetentIndexes.count,
+             comparison.wrongDetentIndexes.isEmpty || passes ? "" : "bad"),
             ("nowAgree", "now agree with intent", comparison.nowAgreeIndexes.count,
              comparison.nowAgreeIndexes.isEmpty ? "" : "good"),
             ("stale", "decided by a stale velocity (candidate; ringed on the release map)", comparison.candidateStale,
@@ -141,17 +146,22 @@ extension ReplayPage {
             // docs/model.md §4.6: what a stale result is, in one sentence.
             markup.element("p", [("class", "small"), ("id", "stale-note")], RunComparison.staleExplanation)
         }
-        guard !comparison.transitions.isEmpty else { return }
+        guard !comparison.changeGroups.isEmpty else { return }
+        // docs/commands.md §7.3: each change by where it rests, decision changes and detent changes apart.
+        markup.element("p", [("id", "change-headline")], comparison.changeHeadline())
         markup.open("table", [("id", "transitions")])
         markup.open("tr")
         markup.element("th", [], "baseline → candidate")
+        markup.element("th", [], "change")
         markup.element("th", [("class", "num")], "traces")
         markup.close()
-        for (transition, count) in comparison.transitions.sorted(by: { $0.key < $1.key }) {
-            let name = "\(transition.from.rawValue) → \(transition.to.rawValue)"
+        for (group, count) in comparison.changeGroups.sorted(by: { $0.key < $1.key }) {
             markup.open("tr")
-            markup.element("td", [], name)
-            markup.element("td", [("class", "num"), ("data-transition", name), ("data-value", String(count))], HTMLText.count(count))
+            markup.element("td", [], group.words)
+            markup.element("td", [], group.kind == .decision ? "decision" : "detent")
+            markup.element(
+                "td", [("class", "num"), ("data-change", group.kind == .decision ? "decision" : "detent"),
+                       ("data-transition", group.words), ("data-value", String(count))], HTMLText.count(count))
             markup.close()
         }
         markup.close()
@@ -198,8 +208,9 @@ extension ReplayPage {
         markup.close()
     }
 
-    /// `cancel → finish`; for a sheet, where it rests: `large → medium`.
+    /// `cancel → finish`; for a sheet, where it rests: `large → medium` (``ComparedTrace/changeWording``).
     static func changeWords(_ change: ComparedTrace) -> String {
+        if let words = change.changeWording { return words }
         guard change.startDetent != nil else {
             return "\(change.baseline?.decision.rawValue ?? "-") → \(change.candidate.decision.rawValue)"
         }
@@ -248,9 +259,11 @@ extension ReplayPage {
         }
         markup.legendItem(.line("#000", dashed: true), "release (lift), with its velocity")
         markup.close()
+        let colours = detentColours
         for (index, plot) in plots.enumerated() {
-            TracePlotChart(plot: plot, number: index + 1, baseline: baselineConfig, candidate: candidateConfig)
-                .render(&markup)
+            var chart = TracePlotChart(plot: plot, number: index + 1, baseline: baselineConfig, candidate: candidateConfig)
+            chart.colours = colours
+            chart.render(&markup)
         }
         if comparison.changed > plots.count {
             markup.element(

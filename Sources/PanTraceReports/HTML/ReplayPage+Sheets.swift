@@ -11,12 +11,18 @@ extension ReplayPage {
         return (0..<changes.count).contains { changes[$0].startDetent == nil }
     }
 
+    /// Each detent's colour by its name across the page: the maps' and the plots' detent sets.
+    var detentColours: DetentColours {
+        DetentColours(sets: releases.sheets.largest(4).map(\.detents) + plots.compactMap(\.detents))
+    }
+
     /// The release maps of the sheets with detents (docs/commands.md §7.8):
     /// one per detent set and start detent, up to four, the candidate's
     /// regions shaded and named, the baseline's boundaries dashed.
     func renderSheetMaps(_ markup: inout Markup) {
         let sheets = releases.sheets
         let groups = sheets.largest(4)
+        let colours = detentColours
         markup.element("h2", [("id", "sheet-maps")], "Where the sheets land")
         markup.element(
             "p", [("class", "small")],
@@ -34,14 +40,15 @@ extension ReplayPage {
                 "h3", [],
                 "Sheets \(SheetMapChart.title(of: group)): \(HTMLText.count(group.marks.count)) releases, "
                     + "\(HTMLText.count(disagreeing)) not where meant")
-            let chart = SheetMapChart(
+            var chart = SheetMapChart(
                 group: group, id: "sheet-map-\(index + 1)", shaded: candidateConfig,
                 outlines: [
                     .init(config: baselineConfig, colour: "#555555", dash: "7 4", width: 2.5, key: "baseline"),
                     .init(config: candidateConfig, colour: "#000000", dash: nil, width: 1.5, key: "candidate"),
                 ], numbers: numbers)
+            chart.colours = colours
             chart.render(&markup)
-            SheetMapChart.renderLegend(&markup, group: group, changed: group.marks.contains { $0.name != nil })
+            SheetMapChart.renderLegend(&markup, group: group, changed: group.marks.contains { $0.name != nil }, colours: colours)
             markup.open("ul", [("class", "legend")])
             markup.legendItem(.line("#000", dashed: false), "candidate's region boundaries (\(candidateConfig.name))")
             markup.legendItem(.line("#555", dashed: true), "baseline's region boundaries (\(baselineConfig.name))")
@@ -71,12 +78,15 @@ extension SheetMapChart {
     }
 
     /// The legend of a sheet map: the regions' colours, the intents' dots, the ring and the diamond.
-    static func renderLegend(_ markup: inout Markup, group: SheetReleases.Group, changed: Bool, divided: Bool = false) {
+    static func renderLegend(
+        _ markup: inout Markup, group: SheetReleases.Group, changed: Bool, divided: Bool = false,
+        colours: DetentColours = DetentColours()
+    ) {
         markup.open("ul", [("class", "legend")])
         for anchor in 0...group.detents.count {
             let name = anchor == 0 ? "dismissed" : group.detents[anchor - 1].name
             let meant = anchor == 0 ? "finish" : name == group.start ? "\(name) (or cancel: stay)" : name
-            markup.legendItem(.dot(colour(of: anchor), cell: true), "lands at \(name); a dot: meant \(meant)")
+            markup.legendItem(.dot(colours.colour(ofAnchor: anchor, in: group.detents), cell: true), "lands at \(name); a dot: meant \(meant)")
         }
         markup.legendItem(.dot(Palette.grey), "unlabelled")
         markup.legendItem(.ring, "ringed: the result is not where meant")

@@ -36,6 +36,8 @@ struct SheetMapChart {
     var small = false
     /// The velocity range, when several maps share one.
     var velocities: ClosedRange<Double>?
+    /// Each detent's colour by its name, the same across the page.
+    var colours = DetentColours()
 
     /// The colours of the anchors: dismissed as a finish, the detents from the lowest.
     static let detentColours = [
@@ -80,6 +82,14 @@ struct SheetMapChart {
         }
         let pad = max((high - low) * 0.05, 0.02)
         return (low - pad)...(high + pad)
+    }
+
+    /// The colour of anchor `anchor` of ``group`` (0 dismissed), by its detent's name.
+    func anchorColour(_ anchor: Int) -> String { colours.colour(ofAnchor: anchor, in: group.detents) }
+
+    /// The colour of a release's intent: the anchor meant, grey without one.
+    func meantColour(_ meant: UInt8) -> String {
+        meant == SheetReleases.Mark.unlabelled ? Palette.grey : anchorColour(Int(meant))
     }
 
     func render(_ markup: inout Markup) {
@@ -186,7 +196,7 @@ struct SheetMapChart {
         }
         for (anchor, path) in paths.enumerated() where !path.isEmpty {
             markup.open("path", [
-                ("d", path), ("fill", Self.colour(of: anchor)), ("fill-opacity", "0.2"), ("class", "region"),
+                ("d", path), ("fill", anchorColour(anchor)), ("fill-opacity", "0.2"), ("class", "region"),
                 ("data-anchor", grid.name(of: anchor)),
             ])
             markup.element("title", [], "released here, the sheet goes to \(grid.name(of: anchor)) under \(shaded.name)")
@@ -231,7 +241,7 @@ struct SheetMapChart {
             let y = area.y(detent.height)
             guard y >= area.top - 0.5, y <= area.bottom + 0.5 else { continue }
             markup.empty("line", [
-                ("x1", n(area.left)), ("y1", n(y)), ("x2", n(area.right)), ("y2", n(y)), ("stroke", Self.colour(of: index + 1)),
+                ("x1", n(area.left)), ("y1", n(y)), ("x2", n(area.right)), ("y2", n(y)), ("stroke", anchorColour(index + 1)),
                 ("stroke-width", "1.5"), ("stroke-dasharray", "2 3"), ("data-detent", detent.name),
             ])
             let label = detent.name + (detent.name == group.start ? " (start)" : "")
@@ -239,7 +249,7 @@ struct SheetMapChart {
             guard !small || detent.name == group.start else { continue }
             placed.append(box)
             markup.element(
-                "text", [("x", n(box.x)), ("y", n(y - 4)), ("class", "mark-label"), ("style", "fill:\(Self.colour(of: index + 1))")],
+                "text", [("x", n(box.x)), ("y", n(y - 4)), ("class", "mark-label"), ("style", "fill:\(anchorColour(index + 1))")],
                 label)
         }
         let zero = area.y(0)
@@ -323,7 +333,7 @@ struct SheetMapChart {
                     [
                         ("x", n(box.x + width / 2)), ("y", n(box.y + fontSize * 0.85)), ("text-anchor", "middle"),
                         ("class", "region-name"), ("data-anchor", grid.name(of: anchor)),
-                        ("style", "font-size:\(Int(fontSize))px;font-weight:700;fill:\(Self.colour(of: anchor));paint-order:stroke;stroke:#fff;stroke-width:4px"),
+                        ("style", "font-size:\(Int(fontSize))px;font-weight:700;fill:\(anchorColour(anchor));paint-order:stroke;stroke:#fff;stroke-width:4px"),
                     ], label)
                 break
             }
@@ -346,7 +356,7 @@ struct SheetMapChart {
             guard !path.isEmpty else { continue }
             let intent = meant == SheetReleases.Mark.unlabelled ? "unlabelled" : meantWord(Int(meant))
             markup.open("path", [
-                ("d", path), ("stroke", Self.colour(meant: meant)), ("stroke-width", n(radius)), ("stroke-linecap", "round"),
+                ("d", path), ("stroke", meantColour(meant)), ("stroke-width", n(radius)), ("stroke-linecap", "round"),
                 ("stroke-opacity", "0.8"), ("class", "release"), ("data-meant", intent),
             ])
             markup.element("title", [], "meant \(intent)")
@@ -372,7 +382,7 @@ struct SheetMapChart {
             let s = radius + 1
             markup.open("path", [
                 ("d", "M\(n(x)) \(n(y - s))l\(n(s)) \(n(s))-\(n(s)) \(n(s))-\(n(s))-\(n(s))z"),
-                ("fill", Self.colour(meant: mark.meant)), ("data-trace", name),
+                ("fill", meantColour(mark.meant)), ("data-trace", name),
             ])
             let meant = mark.meant == SheetReleases.Mark.unlabelled ? "unlabelled" : meantWord(Int(mark.meant))
             markup.element(

@@ -37,13 +37,13 @@ extension TracePlotChart {
             let y = area.y(detent.height)
             markup.empty("line", [
                 ("x1", n(area.left)), ("y1", n(y)), ("x2", n(area.right)), ("y2", n(y)),
-                ("stroke", SheetMapChart.colour(of: index + 1)), ("stroke-width", "1.5"), ("stroke-dasharray", "2 3"),
+                ("stroke", colours.colour(of: detent.name, rank: index)), ("stroke-width", "1.5"), ("stroke-dasharray", "2 3"),
                 ("data-detent", detent.name),
             ])
             let box = SheetMapChart.Box(x: area.left + 4, y: y - 15, width: PlotArea.textWidth(detent.name, fontSize: 11, bold: true), height: 13)
             placed.append(box)
             markup.element(
-                "text", [("x", n(box.x)), ("y", n(y - 4)), ("class", "mark-label"), ("style", "fill:\(SheetMapChart.colour(of: index + 1))")],
+                "text", [("x", n(box.x)), ("y", n(y - 4)), ("class", "mark-label"), ("style", "fill:\(colours.colour(of: detent.name, rank: index))")],
                 detent.name)
         }
         area.openClipped(&markup, class: "lines")

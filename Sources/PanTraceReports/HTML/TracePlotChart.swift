@@ -9,6 +9,8 @@ struct TracePlotChart {
     let number: Int
     let baseline: Config
     let candidate: Config
+    /// Each detent's colour by its name, the same across the page.
+    var colours = DetentColours()
 
     func render(_ markup: inout Markup) {
         if let detents = plot.detents, !detents.isEmpty {

@@ -23,14 +23,19 @@ struct TuneCurvesChart {
             + bars.flatMap { [Double($0.range.lowerBound), Double($0.range.upperBound)] }
         panel(
             &markup, id: "tune-agree", title: "agree (traces)", axis: axis, domain: xDomain,
-            y: (agree.min() ?? 0, max(agree.max() ?? 1, (agree.min() ?? 0) + 1)), points: points,
+            y: (0, max(agree.max() ?? 1, 1)), points: points,
             series: [("agree", Palette.bluishGreen, false, \.agree), ("floor", Palette.reddishPurple, true, \.floor)],
             intervals: bars)
-        let errors = points.flatMap { [Double($0.candidate.accidental), Double($0.candidate.missed)] }
+        let errors = points.flatMap {
+            [Double($0.candidate.accidental), Double($0.candidate.missed), Double($0.candidate.wrongDetent)]
+        }
         panel(
-            &markup, id: "tune-errors", title: "accidental, missed (traces)", axis: axis, domain: xDomain, y: (0, max(errors.max() ?? 1, 1)),
-            points: points,
-            series: [("accidental", Palette.vermillion, false, \.accidental), ("missed", Palette.blue, true, \.missed)])
+            &markup, id: "tune-errors", title: "against intent (traces)", axis: axis, domain: xDomain,
+            y: (0, max(errors.max() ?? 1, 1)), points: points,
+            series: [
+                ("accidental", Palette.vermillion, false, \.accidental), ("missed", Palette.blue, true, \.missed),
+                ("wrongDetent", Palette.orange, true, \.wrongDetent),
+            ])
     }
 
     private func panel(

@@ -27,7 +27,8 @@ extension TunePage {
             markup.element(
                 "p", [("class", "words")],
                 "agree: the decision matches the trace's intent; accidental: meant to cancel, but the screen was "
-                    + "dismissed; missed: meant to dismiss, but it stayed. floor: the fewest agree among a candidate "
+                    + "dismissed; missed: meant to dismiss, but it stayed; wrongDetent: a sheet that stayed, resting at another "
+                    + "detent than meant (agree, accidental, missed and wrongDetent add up to the labelled traces). floor: the fewest agree among a candidate "
                     + "and its neighbours one step away in each FROM:TO:STEP sweep. The best has the largest floor "
                     + "(then the most agree), so that a value whose neighbours lose never wins by a few gestures.")
             renderSweepCharts(&markup)
@@ -67,18 +68,23 @@ extension TunePage {
                     + "base: the gain in agree is \(intervals.gain.agree.lowerBound) to \(intervals.gain.agree.upperBound) "
                     + "(95 % bootstrap interval, \(TuningIntervals.resamples) resamples).")
         let rows: [(String, TuningIntervals.Counts)] = [("base", intervals.base), ("best", intervals.best), ("gain", intervals.gain)]
-        let bounds = rows.flatMap { row in [row.1.agree, row.1.accidental, row.1.missed].flatMap { [$0.lowerBound, $0.upperBound] } }
+        let bounds = rows.flatMap { row in
+            [row.1.agree, row.1.accidental, row.1.missed, row.1.wrongDetent].flatMap { [$0.lowerBound, $0.upperBound] }
+        }
         let low = Double(min(0, bounds.min() ?? 0))
         let high = Double(max(1, bounds.max() ?? 1))
         markup.open("table", [("id", "intervals")])
         markup.open("tr")
         markup.element("th", [], "")
-        for name in ["agree", "accidental", "missed"] { markup.element("th", [], name + " (95 %)") }
+        for name in ["agree", "accidental", "missed", "wrongDetent"] { markup.element("th", [], name + " (95 %)") }
         markup.close()
         for (name, counts) in rows {
             markup.open("tr", [("data-row", name)])
             markup.element("th", [], name)
-            for (key, range) in [("agree", counts.agree), ("accidental", counts.accidental), ("missed", counts.missed)] {
+            for (key, range) in [
+                ("agree", counts.agree), ("accidental", counts.accidental), ("missed", counts.missed),
+                ("wrongDetent", counts.wrongDetent),
+            ] {
                 markup.open("td", [("data-\(key)", "\(range.lowerBound) \(range.upperBound)")])
                 markup.text("\(range.lowerBound) to \(range.upperBound) ")
                 // A band on one scale for every cell, with 0 marked.
@@ -117,7 +123,7 @@ extension TunePage {
         markup.text(
             ParetoChart(page: self).settingsText(candidate)
                 + ": agree \(candidate.agree) of \(labelled) labelled traces, accidental \(candidate.accidental), "
-                + "missed \(candidate.missed)" + (maxAccidental.map { " (at most \($0) accidental allowed)" } ?? "") + ".")
+                + "missed \(candidate.missed), wrongDetent \(candidate.wrongDetent)" + (maxAccidental.map { " (at most \($0) accidental allowed)" } ?? "") + ".")
         markup.close()
         for (index, note) in bestNotes.enumerated() {
             markup.element("p", [("class", "best-note"), ("id", "best-note-\(index + 1)")], note)
@@ -131,7 +137,8 @@ extension TunePage {
                 "p", [("id", "against-base")],
                 "Against the base config (\(base)): " + change("agree", baseCounts.agree, candidate.agree) + ", "
                     + change("accidental", baseCounts.accidental, candidate.accidental) + ", "
-                    + change("missed", baseCounts.missed, candidate.missed) + ".")
+                    + change("missed", baseCounts.missed, candidate.missed) + ", "
+                    + change("wrongDetent", baseCounts.wrongDetent, candidate.wrongDetent) + ".")
         }
         if let stale {
             var text = "Stale velocities: base \(stale.base), best \(stale.best)."
@@ -143,7 +150,7 @@ extension TunePage {
     private func renderSweepCharts(_ markup: inout Markup) {
         switch sweeps.count {
         case 1:
-            markup.element("h2", [], "agree, accidental and missed over \(sweeps[0].key)")
+            markup.element("h2", [], "agree, accidental, missed and wrongDetent over \(sweeps[0].key)")
             TuneCurvesChart(page: self).render(&markup)
         case 2, 3:
             let agree = candidates.map(\.agree)
@@ -180,7 +187,7 @@ extension TunePage {
         markup.open("table", [("id", id)])
         markup.open("tr")
         for key in sweeps.map(\.key) { markup.element("th", [], key) }
-        for header in ["agree", "floor", "accidental", "missed", "finish", "cancel", "none"] {
+        for header in ["agree", "floor", "accidental", "missed", "wrongDetent", "finish", "cancel", "none"] {
             markup.element("th", [("class", "num")], header)
         }
         markup.close()
@@ -190,7 +197,7 @@ extension TunePage {
             for value in candidate.values { markup.element("td", [], value) }
             for (key, value) in [
                 ("agree", candidate.agree), ("floor", candidate.floor), ("accidental", candidate.accidental),
-                ("missed", candidate.missed),
+                ("missed", candidate.missed), ("wrongDetent", candidate.wrongDetent),
                 ("finish", candidate.finish), ("cancel", candidate.cancel), ("none", candidate.none),
             ] {
                 markup.element("td", [("class", "num"), ("data-\(key)", String(value))], String(value))

@@ -30,6 +30,9 @@ public struct TunePage: Sendable {
         public var agree: Int
         public var accidental: Int
         public var missed: Int
+        /// With detents, not dismissed and resting at another detent than
+        /// meant (docs/model.md §2); 0 without detents.
+        public var wrongDetent = 0
         /// No other candidate has `accidental` and `missed` both ≤ and one <.
         public var pareto: Bool
         /// The smallest `agree` among it and its neighbours (docs/tune.md

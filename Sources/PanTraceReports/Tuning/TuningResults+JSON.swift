@@ -42,6 +42,13 @@ extension TuningResults {
         if let context {
             head += ",\"baseFrom\":"
             JSONWriter.appendString(context.origin, to: &head)
+            // docs/commands.md §7.2: the settings of the base that differ from the baseline run's config.
+            head += ",\"baseDiffers\":["
+            head += context.baselineDifferences.map { difference in
+                "{\"key\":" + JSONWriter.string(difference.key) + ",\"baseline\":" + JSONWriter.string(difference.old)
+                    + ",\"base\":" + JSONWriter.string(difference.new) + "}"
+            }.joined(separator: ",")
+            head += "]"
         }
         head += ",\"sweeps\":["
         head += grid.sweeps.map { JSONWriter.string($0.key) }.joined(separator: ",")

@@ -15,10 +15,12 @@ extension TuningResults {
     ) -> TunePage {
         let candidates = (0..<count).map { index in
             let counts = counts(at: index)
-            return TunePage.Candidate(
+            var candidate = TunePage.Candidate(
                 values: grid.settings(at: index).map(\.value), finish: counts.finish, cancel: counts.cancel,
                 none: counts.none, agree: counts.agree, accidental: counts.accidental, missed: counts.missed,
                 pareto: isPareto(index), floor: floor(at: index))
+            candidate.wrongDetent = counts.wrongDetent
+            return candidate
         }
         var page = TunePage(
             base: grid.base.name, traces: traces, labelled: labelled,
@@ -27,6 +29,10 @@ extension TuningResults {
             baseCounts: comparison?.baseCounts, baseCandidate: grid.baseIndex, intervals: intervals, evidence: evidence,
             stale: comparison.map { ($0.baseStale, $0.bestStale) })
         page.baseOrigin = context?.origin
+        if let differences = context?.baselineDifferences, !differences.isEmpty {
+            page.baseOrigin = (page.baseOrigin ?? "") + "; it differs from the baseline run's config in "
+                + differences.map { "\($0.key) \($0.old) → \($0.new)" }.joined(separator: ", ")
+        }
         page.wording = wording
         if labelled > 0, let best = best(maxAccidental: maxAccidental) {
             if best == grid.baseIndex {

@@ -21,6 +21,11 @@ extension TuningResults {
         var lines: [String] = []
         let origin = context.map { "   (\(TerminalText.escaped($0.origin)))" } ?? ""
         lines.append("base        \(TerminalText.escaped(grid.base.name))\(origin)")
+        if let context, !context.baselineDifferences.isEmpty {
+            // docs/commands.md §7.2: what the base changes of the config the traces were recorded under.
+            let settings = context.baselineDifferences.map { "\($0.key) \(TerminalText.escaped($0.old)) → \(TerminalText.escaped($0.new))" }
+            lines.append("            differs from the baseline run's config: " + settings.joined(separator: ", "))
+        }
         let searched = grid.sweeps.map { "\($0.key) \(Self.describe($0.values))" }.joined(separator: " × ")
         lines.append("candidates  \(count): \(searched)")
         lines.append("traces      \(traces), \(labelled) with an intent")
@@ -212,8 +217,9 @@ extension TuningResults {
         let base = grid.baseIndex
         let single = grid.sweeps.count == 1
         let agrees = selection.rows.map { counts(at: $0.first).agree }
-        let low = agrees.min() ?? 0
-        let high = agrees.max() ?? 0
+        // Bars from zero to the labelled traces: 20 against 19 of 32 must look nearly alike.
+        let low = 0
+        let high = max(labelled, agrees.max() ?? 0)
         var header = grid.sweeps.map(\.key) + ["agree"]
         if single { header.append("") }
         header += ["floor", "accidental", "missed"]

@@ -79,7 +79,8 @@ import TraceFixtures
         #expect(cancelSamples.last?.t == cancelSamples[cancelSamples.count - 2].t)
     }
 
-    /// A drag of length 0 is the down (with its touches) and the lift after the press and the rest.
+    /// A drag of length 0 is the down and the lift after the press and the
+    /// rest, one finger (docs/device.md: a second finger is something neither form can replay).
     @Test func aDragOfLengthZeroIsTheDownAndTheLift() {
         var builder = TraceBuilder()
         builder.down(y: 300, touches: 2)
@@ -88,7 +89,7 @@ import TraceFixtures
         let drag = StraightDrag(builder.trace, velocity: 0, interaction: .pullToDismiss)
         let samples = drag.performed(from: builder.trace).samples
         #expect(samples.map(\.phase) == [.down, .up])
-        #expect(samples.map(\.touches) == [2, 1])
+        #expect(samples.map(\.touches) == [1, 1])
         #expect(abs(samples[1].t - 0.15) < 1e-12)
     }
 
@@ -100,7 +101,7 @@ import TraceFixtures
             let drag = gesture.form
             let samples = drag.performed(from: trace).samples
             #expect(samples.first?.phase == .down && samples.first?.t == 0)
-            #expect(samples.first?.touches == trace.samples.first?.touches)
+            #expect(samples.first?.touches == 1)
             for sample in samples.dropFirst() {
                 #expect(sample.touches == 1)
                 // On the line from start to end: the cross product is 0.
@@ -133,4 +134,66 @@ import TraceFixtures
         let two = DeviceGesture(actionsOf: twoFingers.trace, under: velocity)
         #expect(two.original.decision == .none && two.performed.decision == .finish && !two.faithful)
     }
+
+    /// A drag released moving up (towards the sheet staying) whose straight
+    /// drag ends at the same place moving down: both cancel, but the
+    /// exported form tests another gesture (docs/device.md "Faithful or
+    /// not": a release velocity of the opposite sign is not faithful).
+    @Test func aDragThatLiftsMovingTheOtherWayIsNotFaithful() {
+        var builder = TraceBuilder()
+        builder.down(y: 100)
+        // 300 pt down in 10 moves of 16 ms, then 20 pt back up in 3.
+        for step in 1...10 { builder.move(t: 0.016 * Double(step), y: 100 + 30 * Double(step)) }
+        for step in 1...3 { builder.move(t: 0.16 + 0.016 * Double(step), y: 400 - 20 * Double(step) / 3) }
+        builder.up()
+        let threshold = Config.with {
+            $0.decision = .threshold
+            $0.threshold = 0.5
+        }
+        let drag = DeviceGesture(dragOf: builder.trace, under: threshold)
+        #expect(drag.original.decision == .cancel && drag.performed.decision == .cancel)
+        #expect(drag.original.decidesAlike(drag.performed))
+        #expect(drag.original.velocity < 0 && drag.performed.velocity > 0)
+        #expect(!drag.faithful)
+        // The rounded times keep the lift's direction: the actions are faithful.
+        #expect(DeviceGesture(actionsOf: builder.trace, under: threshold).faithful)
+    }
+
+    /// Both re-simulations are one finger: a second finger on the down is not replayed.
+    @Test func bothFormsAreOneFinger() {
+        var builder = TraceBuilder()
+        builder.down(y: 100, touches: 2)
+        builder.moves(toY: 300, steps: 10, interval: 0.016)
+        builder.up()
+        let drag = StraightDrag(builder.trace, velocity: 1000, interaction: .pullToDismiss)
+        #expect(drag.performed(from: builder.trace).samples.allSatisfy { $0.touches == 1 })
+        #expect(PointerActions(builder.trace).performed.samples.allSatisfy { $0.touches == 1 })
+    }
+
+    /// With further configs (both sides of a `--changed` flip), faithful
+    /// holds only when the form decides alike under each of them too.
+    @Test func faithfulUnderEveryConfigGiven() {
+        let first = Config.with { $0.decision = .threshold }
+        let second = Config.with { $0.decision = .velocity }
+        for trace in SyntheticCorpus(seed: 7).traces(count: 200) {
+            let both = DeviceGesture(dragOf: trace, under: first, alsoUnder: [second])
+            let alone = DeviceGesture(dragOf: trace, under: first)
+            let performed = both.form.performed(from: trace)
+            let underSecond = DeviceGesture<StraightDrag>.isFaithful(
+                original: Simulator.simulate(trace, under: second), performed: Simulator.simulate(performed, under: second))
+            #expect(both.faithful == (alone.faithful && underSecond), "\(trace.name)")
+        }
+        // Two fingers on the moves: under a recognizer that takes two, the original and the one-finger
+        // form both begin and decide alike; under one that takes one, the original never begins.
+        var twoFingers = TraceBuilder()
+        twoFingers.down(y: 100)
+        for step in 1...10 { twoFingers.move(t: 0.008 * Double(step), y: 100 + 10 * Double(step), touches: 2) }
+        twoFingers.up()
+        let twoTaken = Config.with { $0.maximumNumberOfTouches = 2 }
+        #expect(DeviceGesture(actionsOf: twoFingers.trace, under: twoTaken).faithful)
+        let flip = DeviceGesture(actionsOf: twoFingers.trace, under: twoTaken, alsoUnder: [Config()])
+        #expect(!flip.faithful)
+        #expect(flip.alsoUnder.first?.original.decision == Decision.none)
+    }
 }
+

@@ -79,4 +79,44 @@ import TraceFixtures
         let plain = Simulator.simulate(WorkedExamples.example2, under: Config())
         #expect(XCUITestFile.summary(of: plain) == "cancel/belowThreshold, percent 0.1125, velocity 1250.0 pt/s")
     }
+
+    /// docs/device.md "What a device test must set up, and both sides of a
+    /// flip": the setup and both runs' results, in the comment and in the actions line.
+    @Test func theSetupAndBothSidesAreStated() throws {
+        var builder = WorkedExamples.example2Moves
+        builder.up()
+        let gesture = DeviceGesture(dragOf: builder.trace, under: Config.with { $0.decision = .velocity })
+        let setup = DeviceSetup(detent: "medium", scrollOffset: 300)
+        let sides = FlipSides(
+            baseline: FlipSide(config: "uikit-sheet", decision: .cancel, detent: "large"),
+            candidate: FlipSide(config: "stepVelocity=500", decision: .cancel, detent: "medium"))
+        let test = XCUITestFile.test(
+            named: "testx", trace: "x", width: 400, height: 800, gesture: gesture, setup: setup, sides: sides)
+        #expect(test.contains("    // set up: the sheet at medium, the list scrolled 300 pt\n"))
+        #expect(test.contains(
+            "    // baseline \"uikit-sheet\": rests at large; candidate \"stepVelocity=500\": rests at medium\n"))
+        #expect(XCUITestFile.setupWords(DeviceSetup(detent: nil, scrollOffset: 0)).hasPrefix("set up: nothing"))
+
+        let line = PointerActions(builder.trace).jsonLine(
+            trace: "x", width: 400, height: 800, faithful: true, setup: setup, sides: sides)
+        #expect(line.contains(#""setup": {"detent": "medium", "scrollOffset": 300}"#))
+        #expect(line.contains(#""baseline": {"config": "uikit-sheet", "decision": "cancel", "detent": "large"}"#))
+        #expect(line.contains(#""candidate": {"config": "stepVelocity=500", "decision": "cancel", "detent": "medium"}"#))
+        let plain = PointerActions(builder.trace).jsonLine(
+            trace: "x", width: 400, height: 800, faithful: true, setup: DeviceSetup(builder.trace))
+        #expect(plain.contains(#""setup": {"detent": null, "scrollOffset": 0}"#))
+    }
+
+    /// A sheet's start detent and a list's offset: what the trace starts from.
+    @Test func theSetupIsWhereTheTraceStarts() {
+        var trace = WorkedExamples.example6
+        trace.scrollContent = 2000
+        trace.scrollOffset = 300
+        let setup = DeviceSetup(trace)
+        #expect(setup.detent == trace.startingDetent?.name)
+        #expect(setup.detent != nil)
+        #expect(setup.scrollOffset == 300)
+        trace.scrollContent = 0
+        #expect(DeviceSetup(trace).scrollOffset == 0)
+    }
 }

@@ -135,7 +135,7 @@ struct HTMLBrowserTests {
             return String(start[..<(start.range(of: "</\(tag)>")?.lowerBound ?? start.endIndex)])
         }
         let table = try element("configs", "table")
-        let finishes = PageChecks.values(of: "data-value", in: table).enumerated().filter { $0.offset % 8 == 0 }.map(\.element)
+        let finishes = PageChecks.values(of: "data-value", in: table).enumerated().filter { $0.offset % 9 == 0 }.map(\.element)
         #expect(finishes == comparison.counts.map { String($0.finish) })
         let map = try element("compare-map", "svg")
         #expect(PageChecks.count("class=\"boundary\"", in: map) == configs.count)
@@ -185,6 +185,9 @@ struct HTMLBrowserTests {
             // docs/commands.md §7.3: the regressions are the new accidental and the newly missed results.
             "regressions": comparison.accidentalDismissals.count + comparison.missedDismissals.count,
             "stale": comparison.candidateStale, "baselineStale": comparison.baselineStale,
+            // docs/commands.md §7.3: decision and detent changes apart, and wrongDetent beside the others.
+            "decisionChanges": comparison.decisionChanges, "detentChanges": comparison.detentChanges,
+            "wrongDetent": comparison.wrongDetents.count,
         ]
         if comparison.withoutBaseline > 0 { expected["withoutBaseline"] = comparison.withoutBaseline }
         #expect(counts.count == expected.count)
