@@ -6,7 +6,7 @@ import PanTraceModel
 /// drag with `XCUICoordinate.press(forDuration:thenDragTo:withVelocity:thenHoldForDuration:)`.
 ///
 /// Written in three parts so that the tests stream: ``header(className:config:)``,
-/// ``test(named:trace:width:height:gesture:)`` per trace, ``footer``.
+/// ``test(named:trace:width:height:gesture:setup:sides:)`` per trace, ``footer``.
 ///
 /// ```swift
 /// var names = XCUITestFile.MethodNames()
