@@ -69,6 +69,20 @@ extension ConfigSource {
     }
 }
 
+extension ConfigSource {
+    /// The base config of a command that decides stored traces, and where it
+    /// came from (docs/tune.md "The base"): this source when it names a file,
+    /// a preset or an override; else the baseline run's stored config; the
+    /// defaults in a store without runs. `tune` and `verify` start here.
+    ///
+    /// - Throws: what ``resolve()`` throws; ``WorkflowError/damagedConfig(run:reason:)``.
+    public func base(in store: Store) throws -> (config: Config, origin: ConfigOrigin) {
+        guard isEmpty else { return (try resolve(), origin) }
+        guard let baseline = try store.baselineConfig() else { return (try resolve(), ConfigOrigin(.defaultsWithoutRun)) }
+        return (baseline.config, .baselineRun(baseline.run))
+    }
+}
+
 extension Store {
     /// The baseline run (the accepted one, else the first) and its stored
     /// config, as `replay` compares with; nil in a store without runs.

@@ -6,7 +6,7 @@ import TestThreads
 /// after the README's first command, with bundled files only.
 @Suite(.blocksItsThread) struct HelpTests {
     static let commands: [String] = [
-        "", "record", "replay", "regress", "tune", "export", "export traces", "export decisions", "export actions", "export xcuitest", "runs", "show", "generate",
+        "", "record", "replay", "regress", "tune", "verify", "export", "export traces", "export decisions", "export actions", "export xcuitest", "runs", "show", "generate",
         "presets", "compare", "lab", "preferences",
     ]
 
