@@ -13,7 +13,7 @@ extension Pantrace {
 
                 Example:
                   pantrace generate --count 20 --seed 7 --family flick > flicks.jsonl
-                  pantrace generate --count 200 --seed 7 --observe-under uikit-sheet --observe-noise 0.1 > app.jsonl
+                  pantrace generate --observe-under uikit-sheet --observe-noise 0.1 > app.jsonl
                 """)
 
         @OptionGroup var observe: ObserveOptions

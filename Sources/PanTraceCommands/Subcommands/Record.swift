@@ -28,7 +28,7 @@ extension Pantrace {
                   pantrace record --count 200 --seed 7 --family flick --family peek
                   pantrace record --count 100 --set decision=velocity --db tuning.sqlite
                   pantrace record --count 500 --seed 7 --no-frames --db ci.sqlite
-                  pantrace record --count 200 --seed 7 --observe-under uikit-sheet --db app.sqlite
+                  pantrace record --seed 9 --observe-under uikit-sheet --observe-noise 0.1
                 """)
 
         @OptionGroup var store: StoreOptions

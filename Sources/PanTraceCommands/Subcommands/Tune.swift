@@ -49,7 +49,6 @@ extension Pantrace {
                   pantrace tune --preset uikit-sheet --sweep stepVelocity=0:2000:250
                   pantrace tune --sweep threshold=0.2:0.6:0.02 --html tune.html
                   pantrace tune --sweep threshold=0.2:0.6:0.02 --evidence person,inferred
-                  pantrace record --count 300 --preset uikit-sheet --observe-under uikit-sheet --observe-noise 0.1 --db app.sqlite && pantrace tune --db app.sqlite --against observed --sweep decelerationRate=0.99:0.999:0.001
 
                 Against what the app did (--against observed; the default is --against intent):
                 over the traces that record where the app came to rest ('observed'), each
@@ -57,7 +56,9 @@ extension Pantrace {
                 and wrongDetent, and the best is the largest floor of matches: the config that
                 reproduces the app (calibration), not the one people prefer. The evidence counts
                 the observed traces by who reported them (app, device, synthetic). No Pareto
-                frontier; --max-accidental and --evidence do not apply.
+                frontier; --max-accidental, --evidence and --html do not apply. For example,
+                after 'pantrace record --seed 9 --observe-under uikit-sheet' (a stand-in app):
+                pantrace tune --against observed --sweep decelerationRate=0.99:0.999:0.001
                 """)
 
         @OptionGroup var store: StoreOptions

@@ -22,19 +22,19 @@ extension Pantrace {
                 matched and its 95 % Wilson interval, a confusion table (rows: what the app
                 did; columns: what the config decides) and the mismatched traces by name (up
                 to --limit). --min-match P makes it a CI gate: exit 1 when the share matched
-                is below P. Nothing is written to the database; it may be read-only. No
-                selected trace with 'observed': exit 65.
+                is below P ('pantrace verify --min-match 0.9 --format json' in a CI job fails
+                when the app stops behaving as the config the team tunes with). Nothing is
+                written to the database; it may be read-only. No selected trace with
+                'observed': exit 65.
 
                 To try it before the app reports anything, each example first records a
-                stand-in app into app.sqlite: synthetic traces observed under a preset, a tenth
-                of the outcomes changed (record --observe-under, --observe-noise).
+                stand-in app: 200 synthetic traces observed under a preset (record
+                --observe-under; --observe-noise changes a share of the outcomes).
 
                 Examples:
-                  pantrace record --count 300 --seed 7 --family sheet-settle --family sheet-flick --family flick --family peek --preset uikit-sheet --observe-under uikit-sheet --observe-noise 0.1 --db app.sqlite
-                  pantrace record --count 300 --preset uikit-sheet --observe-under uikit-sheet --observe-noise 0.1 --db app.sqlite && pantrace verify --db app.sqlite
-                  pantrace record --count 300 --preset uikit-sheet --observe-under uikit-sheet --observe-noise 0.1 --db app.sqlite && pantrace verify --db app.sqlite --preset floatingpanel-states --limit 5
-                  pantrace record --count 300 --preset uikit-sheet --observe-under uikit-sheet --observe-noise 0.1 --db app.sqlite && pantrace verify --db app.sqlite --min-match 0.8
-                  pantrace record --count 300 --preset uikit-sheet --observe-under uikit-sheet --db app.sqlite && pantrace verify --db app.sqlite --format json --html verify.html
+                  pantrace record --seed 9 --observe-under uikit-sheet && pantrace verify
+                  pantrace record --seed 9 --observe-under seed && pantrace verify --limit 5
+                  pantrace record --seed 9 --observe-under seed && pantrace verify --html v.html
                 """)
 
         @OptionGroup var store: StoreOptions
