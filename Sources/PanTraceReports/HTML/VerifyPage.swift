@@ -17,20 +17,21 @@ extension Verification {
             markup.element("h1", [], "Does the simulation reproduce the app?")
             markup.element("p", [("class", "sub")], "config \(config.name) (\(origin))")
             markup.open("ul", [("class", "counts"), ("id", "counts")])
-            let items: [(String, String, String, String?)] = [
-                ("checked", String(checked), "checked", nil),
-                ("matches", String(matches), "matches", "good"),
-                ("mismatches", String(mismatchCount), "mismatches", mismatchCount > 0 ? "bad" : nil),
-                ("share", share.map(TextFormat.percent) ?? "-", "share matched", nil),
-                ("interval", interval.map { TextFormat.percent($0.low) + "–" + TextFormat.percent($0.high) } ?? "-",
-                 "95 % Wilson interval", nil),
+            let counts: [(key: String, value: Int, label: String, tone: String?)] = [
+                ("checked", checked, "checked", nil), ("matches", matches, "match what the app did", "good"),
+                ("mismatches", mismatchCount, "do not", mismatchCount > 0 ? "bad" : nil),
             ]
-            for (key, value, label, tone) in items {
-                markup.open("li", [("data-count", key)] + (tone.map { [("class", $0)] } ?? []))
-                markup.element("b", [], value)
-                markup.text(label)
+            for item in counts {
+                markup.open("li", item.tone.map { [("class", $0)] } ?? [])
+                markup.element("b", [("data-count", item.key), ("data-value", String(item.value))], HTMLText.count(item.value))
+                markup.text(item.label)
                 markup.close()
             }
+            markup.open("li", [("data-share", share.map { JSONWriter.number($0) } ?? "null")])
+            markup.element("b", [], share.map(TextFormat.percent) ?? "-")
+            markup.text(
+                "matched" + (interval.map { "; 95 % interval " + TextFormat.percent($0.low) + "–" + TextFormat.percent($0.high) } ?? ""))
+            markup.close()
             markup.close()
             markup.element(
                 "p", [("class", "small")],
@@ -111,7 +112,9 @@ extension Verification {
             for column in columns {
                 let count = count(observed: row, simulated: column)
                 markup.element(
-                    "td", [("class", "num"), ("data-simulated", column)] + (row == column && count > 0 ? [("style", "font-weight:600")] : []),
+                    "td",
+                    [("class", "num"), ("data-simulated", column), ("data-value", String(count))]
+                        + (row == column && count > 0 ? [("style", "font-weight:600")] : []),
                     String(count))
             }
             markup.close()
