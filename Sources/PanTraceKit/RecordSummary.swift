@@ -26,7 +26,7 @@ public struct RecordSummary: Sendable, Equatable {
     public private(set) var wrongDetent = 0
     /// Traces with an observed outcome (docs/model.md "What the app did").
     public private(set) var observed = 0
-    /// Of them, those whose result matches it (``Observed/matches(_:of:)``).
+    /// Of them, those whose result matches it (`Observed.matches`, the one rule).
     public private(set) var matching = 0
     /// Whether the run stored its results' frames (not with `--no-frames`).
     public internal(set) var framesStored = true
