@@ -155,6 +155,7 @@ public final class Store {
             // Reading needs nothing of the later versions: a read-only store reads an older file as it is.
             if readOnly && version > 0 {
                 try SchemaCheck.check(database, version: version, path: path)
+                try Store.showLaterTraceColumns(database)
                 return
             }
             guard writes else { throw StoreError.readOnly(path: path) }
@@ -162,6 +163,19 @@ public final class Store {
         }
         // Once, at opening: what every later statement relies on (docs/safety.md).
         try SchemaCheck.check(database, version: Migrator.latestVersion, path: path)
+    }
+
+    /// An older file read as it is lacks `trace.observed` and
+    /// `trace.observed_source` (migration 6): a temporary view named `trace`
+    /// over it shows them as NULL, so that every trace reads as it would
+    /// after the upgrade, and the file is not written.
+    static func showLaterTraceColumns(_ database: Database) throws {
+        guard try database.integer("SELECT count(*) FROM pragma_table_info('trace') WHERE name = 'observed'") == 0 else { return }
+        let queryOnly = try database.integer("PRAGMA query_only") == 1
+        if queryOnly { try database.execute("PRAGMA query_only = OFF") }
+        defer { if queryOnly { _ = try? database.execute("PRAGMA query_only = ON") } }
+        try database.execute(
+            "CREATE TEMP VIEW IF NOT EXISTS trace AS SELECT *, NULL AS observed, NULL AS observed_source FROM main.trace")
     }
 
     /// The schema version of the open database (`PRAGMA user_version`).

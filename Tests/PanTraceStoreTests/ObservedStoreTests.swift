@@ -1,3 +1,4 @@
+import Foundation
 import PanTraceCore
 import PanTraceModel
 import Testing
@@ -114,5 +115,33 @@ import Testing
         try record([makeTrace("old")], into: store)
         #expect(try store.userVersion() == 6)
         #expect(try store.database.integer("SELECT count(*) FROM decisions WHERE observed IS NULL AND matches IS NULL") == 1)
+    }
+}
+
+/// A version 5 file opened read-only is read as it is: its traces read with no observed outcome, nothing written.
+@Suite struct ObservedReadOnlyTests {
+    @Test func aVersionFiveFileReadsWithoutObservedAndIsNotWritten() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("v5.sqlite")
+        do {
+            let old = try Database(path: path)
+            for (offset, migration) in Migrator.migrations.prefix(5).enumerated() {
+                try old.execute(migration.sql)
+                try old.execute("PRAGMA user_version = \(offset + 1)")
+            }
+            try old.execute(
+                "INSERT INTO trace (id, name, width, height, intent, sample_count, digest) VALUES (1, 'a', 393, 852, 'finish', 0, 0);"
+                    + "INSERT INTO sample (trace_id, seq, t, x, y, phase) VALUES (1, 0, 0, 1, 1, 'down'), (1, 1, 0.1, 1, 40, 'up')")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let store = try Store(path: path, readOnly: true)
+        #expect(try store.userVersion() == 5)
+        let read = try #require(try store.trace(named: "a")?.trace)
+        #expect(read.observed == nil && read.intent == .finish && read.samples.count == 2)
+        var names: [String] = []
+        try store.forEachTrace { _, trace in names.append(trace.name) }
+        #expect(names == ["a"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 }
