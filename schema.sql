@@ -1,4 +1,4 @@
--- pantrace store schema, version 4 (docs/sqlite.md).
+-- pantrace store schema, version 6 (docs/sqlite.md).
 --
 -- This file is the single source of truth: the database that pantrace creates
 -- has exactly these tables, indexes, triggers and views
@@ -10,7 +10,11 @@
 -- `word` table (the words the store may hold, in one place a later migration
 -- extends) and detents: it rebuilt `trace` and `result` as they are below;
 -- migration 5 the table `preference` (the lab's A/B answers,
--- Sources/PanTraceStore/Schema+Preference.swift).
+-- Sources/PanTraceStore/Schema+Preference.swift); migration 6 what the app
+-- did with each gesture: trace.observed and trace.observed_source (added
+-- at the end of `trace`, as SQLite's ALTER TABLE writes them), their words
+-- and triggers, and `observed`, `observed_source` and `matches` in the
+-- `decisions` view (Sources/PanTraceStore/Schema+Observed.swift).
 --
 -- Editing by hand (the sqlite3 shell runs with foreign keys off) is safe:
 -- the triggers below keep the store consistent by themselves. Insert, change
@@ -23,8 +27,8 @@
 -- Enumerations are stored as the TEXT words of the spec. Times are seconds,
 -- places and lengths are points, percents are fractions in [0, 1].
 --
--- The words of trace.intent, trace.intent_source, result.decision and
--- result.reason are the rows of `word`, checked by the triggers of those
+-- The words of trace.intent, trace.intent_source, trace.observed,
+-- trace.observed_source, result.decision and result.reason are the rows of `word`, checked by the triggers of those
 -- tables: a new word is one INSERT INTO word in a later migration. The
 -- fixed vocabularies of the trace format and of UIKit (sample.phase,
 -- frame.state, frame.owner) and run.kind keep CHECKs, written
@@ -61,6 +65,10 @@ INSERT INTO word (kind, word) VALUES
     ('result.reason', 'cancelled'), ('result.reason', 'tooManyTouches'), ('result.reason', 'neverBegan'),
     ('result.reason', 'scrollOwned'), ('result.reason', 'step'), ('result.reason', 'notApplicable'),
     ('result.reason', 'outsideEdge');
+
+INSERT INTO word (kind, word) VALUES
+    ('trace.observed', 'finish'), ('trace.observed', 'cancel'), ('trace.observed', 'none'),
+    ('trace.observed_source', 'app'), ('trace.observed_source', 'device'), ('trace.observed_source', 'synthetic');
 
 -- trace: the touch input of one gesture plus the screen it happened on (docs/model.md §3).
 -- A trace is stored once and shared by every run that simulates it.
@@ -100,7 +108,14 @@ CREATE TABLE trace (
     -- the name of the detent the sheet rests at when the gesture begins;
     -- NULL exactly when detents is NULL
     start_detent TEXT CHECK ((start_detent IS NULL) = (detents IS NULL))
-);
+, observed TEXT, observed_source TEXT);
+
+-- trace.observed: what the real app did with the gesture (docs/model.md
+-- "What the app did"): a word of `word` ('finish', 'cancel', 'none'), or
+-- for a trace with detents 'finish' (dismissed) or the name of the detent
+-- the sheet came to rest at; NULL when not recorded.
+-- trace.observed_source: who reported it, a word of `word` ('app',
+-- 'device', 'synthetic'); NULL without observed.
 
 -- trace.packed, format 1: the byte 0x01, then per sample in seq order t, x,
 -- y as IEEE 754 binary64 little-endian (8 bytes each, bit for bit: -0 too,
@@ -331,6 +346,39 @@ BEGIN
     UPDATE trace SET packed = NULL WHERE id = NEW.id;
 END;
 
+-- What the app did is a word of `word` ('finish', 'cancel', 'none'), or for
+-- a trace with detents 'finish' or one of their names; its source is a word
+-- of `word`, only beside it.
+CREATE TRIGGER trace_observed_insert BEFORE INSERT ON trace
+WHEN (NEW.observed IS NOT NULL AND NOT (CASE WHEN NEW.detents IS NULL
+        THEN EXISTS (SELECT 1 FROM word WHERE kind = 'trace.observed' AND word = NEW.observed)
+        ELSE NEW.observed = 'finish' OR EXISTS (SELECT 1 FROM json_each(NEW.detents) WHERE key = NEW.observed) END))
+    OR (NEW.observed_source IS NOT NULL AND (NEW.observed IS NULL
+        OR NOT EXISTS (SELECT 1 FROM word WHERE kind = 'trace.observed_source' AND word = NEW.observed_source)))
+BEGIN
+    SELECT RAISE(ABORT, 'trace: an observed outcome the trace does not allow, or an observed_source that is not a word of `word` or has no observed');
+END;
+
+
+CREATE TRIGGER trace_observed_update BEFORE UPDATE OF observed, observed_source, detents ON trace
+WHEN (NEW.observed IS NOT NULL AND NOT (CASE WHEN NEW.detents IS NULL
+        THEN EXISTS (SELECT 1 FROM word WHERE kind = 'trace.observed' AND word = NEW.observed)
+        ELSE NEW.observed = 'finish' OR EXISTS (SELECT 1 FROM json_each(NEW.detents) WHERE key = NEW.observed) END))
+    OR (NEW.observed_source IS NOT NULL AND (NEW.observed IS NULL
+        OR NOT EXISTS (SELECT 1 FROM word WHERE kind = 'trace.observed_source' AND word = NEW.observed_source)))
+BEGIN
+    SELECT RAISE(ABORT, 'trace: an observed outcome the trace does not allow, or an observed_source that is not a word of `word` or has no observed');
+END;
+
+
+-- An observed outcome edited by hand drops the packed copy, as the other
+-- columns of the trace do: the trace is then checked as record checks one.
+CREATE TRIGGER trace_observed_edit_unpacks AFTER UPDATE OF observed, observed_source ON trace
+WHEN NEW.packed IS NOT NULL
+BEGIN
+    UPDATE trace SET packed = NULL WHERE id = NEW.id;
+END;
+
 -- A deleted result takes its frames along, and its run counts one trace less.
 CREATE TRIGGER result_delete_cascades AFTER DELETE ON result
 BEGIN
@@ -376,7 +424,9 @@ CREATE TABLE id_high_water (
 ) WITHOUT ROWID;
 
 -- decisions: one row per result, with the names of its run's config and of
--- its trace (docs/sqlite.md). The view to query.
+-- its trace (docs/sqlite.md). The view to query. `matches` is 1 when the
+-- result ends where the app ended (docs/model.md §2), 0 when not, NULL
+-- without an observed outcome: the one definition a query reads.
 CREATE VIEW decisions AS
 SELECT
     result.run_id AS run,
@@ -402,6 +452,14 @@ SELECT
     result.stale AS stale,
     result.detent AS detent,
     trace.start_detent AS start_detent,
+    trace.observed AS observed,
+    trace.observed_source AS observed_source,
+    CASE
+        WHEN trace.observed IS NULL THEN NULL
+        WHEN trace.detents IS NULL THEN result.decision = trace.observed
+        WHEN trace.observed = 'finish' THEN result.decision = 'finish'
+        ELSE result.decision <> 'finish' AND result.detent IS trace.observed
+    END AS matches,
     result.id AS result
 FROM result
 JOIN run ON run.id = result.run_id
@@ -465,4 +523,4 @@ BEGIN
     UPDATE preference SET trace_b = NEW.name WHERE trace_b = OLD.name;
 END;
 
-PRAGMA user_version = 5;
+PRAGMA user_version = 6;

@@ -153,6 +153,58 @@ public final class GestureRecorder {
         return true
     }
 
+    /// Records what the app did with the gesture that ended last, if it is
+    /// still in its labelling window (docs/capture.md "What the app did"):
+    /// the line then carries `observed` with `observedSource: app`.
+    ///
+    /// Without detents the words are `finish`, `cancel` and `none` (no
+    /// transition began); for a sheet with detents `finish` (dismissed) or
+    /// the name of the detent it came to rest at (``AppOutcome`` makes them
+    /// from what UIKit reports). A word the gesture's trace does not allow is
+    /// refused (false, nothing changes): the line written must be one
+    /// `pantrace record` accepts. What the app did and the intent are
+    /// independent: setting one leaves the other as it is.
+    ///
+    /// Returns false when that gesture is not held, as ``setIntent(_:askedThePerson:)``.
+    /// A later call replaces an earlier outcome; `nil` removes it.
+    @discardableResult
+    public func setObserved(_ observed: Observed?) -> Bool {
+        writeExpired()
+        guard let lastEnded, let index = held.indices.last, held[index].sequence == lastEnded else { return false }
+        var trace = held[index].trace
+        trace.observed = observed
+        trace.observedSource = observed == nil ? nil : .app
+        do {
+            try trace.validate()
+        } catch {
+            return false
+        }
+        held[index].trace = trace
+        return true
+    }
+
+    /// Records where a sheet with detents came to rest after the gesture that
+    /// ended last: `finish` when it was `dismissed`, else the detent
+    /// `selectedIdentifier` names among the gesture's detents (``AppOutcome/sheet(dismissed:selectedIdentifier:detents:)``).
+    /// False when the gesture is not held or that detent is not one of its sheet's.
+    @discardableResult
+    public func setSheetOutcome(dismissed: Bool, selectedIdentifier: String?) -> Bool {
+        guard let lastEnded, let index = held.indices.last, held[index].sequence == lastEnded else { return false }
+        let detents = held[index].trace.detents ?? []
+        guard let observed = AppOutcome.sheet(dismissed: dismissed, selectedIdentifier: selectedIdentifier, detents: detents) else {
+            return false
+        }
+        return setObserved(observed)
+    }
+
+    /// Records what an interactive transition did after the gesture that
+    /// ended last: `none` when none `began`, else `cancel` or `finish`
+    /// (``AppOutcome/transition(began:cancelled:)``).
+    @discardableResult
+    public func setTransitionOutcome(began: Bool, cancelled: Bool) -> Bool {
+        setObserved(AppOutcome.transition(began: began, cancelled: cancelled))
+    }
+
     /// Writes every held gesture whose labelling window has passed.
     public func writeExpired() {
         guard !held.isEmpty else { return }

@@ -36,6 +36,20 @@ public final class PanCaptureRecognizer: UIGestureRecognizer {
     private let scrollState: @MainActor () -> ScrollState
     private let sheetState: @MainActor (_ containerHeight: Double) -> SheetState
     private var tracker = TouchTracker<ObjectIdentifier>()
+    /// The sheet the app's closure returns, for the outcome of a settled sheet.
+    private var sheet: (@MainActor () -> AnyObject?)?
+    /// Whether a transition began during the current gesture.
+    private var transitionBegan = false
+
+    /// Opt in to recording what the app did (docs/capture.md "What the app
+    /// did"): after each gesture, where a sheet with detents settled (read
+    /// ``settleDelay`` after the last touch lifts, and again from the
+    /// delegate methods the app forwards), or for an interactive transition
+    /// whether it finished, was cancelled, or never began (`none`, unless the
+    /// app called ``transitionDidBegin(_:)`` during the gesture).
+    public var reportsOutcome = false
+    /// How long after the last touch lifts a sheet is taken to have settled, in seconds.
+    public var settleDelay = 0.6
 
     /// A recognizer feeding `recorder`; `scrollState` and `sheetState` are
     /// called at each recorded `down` (return ``ScrollState/none`` without
@@ -83,6 +97,60 @@ public final class PanCaptureRecognizer: UIGestureRecognizer {
                 guard let controller = sheet() else { return .none }
                 return SheetState(SheetGeometry(controller, containerHeight: containerHeight))
             })
+        self.sheet = { sheet() }
+    }
+
+    // MARK: What the app did
+
+    /// Forward from `UISheetPresentationControllerDelegate`'s
+    /// `sheetPresentationControllerDidChangeSelectedDetentIdentifier(_:)`:
+    /// the sheet settled at its selected detent after the gesture.
+    @available(iOS 16.0, *)
+    public func sheetDidChangeSelectedDetent(_ sheet: UISheetPresentationController) {
+        guard reportsOutcome else { return }
+        recorder.setSheetOutcome(dismissed: false, selectedIdentifier: sheet.selectedDetentIdentifier?.rawValue)
+    }
+
+    /// Forward from `UIAdaptivePresentationControllerDelegate`'s
+    /// `presentationControllerDidDismiss(_:)`: the sheet or screen was dismissed.
+    public func presentationDidDismiss() {
+        guard reportsOutcome else { return }
+        recorder.setObserved(.finish)
+    }
+
+    /// Call when the app begins the interactive transition of a gesture (in
+    /// its pan handler, after `dismiss` or `pop`), with the view
+    /// controller's `transitionCoordinator`: when the interaction ends, the
+    /// outcome is `cancel` or `finish` as the coordinator reports it.
+    public func transitionDidBegin(_ coordinator: UIViewControllerTransitionCoordinator?) {
+        guard reportsOutcome, let coordinator else { return }
+        transitionBegan = true
+        coordinator.notifyWhenInteractionChanges { [weak self] context in
+            let cancelled = context.isCancelled
+            // Later on the main actor: after the touch's own end reached the
+            // recorder, so that the outcome is the last gesture's.
+            Task { @MainActor in self?.transitionEnded(cancelled: cancelled) }
+        }
+    }
+
+    private func transitionEnded(cancelled: Bool) {
+        recorder.setTransitionOutcome(began: true, cancelled: cancelled)
+    }
+
+    @objc private func reportSettledSheet() {
+        guard #available(iOS 16.0, *), let controller = sheet?() as? UISheetPresentationController else { return }
+        let presented = controller.presentedViewController
+        let dismissed = presented.isBeingDismissed || presented.view.window == nil
+        recorder.setSheetOutcome(dismissed: dismissed, selectedIdentifier: controller.selectedDetentIdentifier?.rawValue)
+    }
+
+    private func reportOutcomeAtTheEnd() {
+        guard reportsOutcome else { return }
+        if sheet != nil {
+            perform(#selector(reportSettledSheet), with: nil, afterDelay: settleDelay)
+        } else if !transitionBegan {
+            recorder.setTransitionOutcome(began: false, cancelled: false)
+        }
     }
 
     // Observe, never interfere.
@@ -128,7 +196,9 @@ public final class PanCaptureRecognizer: UIGestureRecognizer {
                 return CaptureScreen(width: Double(view.bounds.width), height: height, scroll: scrollState(), sheet: sheetState(height))
             }
         }
+        if change == .began, tracker.count == 1 { transitionBegan = false }
         if tracker.isEmpty, change == .ended || change == .cancelled {
+            reportOutcomeAtTheEnd()
             state = .failed  // never began: fail so that UIKit resets it for the next gesture
             let delay = recorder.options.labellingWindow + 0.05
             perform(#selector(writeExpired), with: nil, afterDelay: delay)

@@ -23,7 +23,7 @@ package struct Pantrace: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Record.self, Replay.self, Regress.self, Tune.self, Export.self, Runs.self, Show.self, Generate.self, Presets.self, Compare.self,
+            Record.self, Replay.self, Regress.self, Tune.self, Verify.self, Export.self, Runs.self, Show.self, Generate.self, Presets.self, Compare.self,
             LabLauncher.self, Preferences.self,
         ]
     )

@@ -69,6 +69,22 @@ extension ConfigSource {
     }
 }
 
+extension ConfigSource {
+    /// The base config of a command that decides stored traces, and where it
+    /// came from (docs/tune.md "The base"), as ``ConfigBase/resolve(_:in:baseline:)``
+    /// gives it: the file or preset when this source names one, else the
+    /// baseline run's stored config, with the overrides on top; the defaults
+    /// in a store without runs.
+    ///
+    /// - Throws: what ``resolve()`` throws; ``WorkflowError/damagedConfig(run:reason:)``.
+    public func base(in store: Store) throws -> (config: Config, origin: ConfigOrigin) {
+        // docs/commands.md §7.2: one base for every command (`ConfigBase`).
+        try check()
+        let base = try ConfigBase.resolve(self, in: store)
+        return (base.config, base.origin)
+    }
+}
+
 extension Store {
     /// The baseline run (the accepted one, else the first) and its stored
     /// config, as `replay` compares with; nil in a store without runs.

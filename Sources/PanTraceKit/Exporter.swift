@@ -78,11 +78,17 @@ public enum Exporter {
     ) throws -> (run: RunID, count: Int) {
         let run = try run?.runID(in: store) ?? onlyRun(in: store)
         var count = 0
-        let withoutDetents = databaseOnlyColumns.union(["detent", "start_detent"])
+        let detentColumns: Set<String> = ["detent", "start_detent"]
+        let observedColumns: Set<String> = ["observed", "observed_source", "matches"]
         try store.forEachDecision(ofRun: run) { row in
-            // docs/commands.md §7.6: `detent` (and `start_detent`) only for a trace with detents.
+            // docs/commands.md §7.6: `detent` (and `start_detent`) only for a trace with detents;
+            // likewise what the app did only for a trace that records it (docs/spec-readings.md).
             let sheet = row["start_detent"].map { $0 != .null } ?? false
-            try write(row.jsonLine(omitting: sheet ? Exporter.databaseOnlyColumns : withoutDetents) + "\n")
+            let observed = row["observed"].map { $0 != .null } ?? false
+            var omitting = Exporter.databaseOnlyColumns
+            if !sheet { omitting.formUnion(detentColumns) }
+            if !observed { omitting.formUnion(observedColumns) }
+            try write(row.jsonLine(omitting: omitting) + "\n")
             count += 1
         }
         return (run, count)

@@ -161,7 +161,7 @@ public struct GestureExporter: Sendable {
     }
 
     /// With ``changed``: the traces that decide otherwise in that run than
-    /// in the baseline run (``PanTraceModel/ResultChange``), with both sides.
+    /// in the baseline run (`PanTraceModel/ResultChange`), with both sides.
     func changedTraces(in store: Store) throws -> Flips? {
         guard let changed else { return nil }
         guard let baseline = try store.defaultBaselineRunID() else {

@@ -5,6 +5,8 @@ public enum NothingToTuneError: Error, Equatable, CustomStringConvertible {
     case noTraces(TraceSelection)
     /// None of the `traces` selected traces has an `intent`.
     case noIntent(traces: Int, selection: TraceSelection)
+    /// Against what the app did: none of the `traces` selected traces has `observed`.
+    case noObserved(traces: Int, selection: TraceSelection)
 
     public var description: String {
         switch self {
@@ -15,6 +17,10 @@ public enum NothingToTuneError: Error, Equatable, CustomStringConvertible {
         case .noIntent(let traces, let selection):
             "none of the \(traces) traces\(selection.isAll ? "" : " of \(selection)") has an intent: "
                 + "tune compares decisions with what people meant; record traces with \"intent\": \"finish\" or \"cancel\""
+        case .noObserved(let traces, let selection):
+            "none of the \(traces) traces\(selection.isAll ? "" : " of \(selection)") records what the app did (`observed`): "
+                + "a tune against it calibrates to the app, and needs traces that say where the app came to rest "
+                + "(docs/capture.md, docs/device.md)"
         }
     }
 }

@@ -3,7 +3,7 @@ import PanTraceReports
 
 extension RecordSummary {
     /// The summary as `record` prints it: the run, then one line per decision
-    /// with its reasons (most frequent first), then the agreement with intent.
+    /// with its reasons (most frequent first), then the agreement with intent, then how many results match what the app did.
     ///
     /// - Parameters:
     ///   - database: the database's path, as the user named it.
@@ -25,6 +25,12 @@ extension RecordSummary {
                 "intent     \(agreeing) of \(labelled) labelled traces agree (\(share)); "
                     + "\(accidental) meant cancel but finished, \(missed) meant finish but did not"
                     + (wrongDetent > 0 ? ", \(wrongDetent) rest at another detent than meant" : ""))
+        }
+        if observed > 0 {
+            let share = TextFormat.percent(Double(matching) / Double(observed))
+            lines.append(
+                "observed   \(matching) of \(observed) traces with what the app did match it (\(share)); "
+                    + "\(observed - matching) do not")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -24,6 +24,10 @@ public struct RecordSummary: Sendable, Equatable {
     public private(set) var missed = 0
     /// With detents: not dismissed, at another detent than meant.
     public private(set) var wrongDetent = 0
+    /// Traces with an observed outcome (docs/model.md "What the app did").
+    public private(set) var observed = 0
+    /// Of them, those whose result matches it (`Observed.matches`, the one rule).
+    public private(set) var matching = 0
     /// Whether the run stored its results' frames (not with `--no-frames`).
     public internal(set) var framesStored = true
     /// One warning per input whose times look like milliseconds
@@ -45,6 +49,10 @@ public struct RecordSummary: Sendable, Equatable {
         traces += 1
         samples += trace.samples.count
         decisions[outcome.decision, default: [:]][outcome.reason, default: 0] += 1
+        if let matches = trace.matches(outcome) {
+            observed += 1
+            if matches { matching += 1 }
+        }
         switch Agreement(outcome, of: trace) {
         case nil: return
         case .agree: agreeing += 1

@@ -33,6 +33,11 @@ public struct Recorder {
     public var strict: Bool
     /// How the error and the warning name ``strict`` (a command passes its option).
     public var strictName = "strict mode"
+    /// A stand-in app for the traces of ``inputs`` that do not record what
+    /// the app did (docs/synthetic.md "A stand-in app"): each gets the
+    /// outcome it decides, noise drawn by input order. The synthetic traces
+    /// take ``SyntheticTraces/observer``.
+    public var observer: SyntheticObserver?
 
     /// A recorder of `inputs`, then `synthetic`, under `config`, storing frames unless `storesFrames` is false.
     public init(
@@ -95,10 +100,14 @@ public struct Recorder {
             if summary.traces % 256 == 0 { progress?(summary.traces) }
         }
 
+        var inputIndex = 0
         for input in inputs {
             var suspect: (line: Int, name: String, reason: String)?
             var suspects = 0
-            while let (line, trace) = try input.next() {
+            while let (line, read) = try input.next() {
+                var trace = read
+                if let observer, trace.observed == nil { trace = observer.observe(trace, index: inputIndex) }
+                inputIndex += 1
                 if let reason = trace.timeUnitSuspicion {
                     if strict {
                         throw TraceError(file: input.name, line: line, keyPath: "samples", reason: reason + " (\(strictName))")
@@ -118,7 +127,7 @@ public struct Recorder {
         if let synthetic {
             let corpus = synthetic.corpus
             try ComputeAhead.forEach(synthetic.count, { index in
-                let trace = corpus.trace(at: index)
+                let trace = synthetic.trace(at: index, of: corpus)
                 var frames: [Frame] = []
                 let outcome = Simulator.simulate(trace, under: config, frames: &frames, recordingFrames: storesFrames)
                 return (trace, outcome, frames)

@@ -34,12 +34,16 @@ public struct Tuner: Sendable {
     /// source. A trace labelled by another source counts as unlabelled
     /// (docs/tune.md "Evidence").
     public var evidence: Set<IntentSource>?
+    /// What the candidates are counted against (`--against`): the traces'
+    /// intents, or what the app did (docs/tune.md "Against what the app did").
+    public var against: TuningObjective
 
     /// A tune of `sweeps` over `config` on the traces of `selection`.
     public init(
         config: ConfigSource = ConfigSource(), sweeps: [String], selection: TraceSelection = .all,
-        maxAccidental: Int? = nil, evidence: Set<IntentSource>? = nil
+        maxAccidental: Int? = nil, evidence: Set<IntentSource>? = nil, against: TuningObjective = .intent
     ) {
+        self.against = against
         self.config = config
         self.sweeps = sweeps
         self.selection = selection
@@ -98,6 +102,9 @@ public struct Tuner: Sendable {
         progress: ((Int) -> Void)? = nil
     ) throws -> Tuning {
         try grid.base.validate()
+        var grid = grid
+        grid.objective = against
+        if against == .observed { return try calibrate(grid, origin: origin, in: store, progress: progress) }
         let recordedUnder = try store.baselineConfig()
         var engine = TuningEngine(grid: grid)
         var evidence = TuningEvidence(admitting: self.evidence)
@@ -122,6 +129,34 @@ public struct Tuner: Sendable {
         try forEachSelectedTrace(in: store, progress: progress) { comparison.add(admitted.admit($0)) }
         return Tuning(
             results: results, maxAccidental: maxAccidental, comparison: comparison, evidence: evidence,
+            intervals: TuningIntervals(pairs: comparison.outcomes), context: context)
+    }
+
+    /// docs/tune.md "Against what the app did": the candidates counted
+    /// against the traces' `observed`, their evidence by who reported it.
+    private func calibrate(
+        _ grid: TuningGrid, origin: ConfigOrigin, in store: Store, progress: ((Int) -> Void)?
+    ) throws -> Tuning {
+        let recordedUnder = try store.baselineConfig()
+        var engine = TuningEngine(grid: grid)
+        var observed = ObservedEvidence()
+        try forEachSelectedTrace(in: store, progress: progress) { trace in
+            observed.add(trace)
+            engine.add(trace)
+        }
+        let results = engine.finish()
+        guard results.traces > 0 else { throw NothingToTuneError.noTraces(selection) }
+        guard results.labelled > 0 else { throw NothingToTuneError.noObserved(traces: results.traces, selection: selection) }
+        let context = TuningContext(
+            origin: origin.description, recordedUnder: recordedUnder.map { ($0.run, $0.config.interaction) },
+            bestWithPeople: nil, observed: observed)
+        guard let best = results.bestConfig() else {
+            return Tuning(results: results, maxAccidental: nil, comparison: nil, context: context)
+        }
+        var comparison = TuningComparison(base: grid.base, best: best, objective: .observed)
+        try forEachSelectedTrace(in: store, progress: progress) { comparison.add($0) }
+        return Tuning(
+            results: results, maxAccidental: nil, comparison: comparison,
             intervals: TuningIntervals(pairs: comparison.outcomes), context: context)
     }
 

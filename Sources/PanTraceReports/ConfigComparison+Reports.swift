@@ -16,6 +16,7 @@ extension ConfigComparison {
         var header = ["#", "config", "finish", "cancel", "none", "agree", "accidental", "missed"]
         if sheets { header.append("wrongDetent") }
         header += ["stale", "differs"]
+        if observed > 0 { header.append("matches") }
         let rows = configs.indices.map { index -> [String] in
             let c = counts[index]
             var row = [
@@ -23,7 +24,7 @@ extension ConfigComparison {
                 String(c.none), String(c.agree), String(c.accidental), String(c.missed),
             ]
             if sheets { row.append(String(c.wrongDetent)) }
-            return row + [String(c.stale), index == 0 ? "-" : String(c.differs)]
+            return row + [String(c.stale), index == 0 ? "-" : String(c.differs)] + (observed > 0 ? [String(c.matches)] : [])
         }
         lines += TextTable(header: header, rows: rows, rightAligned: Set(2..<header.count)).lines()
         if sheets {
@@ -33,6 +34,9 @@ extension ConfigComparison {
         } else {
             lines.append("(agree, accidental and missed over the \(labelled) traces with an intent; "
                 + "differs: decisions unlike config 1's)")
+        }
+        if observed > 0 {
+            lines.append("(matches: results that end where the app ended, over the \(observed) traces with what the app did)")
         }
         if counts.contains(where: { $0.stale > 0 }) {
             lines.append("stale: " + RunComparison.staleExplanation)
@@ -66,8 +70,8 @@ extension ConfigComparison {
     }
 
     /// `--format json`: `{"traces", "labelled", "configs": [{"name", "settings"
-    /// (every key of docs/configs.md), "finish", …, "wrongDetent", "stale", "differs"}],
-    /// "matrix", "divided": [{"trace", "intent", "decisions"}]}`; a divided
+    /// (every key of docs/configs.md), "finish", …, "wrongDetent", "stale", "differs",
+    /// "matches" (null without a trace with `observed`)}], "observed", "matrix", "divided": [{"trace", "intent", "decisions"}]}`; a divided
     /// trace with detents adds `"rests"` (`"dismissed"` or a detent's name per config).
     public func jsonReport() -> String {
         var out = "{\"traces\": \(traces), \"labelled\": \(labelled), \"configs\": ["
@@ -78,9 +82,9 @@ extension ConfigComparison {
             out += ", \"finish\": \(c.finish), \"cancel\": \(c.cancel), \"none\": \(c.none), \"agree\": \(c.agree)"
             out += ", \"accidental\": \(c.accidental), \"missed\": \(c.missed), \"wrongDetent\": \(c.wrongDetent)"
             out += ", \"stale\": \(c.stale)"
-            out += ", \"differs\": \(c.differs)}"
+            out += ", \"differs\": \(c.differs), \"matches\": " + (observed > 0 ? String(c.matches) : "null") + "}"
         }
-        out += "], \"matrix\": ["
+        out += "], \"observed\": \(observed), \"matrix\": ["
         out += matrix.map { "[" + $0.map(String.init).joined(separator: ", ") + "]" }.joined(separator: ", ")
         out += "], \"divided\": ["
         for (index, trace) in mostDivided.enumerated() {

@@ -23,6 +23,7 @@ struct Migrator: Sendable {
         Migration(name: "rest and stale on results; where each label came from (trace.intent_source)", sql: Schema.version3),
         Migration(name: "the words in one table (word); detents on traces and results", sql: Schema.version4),
         Migration(name: "which felt better: the lab's A/B answers (preference)", sql: Schema.preference),
+        Migration(name: "what the app did (trace.observed, observed_source; decisions.matches)", sql: Schema.observed),
     ]
 
     /// The schema version this build creates and understands.

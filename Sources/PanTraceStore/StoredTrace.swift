@@ -43,6 +43,10 @@ public final class StoredTrace: Sendable {
     public var startDetent: String? { trace.detents == nil ? nil : trace.startingDetent?.name }
     /// Where the label came from.
     public var intentSource: IntentSource? { trace.intentSource }
+    /// What the app did, when recorded (docs/model.md "What the app did").
+    public var observed: Observed? { trace.observed }
+    /// Who reported ``observed``.
+    public var observedSource: ObservedSource? { trace.observationSource }
     /// The container's width in points.
     public var width: Double { trace.width }
     /// The container's height in points.
@@ -58,6 +62,8 @@ public final class StoredTrace: Sendable {
         trace.name = ""
         trace.intent = nil
         trace.intentSource = nil
+        trace.observed = nil
+        trace.observedSource = nil
         trace.meta = nil
         trace.family = nil
         trace.width = self.trace.width

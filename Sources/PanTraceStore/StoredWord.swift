@@ -161,6 +161,24 @@ extension Array: ColumnValue where Element == Detent {
     }
 }
 
+/// What the app did is a word of `word` or the name of one of its trace's
+/// detents: stored as its text.
+extension Observed: ColumnValue {
+    @inline(__always)
+    func bind(to statement: Statement, at index: Int32) throws {
+        try statement.bind(rawValue, at: index)
+    }
+
+    @inline(__always)
+    init(column index: Int32, of statement: Statement) throws {
+        self = Observed(word: statement.string(at: index) ?? "")
+    }
+}
+
+extension ObservedSource: StoredWord {
+    static let wordTable = WordTable<ObservedSource>()
+}
+
 extension IntentSource: StoredWord {
     static let wordTable = WordTable<IntentSource>()
 }

@@ -49,6 +49,13 @@ struct TraceDigest {
             }
             add(trace.startingDetent?.name)
         }
+        // docs/model.md "What the app did": likewise only a trace with an
+        // observed outcome adds it, with its source.
+        if let observed = trace.observed {
+            add(byte: 0x0B)
+            add(observed.rawValue)
+            add(trace.observationSource?.rawValue)
+        }
     }
 
     @inline(__always)

@@ -69,6 +69,7 @@ struct TraceWriter {
         try packed.withUnsafeBytes { bytes in
             var row = TraceRow(trace: trace, sampleCount: trace.samples.count, digest: digest)
             row.trace.intentSource = trace.labelSource
+            row.trace.observedSource = trace.observationSource
             row.packed = BorrowedBlob(UnsafeRawBufferPointer(rebasing: bytes[..<length]))
             try insert.bind(id, at: 1)
             var binder = RowBinder(insert, from: 2)

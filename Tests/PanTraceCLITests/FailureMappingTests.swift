@@ -148,7 +148,7 @@ import PanTraceStore
     func anUnknownCommandIsNamedWithASuggestion(_ typed: String, _ meant: String) throws {
         let message = try #require(UnknownCommand.message(for: [typed, "--count", "5"]))
         #expect(message.hasPrefix("pantrace: error: unknown command '\(typed)'; did you mean '\(meant)'?"), "\(message)")
-        #expect(message.contains("record, replay, regress, tune, export, runs, show, generate"))
+        #expect(message.contains("record, replay, regress, tune, verify, export, runs, show, generate"))
     }
 
     @Test func farFromEveryCommandThereIsNoSuggestion() throws {

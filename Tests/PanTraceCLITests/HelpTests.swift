@@ -10,7 +10,7 @@ import TestThreads
     static let goldenFiles = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "__Snapshots__")
 
     static let commands: [String] = [
-        "", "record", "replay", "regress", "tune", "export", "export traces", "export decisions", "export actions", "export xcuitest", "runs", "show", "generate",
+        "", "record", "replay", "regress", "tune", "verify", "export", "export traces", "export decisions", "export actions", "export xcuitest", "runs", "show", "generate",
         "presets", "compare", "lab", "preferences",
     ]
 

@@ -89,7 +89,8 @@ import TraceFixtures
         // Example 2: seed cancels (p 0.1125 < 0.4), panmodal finishes (1250 ≥ 300); rested: stale under panmodal.
         let json = comparison.jsonReport()
         #expect(json.hasPrefix(#"{"traces": 2, "labelled": 1, "configs": [{"name": "seed", "settings": {"name":"seed","#))
-        #expect(json.contains(#""finish": 2, "cancel": 0, "none": 0, "agree": 0, "accidental": 1, "missed": 0, "wrongDetent": 0, "stale": 1, "differs": 2}"#))
+        #expect(json.contains(#""finish": 2, "cancel": 0, "none": 0, "agree": 0, "accidental": 1, "missed": 0, "wrongDetent": 0, "stale": 1, "differs": 2, "matches": null}"#))
+        #expect(json.contains(#"], "observed": 0, "matrix"#))
         #expect(json.contains(#""matrix": [[0, 2], [2, 0]]"#))
         #expect(json.contains(#"{"trace": "rested", "intent": "cancel", "decisions": ["cancel", "finish"]}"#))
         let text = comparison.textReport()
@@ -130,7 +131,7 @@ import TraceFixtures
         #expect(comparison.mostDivided.map(\.name) == ["fast", "six"])
         #expect(comparison.mostDivided.map(\.rests) == [["dismissed", "medium", "medium"], ["medium", "medium", "large"]])
         let json = comparison.jsonReport()
-        #expect(json.contains(#""agree": 1, "accidental": 0, "missed": 0, "wrongDetent": 1, "stale": 0, "differs": 2}"#))
+        #expect(json.contains(#""agree": 1, "accidental": 0, "missed": 0, "wrongDetent": 1, "stale": 0, "differs": 2, "matches": null}"#))
         #expect(json.contains(#"{"trace": "six", "intent": "medium", "decisions": ["cancel", "cancel", "cancel"], "rests": ["medium", "medium", "large"]}"#))
         let text = comparison.textReport()
         #expect(text.contains("wrongDetent"))

@@ -1,4 +1,5 @@
 import Foundation
+import PanTraceCore
 import PanTraceKit
 import Testing
 
@@ -14,11 +15,12 @@ import PanTraceModel
     /// traces (run 1), and a replay at threshold 0.3 (run 2): made once per
     /// test process, then copied.
     static func corpus(_ workspace: Workspace) throws -> Store {
-        try workspace.recorded("export decisions: worked examples, families, awkward, count=40 seed=3, replay threshold=0.3") { store in
+        try workspace.recorded("export decisions: worked examples, families, awkward, count=40 seed=3 observed, replay threshold=0.3") { store in
             _ = try Recorder(
                 inputs: try ["worked-examples", "families"].map { try TraceInput(path: Workspace.fixture("traces/\($0).jsonl")) }
                     + [TraceInput(text: ExportTracesTests.awkwardLines, name: "awkward.jsonl")],
-                synthetic: SyntheticTraces(count: 40, seed: 3)
+                // What a stand-in app did, with noise: lines with `observed` and `matches` 1 and 0.
+                synthetic: SyntheticTraces(count: 40, seed: 3, observer: SyntheticObserver(app: Config(), noise: 0.3, seed: 3))
             ).record(into: store)
             _ = try Replayer(config: try ConfigSource(overrides: ["threshold=0.3"]).resolve()).replay(in: store)
         }
@@ -57,18 +59,22 @@ import PanTraceModel
         let store = try Self.corpus(workspace)
         let lines = try Self.export(store, run: run).text.split(separator: "\n", omittingEmptySubsequences: false)
         try #require(lines.last == "")
+        #expect(lines.contains { $0.contains(#""matches": 0"#) } && lines.contains { $0.contains(#""matches": 1"#) })
 
         let rows = try store.database.prepare("SELECT * FROM decisions WHERE run = ? ORDER BY trace")
         try rows.bind(run, at: 1)
         let everyExported = (0..<rows.columnCount).filter { !Exporter.databaseOnlyColumns.contains(rows.columnName(at: $0)) }
         #expect(everyExported.count == Int(rows.columnCount) - 1)
         let startDetent = try #require((0..<rows.columnCount).first { rows.columnName(at: $0) == "start_detent" })
+        let observed = try #require((0..<rows.columnCount).first { rows.columnName(at: $0) == "observed" })
         var count = 0
         while try rows.step() {
-            // docs/commands.md §7.6: `detent` and `start_detent` only for a trace with detents.
-            let exported =
-                rows.value(at: startDetent) == .null
-                ? everyExported.filter { !["detent", "start_detent"].contains(rows.columnName(at: $0)) } : everyExported
+            // docs/commands.md §7.6: `detent` and `start_detent` only for a trace with detents, and
+            // what the app did only for a trace that records it (docs/spec-readings.md).
+            var left: Set<String> = []
+            if rows.value(at: startDetent) == .null { left.formUnion(["detent", "start_detent"]) }
+            if rows.value(at: observed) == .null { left.formUnion(["observed", "observed_source", "matches"]) }
+            let exported = everyExported.filter { !left.contains(rows.columnName(at: $0)) }
             let line = String(lines[count])
             count += 1
             // Any JSON reader takes the line as an object of as many keys as the view has columns, less `result`.

@@ -228,7 +228,8 @@ import Testing
             found == [
                 "result_delete_cascades", "result_words_insert", "result_words_update", "run_delete_cascades",
                 "run_delete_preferences", "sample_delete_counts", "sample_insert_counts", "sample_update_counts",
-                "trace_delete_cascades", "trace_delete_preferences", "trace_edit_unpacks", "trace_rename_preferences",
+                "trace_delete_cascades", "trace_delete_preferences", "trace_edit_unpacks", "trace_observed_edit_unpacks",
+                "trace_observed_insert", "trace_observed_update", "trace_rename_preferences",
                 "trace_sample_count_follows", "trace_words_insert", "trace_words_update",
             ])
         #expect(try store.database.integer("SELECT count(*) FROM pragma_table_info('trace') WHERE name = 'packed'") == 1)

@@ -98,6 +98,11 @@ import Testing
                     #expect(words.sorted() == Intent.allCases.map(\.rawValue).sorted())
                     continue
                 }
+                // trace.observed's words are the three of a trace without detents; with detents a name, checked by trigger.
+                if table == "trace" && column == "observed" {
+                    #expect(words.sorted() == Observed.allCases.map(\.rawValue).sorted())
+                    continue
+                }
                 schema[table, default: [:]][column] = words
             }
         }
@@ -106,10 +111,10 @@ import Testing
             let words = try Self.descriptionWords(table)
             if !words.isEmpty { described[table.table] = words }
         }
-        // Nine word columns: trace.intent_source, sample.phase, run.kind, result.decision and reason,
+        // Ten word columns: trace.intent_source and observed_source, sample.phase, run.kind, result.decision and reason,
         // frame.state and owner, preference.shown_first and choice (trace.intent is any text the word
-        // table or the trace's detents allow).
-        #expect(described.values.map(\.count).reduce(0, +) == 9)
+        // table or the trace's detents allow, and trace.observed likewise).
+        #expect(described.values.map(\.count).reduce(0, +) == 10)
         #expect(Set(schema.keys) == Set(described.keys))
         for (table, columns) in described {
             #expect(Set(schema[table, default: [:]].keys) == Set(columns.keys), "\(table)")
@@ -125,6 +130,7 @@ import Testing
         #expect(described["frame"]?["owner"] == Owner.allCases.map(\.rawValue))
         #expect(described["run"]?["kind"] == RunKind.allCases.map(\.rawValue))
         #expect(described["trace"]?["intent_source"] == IntentSource.allCases.map(\.rawValue))
+        #expect(described["trace"]?["observed_source"] == ObservedSource.allCases.map(\.rawValue))
         #expect(described["preference"]?["shown_first"] == ["a", "b"])
         #expect(described["preference"]?["choice"] == ["a", "b", "same"])
     }

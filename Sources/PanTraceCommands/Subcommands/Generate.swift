@@ -13,7 +13,10 @@ extension Pantrace {
 
                 Example:
                   pantrace generate --count 20 --seed 7 --family flick > flicks.jsonl
+                  pantrace generate --observe-under uikit-sheet --observe-noise 0.1 > app.jsonl
                 """)
+
+        @OptionGroup var observe: ObserveOptions
 
         @Option(name: .long, parsing: .unconditional, help: "Traces to generate.")
         var count: Int = SyntheticTraces.defaultCount
@@ -34,9 +37,12 @@ extension Pantrace {
         }
 
         func run() throws {
-            let corpus = SyntheticTraces(count: count, seed: seed, families: family.compactMap(SyntheticFamily.init(rawValue:))).corpus
+            let traces = SyntheticTraces(
+                count: count, seed: seed, families: family.compactMap(SyntheticFamily.init(rawValue:)),
+                observer: try observe.observer(seed: seed))
+            let corpus = traces.corpus
             for index in 0..<count {
-                try Console.out(corpus.trace(at: index).jsonLine() + "\n")
+                try Console.out(traces.trace(at: index, of: corpus).jsonLine() + "\n")
             }
         }
     }

@@ -28,10 +28,12 @@ extension Pantrace {
                   pantrace record --count 200 --seed 7 --family flick --family peek
                   pantrace record --count 100 --set decision=velocity --db tuning.sqlite
                   pantrace record --count 500 --seed 7 --no-frames --db ci.sqlite
+                  pantrace record --seed 9 --observe-under uikit-sheet --observe-noise 0.1
                 """)
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var configOptions: ConfigOptions
+        @OptionGroup var observe: ObserveOptions
 
         @Option(name: .customLong("from"), help: ArgumentHelp("A JSON Lines file of traces; '-' reads standard input (repeatable).", valueName: "file"))
         var fromGiven: [String] = []
@@ -78,9 +80,10 @@ extension Pantrace {
             // leaves no trace of the attempt, not even a new empty database.
             var recorder = Recorder(
                 config: config, inputs: try from.map(TraceInput.init(path:)),
-                synthetic: count > 0 || from.isEmpty ? SyntheticTraces(count: count, seed: seed, families: family.compactMap(SyntheticFamily.init(rawValue:))) : nil,
+                synthetic: count > 0 || from.isEmpty ? SyntheticTraces(count: count, seed: seed, families: family.compactMap(SyntheticFamily.init(rawValue:)), observer: try observe.observer(seed: seed)) : nil,
                 storesFrames: !noFrames, strict: strict)
             recorder.strictName = "--strict"
+            recorder.observer = try observe.observer(seed: seed)
             let store = try store.open()
             let progress = Progress(quiet: quiet)
             let summary = try recorder.record(into: store) { progress.update("recorded \($0) traces…") }

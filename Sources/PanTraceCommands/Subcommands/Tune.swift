@@ -1,4 +1,5 @@
 import ArgumentParser
+import PanTraceCore
 import PanTraceKit
 import PanTraceModel
 import PanTraceReports
@@ -48,6 +49,16 @@ extension Pantrace {
                   pantrace tune --preset uikit-sheet --sweep stepVelocity=0:2000:250
                   pantrace tune --sweep threshold=0.2:0.6:0.02 --html tune.html
                   pantrace tune --sweep threshold=0.2:0.6:0.02 --evidence person,inferred
+
+                Against what the app did (--against observed; the default is --against intent):
+                over the traces that record where the app came to rest ('observed'), each
+                candidate counts matches and mismatches instead of agree, accidental, missed
+                and wrongDetent, and the best is the largest floor of matches: the config that
+                reproduces the app (calibration), not the one people prefer. The evidence counts
+                the observed traces by who reported them (app, device, synthetic). No Pareto
+                frontier; --max-accidental, --evidence and --html do not apply. For example,
+                after 'pantrace record --seed 9 --observe-under uikit-sheet' (a stand-in app):
+                pantrace tune --against observed --sweep decelerationRate=0.99:0.999:0.001
                 """)
 
         @OptionGroup var store: StoreOptions
@@ -85,6 +96,13 @@ extension Pantrace {
                 valueName: "sources"))
         var evidence: String?
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "What the candidates are counted against: intent (what people meant, the default) or observed (what the app did: calibration).",
+                valueName: "intent|observed"))
+        var against: String = TuningObjective.intent.rawValue
+
         @Option(name: .long, help: "Report format: text or json.")
         var format: ReportFormat = .text
 
@@ -99,6 +117,26 @@ extension Pantrace {
                 throw ValidationError("--max-accidental must be 0 or more, not \(maxAccidental)")
             }
             _ = try evidenceSources()
+            let objective = try objective()
+            if objective == .observed {
+                if maxAccidental != nil {
+                    throw ValidationError("--max-accidental counts dismissals against intent; with --against observed the best is the one that matches the app most")
+                }
+                if evidence != nil {
+                    throw ValidationError("--evidence chooses intent sources; with --against observed every trace with 'observed' counts")
+                }
+                if html != nil {
+                    throw ValidationError("--html draws agreement with intent; with --against observed use the text or JSON report (or pantrace verify --html for the best config)")
+                }
+            }
+        }
+
+        /// `--against intent|observed`.
+        func objective() throws -> TuningObjective {
+            guard let objective = TuningObjective(rawValue: against) else {
+                throw ValidationError("--against must be intent or observed, not '\(against)'")
+            }
+            return objective
         }
 
         /// `--evidence person,inferred`: the sources, nil without the option.
@@ -119,7 +157,7 @@ extension Pantrace {
             let started = Console.now()
             let tuner = Tuner(
                 config: configOptions.source, sweeps: sweeps, selection: TraceSelection(names: traces, families: families),
-                maxAccidental: maxAccidental, evidence: try evidenceSources())
+                maxAccidental: maxAccidental, evidence: try evidenceSources(), against: try objective())
             // Every refusal of the input before the database is opened (the
             // base may then become the baseline run's config: the same sweeps).
             _ = try tuner.grid()

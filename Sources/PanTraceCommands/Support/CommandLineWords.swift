@@ -17,6 +17,15 @@ enum CommandLineWords {
                 + "need a baseline run; record some traces first (pantrace record)"
         case NothingToTuneError.noTraces(let selection) where !selection.isAll:
             "no stored trace matches \(selection.options): nothing to tune"
+        case NothingToTuneError.noObserved(let traces, let selection):
+            "--against observed: none of the \(traces) traces\(selection.isAll ? "" : " of \(selection.options)") records "
+                + "what the app did (`observed`); record it with PanTraceCapture's recorder in the app (docs/capture.md) or "
+                + "from a device run (docs/device.md), or try a stand-in app: pantrace record --seed 9 --observe-under uikit-sheet"
+        case let nothing as NothingToVerifyError:
+            "none of the \(nothing.traces) selected traces records what the app did (`observed`): record it with "
+                + "PanTraceCapture's recorder in the app (docs/capture.md) or from a device run of exported gestures "
+                + "(docs/device.md), then pantrace record --from the file; to try verify first, record synthetic traces "
+                + "with a stand-in app: pantrace record --seed 9 --observe-under uikit-sheet"
         case let ambiguous as AmbiguousRunError:
             "\(ambiguous.database) has \(ambiguous.runs) runs: say which to export with --run: "
                 + "--run baseline (run \(ambiguous.baseline), \(ambiguous.accepted ? "accepted" : "the first")), "

@@ -35,7 +35,7 @@ package enum ExitStatus {
         // A --trace or --family that matches nothing names what the user asked for:
         // 64 in tune and compare as in replay and export (docs/spec-readings.md).
         case NothingToTuneError.noTraces(let selection) where !selection.isAll: usage
-        case is TraceError, is NothingToTuneError, is InvalidConfigError, is AllowListError: invalidData
+        case is TraceError, is NothingToTuneError, is NothingToVerifyError, is InvalidConfigError, is AllowListError: invalidData
         case let config as ConfigError: config.isUsage ? usage : invalidData
         case is InputFileError: cannotOpen
         case is FileWriteError, is StreamWriteError: ioFailure

@@ -30,6 +30,9 @@ public struct ConfigComparison: Sendable {
         public var stale = 0
         /// Traces whose decision differs from the first config's.
         public var differs = 0
+        /// Results that match what the app did (`Observed/matches(decision:detent:withDetents:)`),
+        /// over the traces with `observed`.
+        public var matches = 0
 
         /// `finish`, `cancel`, `none`, `agree`, `accidental` or `missed`.
         public subscript(dynamicMember count: KeyPath<TuningCounts, Int>) -> Int { tally[keyPath: count] }
@@ -93,6 +96,8 @@ public struct ConfigComparison: Sendable {
     public private(set) var traces = 0
     /// The traces added with an intent.
     public private(set) var labelled = 0
+    /// The traces added with an observed outcome (docs/model.md "What the app did").
+    public private(set) var observed = 0
     /// The traces added with detents (docs/model.md §4.10).
     public private(set) var withDetents = 0
     /// Per config, in order.
@@ -269,6 +274,7 @@ public struct ConfigComparison: Sendable {
     private mutating func count(_ trace: Trace, _ decided: Decided) {
         traces += 1
         if trace.intent != nil { labelled += 1 }
+        if trace.observed != nil { observed += 1 }
         if trace.detents != nil { withDetents += 1 }
         let decisions = decided.decisions
         let detents = decided.detents
@@ -287,6 +293,11 @@ public struct ConfigComparison: Sendable {
                 decision,
                 agreement: Agreement(intent: trace.intent, decision: decision, detent: detent, startDetent: startDetent))
             if decision == .finish { finishing += 1 }
+            if let observed = trace.observed,
+                observed.matches(decision: decision, detent: detent, withDetents: trace.detents != nil)
+            {
+                counts[index].matches += 1
+            }
             if decided.stale[index] { counts[index].stale += 1 }
             if differ(index, 0) { counts[index].differs += 1 }
             extentCounts[index][decided.extents[index], default: 0] += 1

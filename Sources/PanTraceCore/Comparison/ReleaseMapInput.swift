@@ -89,7 +89,7 @@ public struct ReleaseMapInput: Sendable {
     }
 
     /// The release map's drawing order of ``intentsByCode`` (finish, cancel, unlabelled), from
-    /// ``Intent/code(_:)``; an intent naming a detent is drawn as `cancel` (the sheet stays).
+    /// `Intent/code(_:)`; an intent naming a detent is drawn as `cancel` (the sheet stays).
     package static func code(_ intent: Intent?) -> UInt8 {
         switch Intent.code(intent) {
         case 0: 2

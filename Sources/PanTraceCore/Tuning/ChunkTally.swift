@@ -23,6 +23,9 @@ struct ChunkTally {
     var cancelled: UInt32 = 0
     /// Results that did not lift, with intent `finish` (missed by every lift setting).
     var unliftedMeantToFinish: UInt32 = 0
+    /// Against what the app did: results that mismatch whatever the lift's
+    /// keys are (``TuningObjective/fixedMismatch(_:ending:)``).
+    var fixedMismatches: UInt32 = 0
 
     init() {}
 
@@ -31,9 +34,12 @@ struct ChunkTally {
         let width = plan.thresholds.count + 1
         for trace in traces {
             let outcome = Simulator.simulate(trace, under: config)
-            // The intent class of ``Intent/code(_:)`` (traces with detents are counted elsewhere).
-            let intent = Int(Intent.code(trace.intent))
-            switch Ending(outcome) {
+            // The intent class of ``Intent/code(_:)``, or of what the app did
+            // (traces with detents are counted elsewhere).
+            let intent = plan.objective.rowClass(of: trace)
+            let ending = Ending(outcome)
+            if plan.objective.fixedMismatch(trace, ending: ending) { fixedMismatches += 1 }
+            switch ending {
             case .lift:
                 percents.append(outcome.percent)
                 velocities.append(outcome.velocity)
@@ -97,6 +103,7 @@ struct ChunkTally {
         lifts.2 += other.lifts.2
         cancelled += other.cancelled
         unliftedMeantToFinish += other.unliftedMeantToFinish
+        fixedMismatches += other.fixedMismatches
     }
 
     /// Running sums from the top of each row: slot `k` becomes the number of

@@ -79,11 +79,14 @@ public struct TuningComparison: Sendable {
     public private(set) var bestStale = 0
     /// True when one simulation serves both configs.
     private let sameTrajectory: Bool
+    /// What the results are counted against: intents, or what the app did.
+    public let objective: TuningObjective
 
-    /// A comparison of `best` with `base`, with no trace yet.
-    public init(base: Config, best: Config) {
+    /// A comparison of `best` with `base`, counted against `objective`, with no trace yet.
+    public init(base: Config, best: Config, objective: TuningObjective = .intent) {
         self.base = base
         self.best = best
+        self.objective = objective
         // The keys that never change a trajectory (docs/configs.md, ConfigKey.Stage).
         var aligned = best
         for key in ConfigKey.all where key.stage != .trajectory { key.copy(&aligned, base) }
@@ -113,10 +116,10 @@ public struct TuningComparison: Sendable {
             after = Simulator.simulate(trace, under: best)
             if after.stale { bestStale += 1 }
         }
-        baseCounts.add(outcome, of: trace)
-        bestCounts.add(after, of: trace)
-        let before = Agreement(outcome, of: trace)
-        let now = Agreement(after, of: trace)
+        let before = objective.agreement(of: trace, outcome: outcome)
+        let now = objective.agreement(of: trace, outcome: after)
+        baseCounts.add(outcome.decision, agreement: before)
+        bestCounts.add(after.decision, agreement: now)
         if let before, let now { outcomes.append(TuningOutcome.pair(base: before, best: now)) }
         if let before, let now, trace.detents != nil, let start = trace.startingDetent?.name {
             var entry = starts[start] ?? StartDetent(detent: start)

@@ -31,9 +31,17 @@ public struct TuningContext: Sendable, Equatable {
     /// (docs/commands.md §7.2); empty when they are the same or without a run.
     public var baselineDifferences: [Config.Difference] = []
 
+    /// Against what the app did: the traces with `observed`, by who reported
+    /// it (docs/tune.md "Against what the app did"); nil for a tune against intents.
+    public var observed: ObservedEvidence?
+
     /// A context naming the base's `origin`.
-    public init(origin: String, recordedUnder: (run: Int64, interaction: Interaction)? = nil, bestWithPeople: PeopleBest? = nil) {
+    public init(
+        origin: String, recordedUnder: (run: Int64, interaction: Interaction)? = nil, bestWithPeople: PeopleBest? = nil,
+        observed: ObservedEvidence? = nil
+    ) {
         self.origin = origin
+        self.observed = observed
         self.recordedUnder = recordedUnder
         self.bestWithPeople = bestWithPeople
     }
@@ -42,6 +50,7 @@ public struct TuningContext: Sendable, Equatable {
         lhs.origin == rhs.origin && lhs.recordedUnder?.run == rhs.recordedUnder?.run
             && lhs.recordedUnder?.interaction == rhs.recordedUnder?.interaction && lhs.bestWithPeople == rhs.bestWithPeople
             && lhs.baselineDifferences == rhs.baselineDifferences
+            && lhs.observed == rhs.observed
     }
 
     /// One warning per interaction that some candidate of `grid` runs and
@@ -73,5 +82,34 @@ public struct TuningContext: Sendable, Equatable {
         "the traces were recorded under \(recorded.rawValue) (baseline run \(run)) and \(who) \(other.rawValue): "
             + "a trace's intent was meant for the gesture it was recorded for, and most gestures of one interaction "
             + "never begin under another, so the counts against intent compare different gestures"
+    }
+}
+
+/// The traces of a tune against what the app did, counted by who reported
+/// it (docs/tune.md "Against what the app did").
+public struct ObservedEvidence: Sendable, Equatable {
+    /// The traces with `observed`, by `observedSource`.
+    public private(set) var counts: [ObservedSource: Int] = [:]
+
+    /// None yet.
+    public init() {}
+
+    /// Counts `trace` when it carries `observed`.
+    public mutating func add(_ trace: Trace) {
+        guard let source = trace.observationSource else { return }
+        counts[source, default: 0] += 1
+    }
+
+    /// The traces with `observed` reported by `source`.
+    public func count(of source: ObservedSource) -> Int { counts[source] ?? 0 }
+
+    /// Every trace with `observed`.
+    public var observed: Int { counts.values.reduce(0, +) }
+
+    /// The warning when every observed outcome is the generator's stand-in app's; nil otherwise.
+    public var warning: String? {
+        guard observed > 0, count(of: .synthetic) == observed else { return nil }
+        return "every observed outcome here is a stand-in app's (observedSource synthetic): the config it picks "
+            + "reproduces that config, not your app. Record what your app did with PanTraceCapture or on a device."
     }
 }

@@ -85,7 +85,8 @@ public struct TuningEngine {
     private mutating func flush() {
         guard !pending.isEmpty else { return }
         traceCount += pending.count
-        labelledCount += pending.reduce(0) { $0 + ($1.intent == nil ? 0 : 1) }
+        let objective = grid.objective
+        labelledCount += pending.reduce(0) { $0 + (objective.isLabelled($1) ? 1 : 0) }
         if pending.contains(where: { $0.detents != nil }) {
             // docs/model.md §4.10: a trace with detents is decided by its
             // release height and its anchors, not by the percent the
@@ -169,6 +170,7 @@ public struct TuningEngine {
         }
         let sheets = lifts.compactMap { $0 }
         let grid = grid
+        let objective = grid.objective
         let liftOffsets = plan.liftOffsets
         let width = TuningResults.countsPerCandidate
         let blocks = min(liftOffsets.count, 64)
@@ -183,9 +185,8 @@ public struct TuningEngine {
                         let rest = sheet.rest(under: config)
                         tally.add(
                             rest.decision,
-                            agreement: Agreement(
-                                intent: trace.intent, decision: rest.decision, detent: rest.detent,
-                                startDetent: sheet.startDetent))
+                            agreement: objective.agreement(
+                                of: trace, decision: rest.decision, detent: rest.detent, startDetent: sheet.startDetent))
                     }
                     let slot = width * candidate
                     output.base[slot] += UInt32(tally.finish)
@@ -212,7 +213,7 @@ public struct TuningEngine {
             counts[slot] += finish
             counts[slot + 1] += liftTotal - finish + tally.cancelled
             counts[slot + 2] += finishAgainst
-            counts[slot + 3] += tally.lifts.1 - finishMeant + tally.unliftedMeantToFinish
+            counts[slot + 3] += tally.lifts.1 - finishMeant + tally.unliftedMeantToFinish + tally.fixedMismatches
         }
     }
 }

@@ -26,6 +26,8 @@ public struct TuningGrid: Equatable, Hashable, Sendable {
     /// True when some selected trace has detents: the keys read only for
     /// them (`ConfigKey/detentsOnly`) are then not inert.
     public var withDetents = false
+    /// What the candidates are counted against: intents, or what the app did.
+    public var objective = TuningObjective.intent
 
     /// A grid of `sweeps` over `base`.
     ///

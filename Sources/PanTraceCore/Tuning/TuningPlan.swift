@@ -31,6 +31,9 @@ struct TuningPlan: Sendable {
     /// How far apart candidates differing by one value of each sweep are.
     private let strides: [Int]
 
+    /// What the candidates are counted against.
+    var objective: TuningObjective { grid.objective }
+
     init(grid: TuningGrid) {
         self.grid = grid
         let sweeps = grid.sweeps

@@ -30,6 +30,12 @@ public struct Trace: Equatable, Hashable, Sendable {
     /// `nil` with an intent means ``IntentSource/person``, the default of
     /// the trace format: ``labelSource`` is the source to use.
     public var intentSource: IntentSource?
+    /// What the real app did with the gesture (docs/model.md "What the app did"); `nil` when not recorded.
+    public var observed: Observed?
+    /// Who reported ``observed``; only with it (``validate()``). `nil` with
+    /// an observed outcome means ``ObservedSource/app``: ``observationSource``
+    /// is the source to use.
+    public var observedSource: ObservedSource?
     /// The JSON text of the trace's `meta` object, verbatim; `nil` when absent.
     public var meta: String?
     /// `meta.family` when it is a string (used by `--family` filters).
@@ -40,8 +46,11 @@ public struct Trace: Equatable, Hashable, Sendable {
         name: String, width: Double, height: Double,
         scrollOffset: Double = 0, scrollContent: Double = 0,
         intent: Intent? = nil, intentSource: IntentSource? = nil, meta: String? = nil, family: String? = nil,
-        detents: [Detent]? = nil, startDetent: String? = nil, samples: [Sample]
+        detents: [Detent]? = nil, startDetent: String? = nil, observed: Observed? = nil,
+        observedSource: ObservedSource? = nil, samples: [Sample]
     ) {
+        self.observed = observed
+        self.observedSource = observedSource
         self.detents = detents
         self.startDetent = startDetent
         self.name = name
@@ -70,6 +79,7 @@ extension Trace {
         ExactName(a.name) == ExactName(b.name) && a.width == b.width && a.height == b.height
             && a.scrollOffset == b.scrollOffset && a.scrollContent == b.scrollContent && a.intent == b.intent
             && a.labelSource == b.labelSource && a.detents == b.detents
+            && a.observed == b.observed && a.observationSource == b.observationSource
             && a.startDetent.map(ExactName.init) == b.startDetent.map(ExactName.init)
             && a.meta.map(ExactName.init) == b.meta.map(ExactName.init)
             && a.family.map(ExactName.init) == b.family.map(ExactName.init) && a.samples == b.samples
@@ -85,6 +95,8 @@ extension Trace {
         hasher.combine(intent)
         hasher.combine(labelSource)
         hasher.combine(detents)
+        hasher.combine(observed)
+        hasher.combine(observationSource)
         hasher.combine(startDetent.map(ExactName.init))
         hasher.combine(meta.map(ExactName.init))
         hasher.combine(family.map(ExactName.init))

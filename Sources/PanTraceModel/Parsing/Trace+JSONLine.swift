@@ -18,7 +18,7 @@ extension Trace {
     /// The trace as one canonical line of JSON (docs/model.md §3), without a newline.
     ///
     /// Keys come in the spec's order (`name`, `width`, `height`,
-    /// `scrollOffset`, `scrollContent`, `intent`, `intentSource`, `meta`,
+    /// `scrollOffset`, `scrollContent`, `intent`, `intentSource`, `observed`, `observedSource`, `meta`,
     /// `samples`; in a sample `t`, `x`, `y`, `phase`, `touches`).
     /// `scrollOffset`, `scrollContent` and `touches` are always written;
     /// `intent` and `meta` only when present, and `intentSource` with every
@@ -50,6 +50,11 @@ extension Trace {
             line += ", \"intent\": "
             JSONWriter.appendString(intent.rawValue, to: &line)
             line += ", \"intentSource\": \"" + (intentSource ?? .person).rawValue + "\""
+        }
+        if let observed {
+            line += ", \"observed\": "
+            JSONWriter.appendString(observed.rawValue, to: &line)
+            line += ", \"observedSource\": \"" + (observedSource ?? .app).rawValue + "\""
         }
         if let meta {
             line += ", \"meta\": "

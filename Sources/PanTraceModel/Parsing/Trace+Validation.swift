@@ -8,7 +8,7 @@ extension Trace {
     /// SQLite's `length()` counts them, and independent of the Unicode
     /// version's grapheme rules), none of them NUL
     /// (``ExactName/issue(in:maximumLength:)``); `width` and `height` are
-    /// finite and > 0; `intentSource` only with an `intent`; `scrollOffset` is finite (any sign); `scrollContent` is finite and ≥ 0;
+    /// finite and > 0; `intentSource` only with an `intent`; `observed` a word the trace allows and `observedSource` only with it; `scrollOffset` is finite (any sign); `scrollContent` is finite and ≥ 0;
     /// `meta`, when present, is the text of one JSON object; there are at least
     /// 2 samples; every `t`, `x`, `y` is finite, `t` never decreases, `touches`
     /// is ≥ 1; the first phase is `down`, the last `up` or `cancel`, all
@@ -45,6 +45,7 @@ extension Trace {
                 reason: "allowed only with `intent`: it says where the intent came from (add \"intent\" or remove it)")
         }
         try checkDetents()
+        try checkObserved()
         if checkingMeta, let meta {
             let node: JSONNode
             do {
@@ -85,6 +86,39 @@ extension Trace {
                 keyPath: "intent",
                 reason: "expected `finish`, `cancel` or a detent's name ("
                     + detents.map { "`\($0.name)`" }.joined(separator: ", ") + "), found \(JSONWriter.string(name))")
+        }
+    }
+
+    /// docs/model.md "What the app did": `observed` is a word the trace
+    /// allows, exactly as written, and `observedSource` comes only with it.
+    private func checkObserved() throws(TraceIssue) {
+        if observedSource != nil && observed == nil {
+            throw TraceIssue(
+                keyPath: "observedSource",
+                reason: "allowed only with `observed`: it says who reported what the app did (add \"observed\" or remove it)")
+        }
+        guard let observed else { return }
+        guard let detents else {
+            if Observed(rawValue: observed.rawValue) == nil {
+                throw TraceIssue(
+                    keyPath: "observed",
+                    reason: "expected `finish`, `cancel` or `none`, found \(JSONWriter.string(observed.rawValue))"
+                        + (observed.rawValue.lowercased() != observed.rawValue ? " (the words are lower case)" : ""))
+            }
+            return
+        }
+        let names = detents.map { "`\($0.name)`" }.joined(separator: ", ")
+        if observed == .finish { return }
+        if observed == .cancel || observed == .none {
+            throw TraceIssue(
+                keyPath: "observed",
+                reason: "expected `finish` or a detent's name (\(names)), found \(JSONWriter.string(observed.rawValue)): "
+                    + "a sheet with detents reports where it came to rest, not `cancel` or `none`")
+        }
+        if !detents.contains(where: { $0.name.isScalarEqual(to: observed.rawValue) }) {
+            throw TraceIssue(
+                keyPath: "observed",
+                reason: "expected `finish` or a detent's name (\(names)), found \(JSONWriter.string(observed.rawValue))")
         }
     }
 

@@ -6,7 +6,8 @@
 enum TraceDecoder {
     /// The keys of a trace object, in the order `jsonLine()` writes them.
     static let traceKeys = [
-        "name", "width", "height", "scrollOffset", "scrollContent", "detents", "detent", "intent", "intentSource", "meta",
+        "name", "width", "height", "scrollOffset", "scrollContent", "detents", "detent", "intent", "intentSource", "observed",
+        "observedSource", "meta",
         "samples",
     ]
     /// The keys of a sample object, in the order `jsonLine()` writes them.
@@ -37,6 +38,7 @@ enum TraceDecoder {
         var height: Double?
         var samples: [Sample]?
         var intentWord: String?
+        var observedWord: String?
         var trace = Trace(name: "", width: 0, height: 0, samples: [])
         for member in members {
             let node = member.node
@@ -68,6 +70,16 @@ enum TraceDecoder {
                     throw mismatch("`person`, `inferred` or `synthetic`", node, at: "intentSource")
                 }
                 trace.intentSource = source
+            case "observed":
+                guard let word = node.string else {
+                    throw mismatch("`finish`, `cancel` or `none` (or, with `detents`, `finish` or a detent's name)", node, at: "observed")
+                }
+                observedWord = word
+            case "observedSource":
+                guard let word = node.string, let source = ObservedSource(rawValue: word) else {
+                    throw mismatch("`app`, `device` or `synthetic`", node, at: "observedSource")
+                }
+                trace.observedSource = source
             case "meta":
                 guard node.members != nil else { throw mismatch("an object", node, at: "meta") }
                 trace.meta = Trace.oneLine(meta: String(decoding: UnsafeBufferPointer(rebasing: bytes[node.range]), as: UTF8.self))
@@ -90,10 +102,13 @@ enum TraceDecoder {
             // docs/model.md §3: a detent's name is an intent only beside `detents` (checked by the rules).
             trace.intent = Intent(rawValue: intentWord) ?? Intent(word: intentWord)
         }
+        if let observedWord { trace.observed = Observed(word: observedWord) }
         // docs/model.md §3: without `detent`, the sheet starts at the tallest.
         if trace.detents != nil, trace.startDetent == nil { trace.startDetent = trace.startingDetent?.name }
         // docs/model.md "Evidence": an intent without a source is a person's.
         if trace.intent != nil && trace.intentSource == nil { trace.intentSource = .person }
+        // docs/model.md "What the app did": an observed outcome without a source is the app's.
+        if trace.observed != nil && trace.observedSource == nil { trace.observedSource = .app }
         return trace
     }
 

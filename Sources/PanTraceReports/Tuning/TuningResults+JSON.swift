@@ -37,7 +37,13 @@ extension TuningResults {
         context: TuningContext? = nil, to write: (String) throws -> Void
     ) rethrows {
         let values = settingValuesJSON()
-        var head = "{\"traces\":\(traces),\"labelled\":\(labelled),\"base\":"
+        let observed = grid.objective == .observed
+        // docs/tune.md "Against what the app did": matches and mismatches over
+        // the traces with `observed`, in place of every agreement count.
+        var head =
+            observed
+            ? "{\"against\":\"observed\",\"traces\":\(traces),\"observed\":\(labelled),\"base\":"
+            : "{\"traces\":\(traces),\"labelled\":\(labelled),\"base\":"
         JSONWriter.appendString(grid.base.name, to: &head)
         if let context {
             head += ",\"baseFrom\":"
@@ -59,14 +65,22 @@ extension TuningResults {
         let best = labelled == 0 ? nil : best(maxAccidental: maxAccidental)
         var tail = "],\"best\":" + (best.map { resultJSON($0, values) } ?? "null")
         tail += ",\"evidence\":{"
-        tail += IntentSource.allCases.map { "\"\($0.rawValue)\":\(evidence?.count(of: $0) ?? 0)" }.joined(separator: ",")
+        if observed {
+            tail += ObservedSource.allCases.map { "\"\($0.rawValue)\":\(context?.observed?.count(of: $0) ?? 0)" }
+                .joined(separator: ",")
+        } else {
+            tail += IntentSource.allCases.map { "\"\($0.rawValue)\":\(evidence?.count(of: $0) ?? 0)" }.joined(separator: ",")
+        }
         tail += "},\"intervals\":"
         if let intervals, best != nil {
             func counts(_ counts: TuningIntervals.Counts) -> String {
-                let ranges = [
-                    ("agree", counts.agree), ("accidental", counts.accidental), ("missed", counts.missed),
-                    ("wrongDetent", counts.wrongDetent),
-                ]
+                let ranges =
+                    observed
+                    ? [("matches", counts.agree)]
+                    : [
+                        ("agree", counts.agree), ("accidental", counts.accidental), ("missed", counts.missed),
+                        ("wrongDetent", counts.wrongDetent),
+                    ]
                 return "{" + ranges.map { "\"\($0)\":[\($1.lowerBound),\($1.upperBound)]" }.joined(separator: ",") + "}"
             }
             tail += "{\"base\":\(counts(intervals.base)),\"best\":\(counts(intervals.best)),\"gain\":\(counts(intervals.gain))}"
@@ -97,9 +111,15 @@ extension TuningResults {
         }
         let counts = counts(at: index)
         text += "},\"finish\":\(counts.finish),\"cancel\":\(counts.cancel),\"none\":\(counts.none)"
-        text += ",\"agree\":\(counts.agree),\"accidental\":\(counts.accidental),\"missed\":\(counts.missed)"
-        text += ",\"wrongDetent\":\(counts.wrongDetent)"
-        text += ",\"pareto\":\(isPareto(index)),\"floor\":\(floor(at: index)),\"inert\":["
+        if grid.objective == .observed {
+            // Against what the app did, `agree` holds the matches (TuningObjective).
+            text += ",\"matches\":\(counts.agree),\"mismatches\":\(labelled - counts.agree)"
+            text += ",\"floor\":\(floor(at: index)),\"inert\":["
+        } else {
+            text += ",\"agree\":\(counts.agree),\"accidental\":\(counts.accidental),\"missed\":\(counts.missed)"
+            text += ",\"wrongDetent\":\(counts.wrongDetent)"
+            text += ",\"pareto\":\(isPareto(index)),\"floor\":\(floor(at: index)),\"inert\":["
+        }
         text += grid.inertKeys(at: index).map(JSONWriter.string).joined(separator: ",")
         return text + "]}"
     }

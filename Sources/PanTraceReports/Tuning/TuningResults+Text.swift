@@ -18,6 +18,9 @@ extension TuningResults {
         intervals: TuningIntervals? = nil, context: TuningContext? = nil, limit: Int = Self.textRowLimit,
         style: TextStyle = .plain, wording: ReportWording = .plain
     ) -> String {
+        if grid.objective == .observed {
+            return calibrationReport(comparison: comparison, intervals: intervals, context: context, limit: limit, style: style, wording: wording)
+        }
         var lines: [String] = []
         let origin = context.map { "   (\(TerminalText.escaped($0.origin)))" } ?? ""
         lines.append("base        \(TerminalText.escaped(grid.base.name))\(origin)")
@@ -212,7 +215,7 @@ extension TuningResults {
     }
 
     /// The candidate table: at most `limit` rows after merging, in candidate order.
-    private func candidateLines(best: Int?, limit: Int, wording: ReportWording) -> [String] {
+    func candidateLines(best: Int?, limit: Int, wording: ReportWording) -> [String] {
         let selection = textRows(best: best, limit: limit)
         let base = grid.baseIndex
         let single = grid.sweeps.count == 1
@@ -262,7 +265,7 @@ extension TuningResults {
     }
 
     /// True when candidate `index` is one of the candidates `row` merges.
-    private func rowContains(_ row: TuningRow, _ index: Int) -> Bool {
+    func rowContains(_ row: TuningRow, _ index: Int) -> Bool {
         if index == row.first { return true }
         guard row.members > 1, index > row.first else { return false }
         let a = grid.digits(of: row.first)

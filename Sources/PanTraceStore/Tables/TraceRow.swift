@@ -36,6 +36,8 @@ struct TraceRow: TableRow {
         try visitor.visit("intent_source", &trace.intentSource)
         try visitor.visit("detents", &trace.detents)
         try visitor.visit("start_detent", &trace.startDetent)
+        try visitor.visit("observed", &trace.observed)
+        try visitor.visit("observed_source", &trace.observedSource)
     }
 
     /// Reads the current row of `statement` (the columns of `selection("trace")`), samples included.
