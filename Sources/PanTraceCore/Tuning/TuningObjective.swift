@@ -7,7 +7,7 @@ import PanTraceModel
 /// Against `observed` every count over labelled traces is taken over the
 /// traces with `observed` instead: a result that matches
 /// (`Observed/matches(decision:detent:withDetents:)`) counts as `Agreement/agree`,
-/// one that does not as a mismatch (kept as ``Agreement/missed``), so that
+/// one that does not as a mismatch (kept as `Agreement/missed`), so that
 /// `agree` is `matches` and the floor, the best, the ties and the bootstrap
 /// work on it unchanged.
 public enum TuningObjective: String, Sendable, Hashable, CaseIterable {
@@ -25,8 +25,8 @@ public enum TuningObjective: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The result's agreement with `trace`'s label: ``Agreement``'s rule for
-    /// intents; `Agreement/agree` for a match and ``Agreement/missed`` for a
+    /// The result's agreement with `trace`'s label: `Agreement`'s rule for
+    /// intents; `Agreement/agree` for a match and `Agreement/missed` for a
     /// mismatch against `observed`; `nil` for a trace without the label.
     @inline(__always)
     public func agreement(of trace: Trace, decision: Decision, detent: String?, startDetent: String?) -> Agreement? {
