@@ -23,7 +23,7 @@ import TestThreads
         let report = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         let configs = try #require(report["configs"] as? [[String: Any]])
         #expect(configs.map { $0["name"] as? String } == ["panmodal", "velocity-flick", "seed"])
-        #expect((configs[0]["settings"] as? [String: Any])?.count == 23)
+        #expect((configs[0]["settings"] as? [String: Any])?.count == 26)
         #expect(report["traces"] as? Int == 200)
         #expect((report["matrix"] as? [[Int]])?.count == 3)
         #expect(((report["divided"] as? [Any])?.count ?? 99) <= 3)

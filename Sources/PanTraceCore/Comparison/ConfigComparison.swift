@@ -10,8 +10,11 @@ import Dispatch
 /// ``TuningEngine`` decides candidates: the configs that differ only in
 /// keys that never change a trajectory (``ConfigKey/Stage``) share one
 /// simulation of each trace, and each of them is decided from its percent,
-/// velocity and rest by ``LiftRule``. `compare --preset all` simulates each
-/// trace five times for eleven configs.
+/// velocity and rest by ``LiftRule``. A key that changes only the
+/// trajectory of a sheet with detents (``ConfigKey/detentsOnly``:
+/// `scrollExpands`) splits the groups only for such traces: `compare
+/// --preset all` simulates each trace without detents five times for fifteen
+/// configs.
 ///
 /// ```swift
 /// var comparison = ConfigComparison(configs: Preset.all.map(\.config))
@@ -110,6 +113,9 @@ public struct ConfigComparison: Sendable {
     private var pending: [Trace] = []
     /// Configs grouped by trajectory: the indexes of the configs that share one simulation.
     private let groups: [[Int]]
+    /// The same for traces without detents, where keys read only for
+    /// detents (``ConfigKey/detentsOnly``) change no trajectory.
+    private let plainGroups: [[Int]]
     private let rules: [LiftRule]
 
     /// The most releases the page keeps.
@@ -123,12 +129,20 @@ public struct ConfigComparison: Sendable {
         matrix = Array(repeating: Array(repeating: 0, count: configs.count), count: configs.count)
         extentCounts = Array(repeating: [:], count: configs.count)
         rules = configs.map(LiftRule.init)
+        groups = Self.groups(of: configs, withDetents: true)
+        plainGroups = Self.groups(of: configs, withDetents: false)
+    }
+
+    /// The indexes of the configs that share one trajectory, for traces with or without detents.
+    private static func groups(of configs: [Config], withDetents: Bool) -> [[Int]] {
         var keys: [Config] = []
         var groups: [[Int]] = []
         for (index, config) in configs.enumerated() {
             // The keys that never change a trajectory are set to the defaults' values.
             var key = config
-            for entry in ConfigKey.all where entry.stage != .trajectory { entry.copy(&key, Config()) }
+            for entry in ConfigKey.all where entry.stage != .trajectory || (entry.detentsOnly && !withDetents) {
+                entry.copy(&key, Config())
+            }
             if let group = keys.firstIndex(of: key) {
                 groups[group].append(index)
             } else {
@@ -136,11 +150,12 @@ public struct ConfigComparison: Sendable {
                 groups.append([index])
             }
         }
-        self.groups = groups
+        return groups
     }
 
-    /// How many simulations each trace takes: one per group of configs that share a trajectory.
-    public var simulationsPerTrace: Int { groups.count }
+    /// How many simulations a trace takes: one per group of configs that
+    /// share a trajectory (for a trace with detents when some were added).
+    public var simulationsPerTrace: Int { withDetents > 0 ? groups.count : plainGroups.count }
 
     /// Adds `trace` (decided when its chunk is full, or at ``finish()``).
     public mutating func add(_ trace: Trace) {
@@ -216,7 +231,7 @@ public struct ConfigComparison: Sendable {
             }
             return decided
         }
-        for group in groups {
+        for group in plainGroups {
             let first = configs[group[0]]
             let outcome = Simulator.simulate(trace, under: first)
             let extent = LiftRule.extent(of: trace, under: first)

@@ -98,9 +98,9 @@ public struct TuningEngine {
         }
         // A chunk of sheets alone leaves nothing for the histograms.
         if !pending.isEmpty {
-            for index in 0..<plan.trajectoryCount {
-                let (config, offset) = plan.trajectory(index)
-                add(tally(under: config), candidateOffset: offset)
+            for group in plan.plainTrajectories {
+                let tally = tally(under: plan.trajectory(group[0]).config)
+                for index in group { add(tally, candidateOffset: plan.trajectory(index).offset) }
             }
         }
         pending.removeAll(keepingCapacity: true)
