@@ -11,10 +11,10 @@ import Dispatch
 /// keys that never change a trajectory (``ConfigKey/Stage``) share one
 /// simulation of each trace, and each of them is decided from its percent,
 /// velocity and rest by ``LiftRule``. A key that changes only the
-/// trajectory of a sheet with detents (``ConfigKey/detentsOnly``:
-/// `scrollExpands`) splits the groups only for such traces: `compare
-/// --preset all` simulates each trace without detents five times for fifteen
-/// configs.
+/// trajectory of a sheet with detents over a scroll view
+/// (``ConfigKey/detentsOnly``: `scrollExpands`) splits the groups only for
+/// such traces: `compare --preset all` simulates every other trace five
+/// times for fifteen configs.
 ///
 /// ```swift
 /// var comparison = ConfigComparison(configs: Preset.all.map(\.config))
@@ -113,9 +113,11 @@ public struct ConfigComparison: Sendable {
     private var pending: [Trace] = []
     /// Configs grouped by trajectory: the indexes of the configs that share one simulation.
     private let groups: [[Int]]
-    /// The same for traces without detents, where keys read only for
-    /// detents (``ConfigKey/detentsOnly``) change no trajectory.
+    /// The same for the traces whose trajectory no key read only for
+    /// detents (``ConfigKey/detentsOnly``) changes (``Trace/mayExpandBeforeScrolling``).
     private let plainGroups: [[Int]]
+    /// The traces added that `scrollExpands` may move.
+    private var expandable = 0
     private let rules: [LiftRule]
 
     /// The most releases the page keeps.
@@ -154,8 +156,8 @@ public struct ConfigComparison: Sendable {
     }
 
     /// How many simulations a trace takes: one per group of configs that
-    /// share a trajectory (for a trace with detents when some were added).
-    public var simulationsPerTrace: Int { withDetents > 0 ? groups.count : plainGroups.count }
+    /// share a trajectory (the most, when some sheet over a scroll view was added).
+    public var simulationsPerTrace: Int { expandable > 0 ? groups.count : plainGroups.count }
 
     /// Adds `trace` (decided when its chunk is full, or at ``finish()``).
     public mutating func add(_ trace: Trace) {
@@ -213,7 +215,7 @@ public struct ConfigComparison: Sendable {
             // docs/model.md §4.10: decided by the release height and the
             // anchors, one simulation per group, each config by the detent rule.
             decided.detents = Array(repeating: nil, count: n)
-            for group in groups {
+            for group in trace.mayExpandBeforeScrolling ? groups : plainGroups {
                 let sheet = SheetLift(trace, under: configs[group[0]])
                 for index in group {
                     let result = sheet.decide(under: configs[index])
@@ -285,6 +287,7 @@ public struct ConfigComparison: Sendable {
         traces += 1
         if trace.intent != nil { labelled += 1 }
         if trace.detents != nil { withDetents += 1 }
+        if trace.mayExpandBeforeScrolling { expandable += 1 }
         let decisions = decided.decisions
         let detents = decided.detents
         let startDetent = trace.detents == nil ? nil : trace.startingDetent?.name

@@ -70,6 +70,10 @@ import Testing
                     trace.scrollContent = 2000
                     trace.scrollOffset = random.chance(0.5) ? 0 : random.uniform(1...400)
                 }
+                // Turned upside down about the down: a pull up, where `scrollExpands` and the anchors above matter.
+                if random.chance(0.3), let down = trace.samples.first?.y {
+                    for index in trace.samples.indices { trace.samples[index].y = 2 * down - trace.samples[index].y }
+                }
             }
             return trace
         }
@@ -89,6 +93,41 @@ import Testing
                 var expected = TuningCounts()
                 for trace in traces { expected.add(Simulator.simulate(trace, under: config), of: trace) }
                 #expect(results.counts(at: index) == expected, "candidate \(grid.settings(at: index)) seed \(seed)")
+            }
+        }
+    }
+
+    /// Every key of ``ConfigKey/all`` swept in turn (with another drawn at
+    /// random), so that none is left to chance.
+    @Test(arguments: ConfigKey.all.dropFirst().map(\.name)) func everyKeySwept(_ name: String) throws {
+        let key = try #require(ConfigKey.named(name))
+        for seed in 0..<6 as Range<UInt64> {
+            var random = SeededRandom(seed: SeededRandom.mix(seed &+ UInt64(name.utf8.count) &* 7919))
+            let traces = Self.traces(&random)
+            var base = SimulationPropertyTests.config(random.next())
+            base.interaction = random.chance(0.8) ? .pullToDismiss : base.interaction
+            base.decision = DecisionRule.allCases[random.int(0...3)]
+            base.stepOrigin = random.chance(0.5) ? .release : .start
+            base.scrollExpands = random.chance(0.5)
+            var values = Self.values(of: key, &random)
+            if !values.contains(key.text(in: base)) { values.append(key.text(in: base)) }
+            var sweeps = [try Sweep(key: name, values: values)]
+            let other = ConfigKey.all[random.int(1...(ConfigKey.all.count - 1))]
+            if other.name != name, let sweep = try? Sweep(key: other.name, values: Self.values(of: other, &random)) {
+                sweeps.append(sweep)
+            }
+            guard let grid = try? TuningGrid(base: base, sweeps: sweeps) else { continue }
+            var engine = TuningEngine(grid: grid, chunkSize: random.int(1...70))
+            engine.add(contentsOf: traces)
+            let results = engine.finish()
+            let configs = (0..<grid.count).map { grid.config(at: $0) }
+            var comparison = ConfigComparison(configs: configs)
+            comparison.add(contentsOf: traces)
+            for (index, config) in configs.enumerated() {
+                var expected = TuningCounts()
+                for trace in traces { expected.add(Simulator.simulate(trace, under: config), of: trace) }
+                #expect(results.counts(at: index) == expected, "tune \(grid.settings(at: index)) seed \(seed)")
+                #expect(comparison.counts[index].tally == expected, "compare \(grid.settings(at: index)) seed \(seed)")
             }
         }
     }
