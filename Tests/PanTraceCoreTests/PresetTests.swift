@@ -206,6 +206,22 @@ import TraceFixtures
         #expect((slowOutcome.decision, slowOutcome.reason) == (.cancel, .belowThreshold))
     }
 
+    /// A variant a source mentions is a valid setting, worded as an override on a command line.
+    @Test func variantsAreSettingsOfTheSource() throws {
+        for preset in Preset.all {
+            for variant in preset.variants {
+                var config = preset.config
+                try config.apply(override: variant)
+                #expect(preset.source.contains(variant))
+                #expect(preset.source(leadingVariantsWith: "--set ").contains("--set " + variant))
+            }
+        }
+        let states = try Preset.named("floatingpanel-states")
+        #expect(states.source(leadingVariantsWith: "--set ").hasSuffix(
+            "--set dismissible=true for a layout with .hidden, --set stepOrigin=start for shouldProjectMomentum true"))
+        #expect(states.source(leadingVariantsWith: "") == states.source)
+    }
+
     @Test func presetReportsListTheDifferencesFromTheDefaults() {
         let text = Preset.textReport()
         #expect(text.contains("panmodal\n  threshold=0.5 decision=velocity flickVelocity=300\n  slackhq/PanModal"))

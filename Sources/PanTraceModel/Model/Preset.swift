@@ -16,6 +16,28 @@ public struct Preset: Sendable, Equatable {
     public let settings: [String]
     /// What it follows: the library, the file or type, and the numbers.
     public let source: String
+    /// The settings `source` mentions for a variant of the library
+    /// (`dismissible=true` for a layout with `.hidden`), which a command line
+    /// words as its overrides (docs/presets.md).
+    public let variants: [String]
+
+    /// A preset named `name` with `settings`, following `source`, which
+    /// mentions the settings `variants` for the library's variants.
+    init(name: String, settings: [String], source: String, variants: [String] = []) {
+        self.name = name
+        self.settings = settings
+        self.source = source
+        self.variants = variants
+    }
+
+    /// `source` with each variant's setting led by `lead` (`--set ` on a
+    /// command line, nothing in plain words).
+    public func source(leadingVariantsWith lead: String) -> String {
+        guard !lead.isEmpty else { return source }
+        var text = source
+        for variant in variants { text = text.replacing(variant, with: lead + variant) }
+        return text
+    }
 
     /// The preset's config: the defaults, its settings, and its name.
     public var config: Config {
@@ -145,7 +167,8 @@ public struct Preset: Sendable, Equatable {
                 + "projection with DecelerationRate.normal held to the segment where the finger lifts "
                 + "(shouldProjectMomentum false: one state from the release), redirectionalProgress 0.5 "
                 + "compared strictly; dismissible=true for a layout with .hidden, stepOrigin=start for "
-                + "shouldProjectMomentum true"),
+                + "shouldProjectMomentum true",
+            variants: ["dismissible=true", "stepOrigin=start"]),
         Preset(
             name: "mdc-states",
             settings: [
