@@ -52,7 +52,7 @@ let package = Package(
         .target(
             name: "PanTraceLab",
             dependencies: [
-                "PanTraceKit", "PanTraceStore", "PanTraceCore", "PanTraceModel",
+                "PanTraceStore", "PanTraceCore", "PanTraceModel",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),

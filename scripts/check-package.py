@@ -12,6 +12,9 @@ import, each in backticks), and checks:
 - each `import` of its Swift files names an allowed module or one of the
   platform's (Foundation, Glibc, Dispatch, Testing …), and none is
   `@_exported`, which would let its importers use what their row forbids;
+- each dependency a target declares in Package.swift is imported by one of
+  its files at least (an executable target aside: a test depends on one to
+  have its binary built), so that the map's arrows are all real;
 - every target and product name stays unique when lowercased (on macOS's
   case-insensitive file system two such modules are one file);
 - the `pantrace` executable does not reach the lab (`pantrace-lab` does);
@@ -104,6 +107,7 @@ for name, target in targets.items():
     if target.get("type") == "system":
         continue
     path = target.get("path") or os.path.join("Tests" if target.get("type") == "test" else "Sources", name)
+    imported = set()
     for folder, _, files in os.walk(os.path.join(root, path)):
         for file in sorted(files):
             if not file.endswith(".swift"):
@@ -117,8 +121,14 @@ for name, target in targets.items():
                     if "@_exported" in line:
                         problems.append(f"{where}: @_exported import: import what each file uses instead")
                     module = match.group(2)
+                    imported.add(module)
                     if module not in modules and module not in PLATFORM and module != name:
                         problems.append(f"{where}: {name} imports {module}; docs/architecture.md allows {sorted(permitted) or 'nothing'}")
+    for dependency in dependencies(target):
+        if dependency in targets and targets[dependency].get("type") == "executable":
+            continue
+        if not ({dependency} | PRODUCT_MODULES.get(dependency, set())) & imported:
+            problems.append(f"{name} depends on {dependency} in Package.swift, but none of its files imports it")
 
 # `pantrace` never links the lab: its server brings Foundation, which every
 # command would then load at start-up (docs/performance.md); `pantrace lab`

@@ -86,6 +86,9 @@ DEFAULTS = {
     "lookahead": 0.3,
     "stepVelocity": 0.0,
     "maxSteps": 0,
+    "stepOrigin": "start",
+    "dismissible": True,
+    "scrollExpands": False,
     "velocityEstimator": "uikit",
     "scrollGating": "offsetAtBegin",
     "lockScroll": False,
@@ -353,11 +356,39 @@ def settle_time(decision, p, cfg):
 # Detents (docs/model.md §4.10). Anchors are a list of heights in increasing
 # order, anchors[0] == 0.0 (dismissed); every helper returns an index into it.
 
-def detent_anchors(detents):
+def detent_anchors(detents, dismissible=True):
     """detents: {name: height}. Returns (anchors, names): anchors[0] = 0.0,
-    names[0] = None (dismissed), the rest by increasing height."""
+    names[0] = None (dismissed), the rest by increasing height; with
+    dismissible false (docs/model.md §4.10) the detents alone."""
     pairs = sorted((float(h), name) for name, h in detents.items())
+    if not dismissible:
+        return [h for h, _ in pairs], [name for _, name in pairs]
     return [0.0] + [h for h, _ in pairs], [None] + [name for _, name in pairs]
+
+
+def is_dismissal(target, cfg):
+    """a_0 is dismissal only for a dismissible sheet."""
+    return target == 0 and cfg["dismissible"]
+
+
+def from_release(h, v, a, hs, x, E, threshold, unit):
+    """docs/model.md §4.10 "From the release": (index, from, to, progress)."""
+    n = len(a) - 1
+    down = v > 0 or (v == 0 and h < hs)
+    if down:
+        ge = [i for i in range(n + 1) if a[i] >= h]
+        frm = ge[0] if ge else n
+        to = frm - 1 if frm > 0 else frm
+        gain = max(0.0, a[frm] - x)
+    else:
+        le = [i for i in range(n + 1) if a[i] <= h]
+        frm = le[-1] if le else 0
+        to = frm + 1 if frm < n else frm
+        gain = max(0.0, x - a[frm])
+    if to == frm:
+        return frm, frm, to, 0.0
+    progress = gain * E if unit == "points" else gain / abs(a[frm] - a[to])
+    return (to if progress > threshold else frm), frm, to, progress
 
 
 def below(a, x):
@@ -420,7 +451,7 @@ def detent_steps(h, v, a, hs, E, cfg):
     if rule == "threshold":
         target = positional(a, h, hs, E, threshold, unit)
     elif rule == "velocity":
-        hc = min(max(h, 0.0), a[n])
+        hc = min(max(h, a[0]), a[n])
         flick = cfg["flickVelocity"]
         fu = cfg["flickVelocityUnit"]
         if fu == "extents":
@@ -442,6 +473,9 @@ def detent_steps(h, v, a, hs, E, cfg):
             r = cfg["decelerationRate"]
             x = h - (v / 1000.0 * r / (1.0 - r)) / E
         projected = (hs - x) / hs
+        if cfg["stepOrigin"] == "release":
+            # replaces positional, Step and At most
+            return from_release(h, v, a, hs, x, E, threshold, unit)[0], None, projected
         target = positional(a, x, hs, E, threshold, unit)
         step = cfg["stepVelocity"]
         if step > 0 and abs(v) >= step:
@@ -462,7 +496,7 @@ def detent_decide(h, v, a, hs, E, cfg):
     then guarded, then the default reason."""
     target, reason, projected = detent_steps(h, v, a, hs, E, cfg)
     attempted = 0
-    if cfg["guarded"] and target == 0:
+    if cfg["guarded"] and is_dismissal(target, cfg):
         target, reason, attempted = 1, "guarded", 1
     if reason is None:
         if target == a.index(hs):
@@ -475,9 +509,9 @@ def detent_decide(h, v, a, hs, E, cfg):
 
 
 def detent_settle(h, target_height, a, hs, cfg):
-    """|clamp(h, 0, a_n) - target| / H_s * duration / completionSpeed."""
+    """|clamp(h, 0, a_n) - target| * duration / completionSpeed."""
     hc = min(max(h, 0.0), a[-1])
-    return abs(hc - target_height) / hs * cfg["duration"] / cfg["completionSpeed"]
+    return abs(hc - target_height) * cfg["duration"] / cfg["completionSpeed"]
 
 
 # --------------------------------------------------------------------------
@@ -502,7 +536,7 @@ def simulate(trace, samples, cfg):
     `detent` for a trace with detents)."""
     detents = trace.get("detents")
     if detents:
-        anchors, names = detent_anchors(detents)
+        anchors, names = detent_anchors(detents, cfg["dismissible"])
         start_name = trace.get("start_detent") or names[-1]
         hs = float(detents[start_name])
         if cfg["interaction"] != "pull-to-dismiss":
@@ -615,7 +649,11 @@ def simulate(trace, samples, cfg):
                     if dist >= slop:
                         state = "began"
                         began_seq = s["seq"]
-                        if gating == "none" or o <= 0:
+                        if (detents and cfg["scrollExpands"] and has_scroll
+                                and hs < anchors[-1] and q < q_of(down)):
+                            # docs/model.md §4.3 scrollExpands: expands first, list held
+                            start_transition(s, q)
+                        elif gating == "none" or o <= 0:
                             if gating == "offsetAtBegin" and not lock:
                                 simultaneous = True
                                 overscroll = max(0.0, -o)
@@ -744,7 +782,7 @@ def finish_detents(result, samples, at_lift, pos, moves, travel, p, peak,
                       rest=rest, stale=stale)
     else:  # cancel sample: cancelled, back to the start
         target, reason = start, "cancelled"
-    result.update(decision="finish" if target == 0 else "cancel", reason=reason,
+    result.update(decision="finish" if is_dismissal(target, cfg) else "cancel", reason=reason,
                   detent=names[target], percent=p, peak_percent=peak,
                   settle=detent_settle(h, anchors[target], anchors, hs, cfg),
                   overscroll=overscroll, tracking_error=tracking, extent=E,
@@ -828,7 +866,7 @@ def is_detent_boundary(row, out, bad, cfg):
             heights.append(h)
     for h in heights:
         t, reason, attempted, projected = detent_decide(h, v, a, hs, E, cfg)
-        if ("finish" if t == 0 else "cancel", reason, attempted, names[t]) != (
+        if ("finish" if is_dismissal(t, cfg) else "cancel", reason, attempted, names[t]) != (
                 row["decision"], row["reason"], row["attempted"], row["detent"]):
             continue
         if not field_agrees("projected", row["projected"], projected):
@@ -1090,6 +1128,29 @@ def spec_examples():
                    and abs(progress - 0.53438) <= 6e-6 and nearest(a6, 0.8875) == 2,
                    "x %r from a_%r progress %r nearest a_%r"
                    % (x, frm, progress, nearest(a6, 0.8875))))
+    # 7. docs/model.md §4.10, from the release: tip 0.25, medium 0.5, large 1.0,
+    # start large, released at T 600 (h 0.25) moving up at v -100 (uikit:
+    # two segments of -12.5 pt in 0.125 s), under floatingpanel-states.
+    tr7 = _trace(400.0, 800.0, [(0.0, 200.0, 100.0), (0.0625, 200.0, 110.0), (0.5, 200.0, 735.0),
+                                (0.625, 200.0, 722.5), (0.75, 200.0, 710.0)])
+    tr7[0].update(detents={"tip": 0.25, "medium": 0.5, "large": 1.0}, start_detent="large")
+    fp_states = {"decision": "projection", "decelerationRate": 0.998, "threshold": 0.5,
+                 "stepOrigin": "release", "dismissible": False, "scrollExpands": True}
+    out = simulate(*tr7, make_config(fp_states))
+    expect("7 floatingpanel-states", out, height=(0.25, 1e-12), velocity=(-100.0, 1e-9),
+           projected=(0.687625, 1e-12), decision=X("cancel"), reason=X("projection"),
+           detent=X("tip"), settle=(0.0, 1e-12))
+    a7 = [0.25, 0.5, 1.0]
+    _, frm, to, progress = from_release(0.25, -100.0, a7, 1.0, 0.312375, 800.0, 0.5, "fraction")
+    checks.append(("7 from the release", frm == 0 and to == 1 and abs(progress - 0.2495) < 1e-12,
+                   "from a_%r to a_%r progress %r" % (frm, to, progress)))
+    out = simulate(*tr7, make_config(dict(fp_states, stepOrigin="start", maxSteps=1)))
+    expect("7 stepOrigin start maxSteps 1", out, decision=X("cancel"), reason=X("projection"),
+           detent=X("medium"), projected=(0.687625, 1e-12))
+    _, frm, _, progress = positional_detail(a7, 0.312375, 1.0, 800.0, 0.5, "fraction")
+    checks.append(("7 positional(0.312375)", frm == 1 and abs(progress - 0.7505) < 1e-12,
+                   "from a_%r progress %r" % (frm, progress)))
+
     # not applicable under another interaction: before every rule of §4.2
     for interaction in ("swipe-back", "pull-up-present"):
         out = simulate(*tr6, make_config({"interaction": interaction}))
@@ -1315,8 +1376,9 @@ def self_test():
     near("above tallest settle 0", detent_settle(1.1, 1.0, A2, 1.0, cfg()), 0.0, 0.0)
     # Settle from h -0.2 dismissed: |max(-0.2, 0) - 0| = 0.
     near("below 0 settle 0", detent_settle(-0.2, 0.0, A2, 1.0, cfg()), 0.0, 0.0)
-    # Settle from h 0.375 (start medium) back to medium: 0.125 / 0.5 * 0.4 = 0.1.
-    near("settle relative to H_s", detent_settle(0.375, 0.5, A2, 0.5, cfg()), 0.1)
+    # Settle from h 0.375 (start medium) back to medium: 0.125 * 0.4 = 0.05
+    # (the whole extent in duration, wherever the sheet starts).
+    near("settle over the extent", detent_settle(0.375, 0.5, A2, 0.5, cfg()), 0.05)
 
     # lookahead (0.3 s) on example 6: x = 0.8875 - 1250 * 0.3 / 800 = 0.41875,
     # in [0, 0.5] from 0.5, progress 0.08125 / 0.5 = 0.1625 < 0.4 -> medium;
@@ -1398,14 +1460,14 @@ def self_test():
     # starts at y 165 with origin 160: T = 5, first percent 5 / (0.5 * 800) =
     # 0.0125. At y 400 T = 240: h = 0.5 - 0.3 = 0.2, percent 240/400 = 0.6;
     # threshold: [0, 0.5] from 0.5, progress 0.3/0.5 = 0.6 >= 0.4 -> dismissed;
-    # settle |0.2 - 0| / 0.5 * 0.4 = 0.16.
+    # settle |0.2 - 0| * 0.4 = 0.08.
     ex3 = [(i / 60.0, 200.0, 100.0 + 5.0 * i) for i in range(61)]
     trH = detent_trace(ex3, D2, "medium", scroll_offset=50.0, scroll_content=2000.0)
     out = simulate(*trH, make_config({"scrollGating": "handoff"}))
     first = [f for f in out["frames"] if f[0] == 13]
     near("handoff first percent", first[0][3] if first else None, 0.0125)
     expect("handoff from medium", out, start_seq=13, height=0.2, percent=0.6,
-           decision="finish", detent=None, reason="threshold", settle=0.16)
+           decision="finish", detent=None, reason="threshold", settle=0.08)
 
     # Overscroll as §4.3: example 3 with scrollOffset 0 (offsetAtBegin) from large:
     # overscroll 290; T = 400 - 110 = 290, percent 290/800 = 0.3625,

@@ -123,6 +123,17 @@ extension LabPage {
           }
           begin(q) {
             const policy = this.hasScroll ? gating : "none";
+            // docs/model.md §4.3 scrollExpands: a sheet below its tallest detent pulled up expands, its list held.
+            const expands = cfg.scrollExpands === true && this.sheet && this.hasScroll && q < this.q(this.down)
+              && this.sheet.detents.some((d) => d.height > this.sheet.Hs);
+            if (expands) {
+              this.state = "transition";
+              this.origin = q;
+              this.percent = 0;
+              this.T = 0;
+              this.simultaneous = false;
+              return;
+            }
             if (policy === "none" || this.o <= 0) {
               this.state = "transition";
               this.origin = q;

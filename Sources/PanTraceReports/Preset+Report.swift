@@ -9,20 +9,20 @@ extension Preset {
     ///   decision=velocity flickVelocity=300 threshold=0.5
     ///   slackhq/PanModal PanModalPresentationController: …
     /// ```
-    public static func textReport() -> String {
+    public static func textReport(wording: ReportWording = .plain) -> String {
         var lines: [String] = []
         for preset in all {
             lines.append(preset.name)
             let settings = preset.differences.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             lines.append("  " + (settings.isEmpty ? "(the defaults)" : settings))
-            lines.append("  " + preset.source)
+            lines.append("  " + preset.source(leadingVariantsWith: wording.setting))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// `pantrace presets --format json`: `[{"name": …, "settings": {…}, "source": …}, …]`,
     /// the settings those that differ from the defaults, typed as in a config file.
-    public static func jsonReport() -> String {
+    public static func jsonReport(wording: ReportWording = .plain) -> String {
         var out = "["
         for (index, preset) in all.enumerated() {
             if index > 0 { out += ", " }
@@ -32,7 +32,7 @@ extension Preset {
                 if position > 0 { out += ", " }
                 out += JSONWriter.string(difference.key) + ": " + config.jsonValue(forKey: difference.key)
             }
-            out += "}, \"source\": " + JSONWriter.string(preset.source) + "}"
+            out += "}, \"source\": " + JSONWriter.string(preset.source(leadingVariantsWith: wording.setting)) + "}"
         }
         return out + "]\n"
     }

@@ -18,13 +18,17 @@ public struct ReportWording: Sendable, Hashable {
     public var limit: String
     /// What sets the most changes a regression lets pass: `the change limit`.
     public var maxChanges: String
+    /// What leads a setting a reader may override (a preset's variants,
+    /// `dismissible=true`): nothing in plain words.
+    public var setting: String
 
     /// Wording with these names.
-    public init(fullReport: String, evidence: String, limit: String, maxChanges: String) {
+    public init(fullReport: String, evidence: String, limit: String, maxChanges: String, setting: String = "") {
         self.fullReport = fullReport
         self.evidence = evidence
         self.limit = limit
         self.maxChanges = maxChanges
+        self.setting = setting
     }
 
     /// Plain words, for any caller that is not a command line.

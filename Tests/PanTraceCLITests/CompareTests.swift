@@ -23,7 +23,7 @@ import TestThreads
         let report = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         let configs = try #require(report["configs"] as? [[String: Any]])
         #expect(configs.map { $0["name"] as? String } == ["panmodal", "velocity-flick", "seed"])
-        #expect((configs[0]["settings"] as? [String: Any])?.count == 23)
+        #expect((configs[0]["settings"] as? [String: Any])?.count == 26)
         #expect(report["traces"] as? Int == 200)
         #expect((report["matrix"] as? [[Int]])?.count == 3)
         #expect(((report["divided"] as? [Any])?.count ?? 99) <= 3)
@@ -66,5 +66,9 @@ import TestThreads
         #expect(list.map { Set($0.keys) }.allSatisfy { $0 == ["name", "settings", "source"] })
         let floating = try #require(list.first { $0["name"] as? String == "floatingpanel" })
         #expect(floating["settings"] as? NSDictionary == ["decision": "velocity", "flickVelocity": 5.5, "flickVelocityUnit": "remaining", "threshold": 1])
+        // A variant's setting is worded as the command line's override.
+        let states = try #require(list.first { $0["name"] as? String == "floatingpanel-states" })
+        #expect((states["source"] as? String)?.hasSuffix("--set dismissible=true for a layout with .hidden, --set stepOrigin=start for shouldProjectMomentum true") == true)
+        #expect(text.stdout.contains("--set dismissible=true for a layout with .hidden"))
     }
 }

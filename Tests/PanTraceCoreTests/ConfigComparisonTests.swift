@@ -112,13 +112,15 @@ import TraceFixtures
 
     @Test func detentsCountWrongDetentsDiffersAndRests() throws {
         // docs/model.md §4.10, by hand. uikit-sheet: six → medium (projection
-        // 0.73281), fast → dismissed (step). floatingpanel-states: six
-        // projects to 0.10781 and fast below 0, both dismissed but one step
-        // at most: medium. seed (threshold 0.4): six stays at large (progress
+        // 0.73281), fast → dismissed (step). floatingpanel-states (from the
+        // release, not dismissible): six goes one anchor down from large (x
+        // 0.10781 is past medium), fast lifts below medium, its lowest anchor:
+        // both medium. seed (threshold 0.4): six stays at large (progress
         // 0.225), fast stays at medium (progress 0.0725 from medium).
         let configs = try ["uikit-sheet", "floatingpanel-states", "seed"].map { try Preset.named($0).config }
         var comparison = ConfigComparison(configs: configs, limit: 5)
         comparison.add(contentsOf: Self.sheets)
+        // scrollExpands (uikit-sheet, floatingpanel-states) sets apart only a sheet over a scroll view.
         #expect(comparison.simulationsPerTrace == 1)
         let counts = comparison.counts
         #expect([counts[0].finish, counts[0].agree, counts[0].accidental, counts[0].wrongDetent] == [1, 1, 1, 0])

@@ -37,14 +37,22 @@ import TraceFixtures
             "interaction": "swipe-back", "decision": "lookahead", "lookahead": "0.3", "threshold": "0.5", "touchSlop": "5",
             "edgeWidth": "50",
         ]),
-        ("gorhom-bottomsheet", ["decision": "lookahead", "lookahead": "0.2", "threshold": "0.5"]),
-        ("uikit-sheet", ["decision": "projection", "decelerationRate": "0.99", "threshold": "0.5", "stepVelocity": "1000"]),
-        ("floatingpanel-states", ["decision": "projection", "decelerationRate": "0.998", "threshold": "0.5", "maxSteps": "1"]),
+        ("gorhom-bottomsheet", ["decision": "lookahead", "lookahead": "0.2", "threshold": "0.5", "scrollExpands": "true"]),
+        ("uikit-sheet", [
+            "decision": "projection", "decelerationRate": "0.99", "threshold": "0.5", "stepVelocity": "1000",
+            "scrollExpands": "true",
+        ]),
+        ("floatingpanel-states", [
+            "decision": "projection", "decelerationRate": "0.998", "threshold": "0.5", "stepOrigin": "release",
+            "dismissible": "false", "scrollExpands": "true",
+        ]),
         ("mdc-states", [
             "decision": "velocity", "flickVelocity": "50", "threshold": "0.5", "velocityEstimator": "lsq2", "touchSlop": "8",
+            "scrollExpands": "true",
         ]),
         ("flutter-snap", [
             "decision": "velocity", "flickVelocity": "50", "threshold": "0.5", "velocityEstimator": "lsq2", "touchSlop": "18",
+            "scrollExpands": "true",
         ]),
     ]
 
@@ -102,7 +110,7 @@ import TraceFixtures
         ("gorhom-bottomsheet", .cancel, .belowThreshold, 0.1125, 0.425),
         // 0.1125 + (1.25 · 0.99/0.01)/800 = 0.2671875 < 0.5 (stepVelocity is read only with detents)
         ("uikit-sheet", .cancel, .belowThreshold, 0.1125, 0.2671875),
-        // as wwdc18-projection (maxSteps is read only with detents)
+        // as wwdc18-projection (stepOrigin, dismissible and scrollExpands are read only with detents)
         ("floatingpanel-states", .finish, .projection, 0.1125, 0.8921875),
         // slop 8: p = 0.1125; v = 1250 ≥ 50
         ("mdc-states", .finish, .flick, 0.1125, nil),
@@ -196,6 +204,22 @@ import TraceFixtures
         slow.up()
         let slowOutcome = Simulator.simulate(slow.trace, under: config)
         #expect((slowOutcome.decision, slowOutcome.reason) == (.cancel, .belowThreshold))
+    }
+
+    /// A variant a source mentions is a valid setting, worded as an override on a command line.
+    @Test func variantsAreSettingsOfTheSource() throws {
+        for preset in Preset.all {
+            for variant in preset.variants {
+                var config = preset.config
+                try config.apply(override: variant)
+                #expect(preset.source.contains(variant))
+                #expect(preset.source(leadingVariantsWith: "--set ").contains("--set " + variant))
+            }
+        }
+        let states = try Preset.named("floatingpanel-states")
+        #expect(states.source(leadingVariantsWith: "--set ").hasSuffix(
+            "--set dismissible=true for a layout with .hidden, --set stepOrigin=start for shouldProjectMomentum true"))
+        #expect(states.source(leadingVariantsWith: "") == states.source)
     }
 
     @Test func presetReportsListTheDifferencesFromTheDefaults() {

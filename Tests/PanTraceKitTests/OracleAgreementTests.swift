@@ -52,6 +52,10 @@ import Testing
                 (ConfigSource(preset: "mdc-states"), false),
                 (ConfigSource(overrides: ["decision=velocity", "flickVelocityUnit=remaining", "flickVelocity=4", "guarded=true", "maxSteps=2"]), false),
                 (ConfigSource(overrides: ["decision=lookahead", "stepVelocity=600", "thresholdUnit=points", "threshold=80"]), false),
+                // docs/model.md §4.10's step from the release and a sheet without dismissal; §4.3's scrollExpands.
+                (ConfigSource(preset: "flutter-snap"), true),
+                (ConfigSource(overrides: ["name=release-points", "decision=lookahead", "stepOrigin=release", "dismissible=false", "guarded=true", "thresholdUnit=points", "threshold=40"]), false),
+                (ConfigSource(overrides: ["name=undismissible-expands", "decision=velocity", "flickVelocityUnit=remaining", "dismissible=false", "scrollExpands=true", "scrollGating=handoff"]), false),
                 (ConfigSource(preset: "cupertino-back"), false),
                 (ConfigSource(overrides: ["interaction=pull-up-present", "edgeWidth=120"]), false),
             ]

@@ -20,7 +20,8 @@ extension Pantrace {
         var format: ReportFormat = .text
 
         func run() throws {
-            try Console.out(format == .json ? Preset.jsonReport() : Preset.textReport())
+            try Console.out(
+                format == .json ? Preset.jsonReport(wording: .commandLine) : Preset.textReport(wording: .commandLine))
         }
     }
 }

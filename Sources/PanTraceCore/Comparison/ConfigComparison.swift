@@ -10,8 +10,11 @@ import Dispatch
 /// ``TuningEngine`` decides candidates: the configs that differ only in
 /// keys that never change a trajectory (`ConfigKey/Stage`) share one
 /// simulation of each trace, and each of them is decided from its percent,
-/// velocity and rest by `LiftRule`. `compare --preset all` simulates each
-/// trace five times for eleven configs.
+/// velocity and rest by `LiftRule`. A key that changes only the
+/// trajectory of a sheet with detents over a scroll view
+/// (`ConfigKey/detentsOnly`: `scrollExpands`) splits the groups only for
+/// such traces: `compare --preset all` simulates every other trace five
+/// times for fifteen configs.
 ///
 /// ```swift
 /// var comparison = ConfigComparison(configs: Preset.all.map(\.config))
@@ -115,6 +118,11 @@ public struct ConfigComparison: Sendable {
     private var pending: [Trace] = []
     /// Configs grouped by trajectory: the indexes of the configs that share one simulation.
     private let groups: [[Int]]
+    /// The same for the traces whose trajectory no key read only for
+    /// detents (``ConfigKey/detentsOnly``) changes (``Trace/mayExpandBeforeScrolling``).
+    private let plainGroups: [[Int]]
+    /// The traces added that `scrollExpands` may move.
+    private var expandable = 0
     private let rules: [LiftRule]
 
     /// The most releases the page keeps.
@@ -128,12 +136,20 @@ public struct ConfigComparison: Sendable {
         matrix = Array(repeating: Array(repeating: 0, count: configs.count), count: configs.count)
         extentCounts = Array(repeating: [:], count: configs.count)
         rules = configs.map(LiftRule.init)
+        groups = Self.groups(of: configs, withDetents: true)
+        plainGroups = Self.groups(of: configs, withDetents: false)
+    }
+
+    /// The indexes of the configs that share one trajectory, for traces with or without detents.
+    private static func groups(of configs: [Config], withDetents: Bool) -> [[Int]] {
         var keys: [Config] = []
         var groups: [[Int]] = []
         for (index, config) in configs.enumerated() {
             // The keys that never change a trajectory are set to the defaults' values.
             var key = config
-            for entry in ConfigKey.all where entry.stage != .trajectory { entry.copy(&key, Config()) }
+            for entry in ConfigKey.all where entry.stage != .trajectory || (entry.detentsOnly && !withDetents) {
+                entry.copy(&key, Config())
+            }
             if let group = keys.firstIndex(of: key) {
                 groups[group].append(index)
             } else {
@@ -141,11 +157,12 @@ public struct ConfigComparison: Sendable {
                 groups.append([index])
             }
         }
-        self.groups = groups
+        return groups
     }
 
-    /// How many simulations each trace takes: one per group of configs that share a trajectory.
-    public var simulationsPerTrace: Int { groups.count }
+    /// How many simulations a trace takes: one per group of configs that
+    /// share a trajectory (the most, when some sheet over a scroll view was added).
+    public var simulationsPerTrace: Int { expandable > 0 ? groups.count : plainGroups.count }
 
     /// Adds `trace` (decided when its chunk is full, or at ``finish()``).
     public mutating func add(_ trace: Trace) {
@@ -203,7 +220,7 @@ public struct ConfigComparison: Sendable {
             // docs/model.md §4.10: decided by the release height and the
             // anchors, one simulation per group, each config by the detent rule.
             decided.detents = Array(repeating: nil, count: n)
-            for group in groups {
+            for group in trace.mayExpandBeforeScrolling ? groups : plainGroups {
                 let sheet = SheetLift(trace, under: configs[group[0]])
                 for index in group {
                     let result = sheet.decide(under: configs[index])
@@ -221,7 +238,7 @@ public struct ConfigComparison: Sendable {
             }
             return decided
         }
-        for group in groups {
+        for group in plainGroups {
             let first = configs[group[0]]
             let outcome = Simulator.simulate(trace, under: first)
             let extent = LiftRule.extent(of: trace, under: first)
@@ -276,6 +293,7 @@ public struct ConfigComparison: Sendable {
         if trace.intent != nil { labelled += 1 }
         if trace.observed != nil { observed += 1 }
         if trace.detents != nil { withDetents += 1 }
+        if trace.mayExpandBeforeScrolling { expandable += 1 }
         let decisions = decided.decisions
         let detents = decided.detents
         let startDetent = trace.detents == nil ? nil : trace.startingDetent?.name

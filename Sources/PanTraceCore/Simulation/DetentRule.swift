@@ -4,7 +4,9 @@ import PanTraceModel
 /// one place it is written: the simulation (`PanMachine`) decides through it.
 ///
 /// The anchors are 0 (dismissed) and the detents' heights, in increasing
-/// order `a_0 = 0 < a_1 < … < a_n`, as fractions of the extent.
+/// order `a_0 = 0 < a_1 < … < a_n`, as fractions of the extent; with
+/// `dismissible: false` the detents alone (``bottom`` is then 1: index 0
+/// stays dismissed, an anchor no target reaches).
 package struct DetentRule: Sendable {
     /// The anchors' heights, `a_0 = 0` first.
     package let heights: [Double]
@@ -51,26 +53,29 @@ package struct DetentRule: Sendable {
     package var startHeight: Double { heights[start] }
     /// The index of `a_n`, the tallest anchor.
     var top: Int { heights.count - 1 }
+    /// The index of `a_0`, the lowest anchor: dismissed, or the lowest
+    /// detent of a sheet that is not dismissible.
+    var bottom: Int { config.dismissible ? 0 : 1 }
 
     // MARK: Helpers (docs/model.md §4.10)
 
     /// The largest anchor `< x`, else `a_0`.
     func below(_ x: Double) -> Int {
-        var index = 0
-        for i in heights.indices where heights[i] < x { index = i }
+        var index = bottom
+        for i in bottom...top where heights[i] < x { index = i }
         return index
     }
 
     /// The smallest anchor `> x`, else `a_n`.
     func above(_ x: Double) -> Int {
-        for i in heights.indices where heights[i] > x { return i }
+        for i in bottom...top where heights[i] > x { return i }
         return top
     }
 
     /// The anchor nearest to `x`; a tie goes to the taller.
     func nearest(_ x: Double) -> Int {
-        var best = 0
-        for i in heights.indices where abs(heights[i] - x) <= abs(heights[best] - x) { best = i }
+        var best = bottom
+        for i in bottom...top where abs(heights[i] - x) <= abs(heights[best] - x) { best = i }
         return best
     }
 
@@ -79,8 +84,8 @@ package struct DetentRule: Sendable {
     /// from the start's side reaches the threshold.
     func positional(_ x: Double, extent: Double) -> Int {
         if x >= heights[top] { return top }
-        if x <= heights[0] { return 0 }
-        var i = 0
+        if x <= heights[bottom] { return bottom }
+        var i = bottom
         while i + 1 < heights.count, !(heights[i] <= x && x < heights[i + 1]) { i += 1 }
         let (from, to) = startHeight >= heights[i + 1] ? (i + 1, i) : (i, i + 1)
         let distance = abs(x - heights[from])
@@ -108,7 +113,7 @@ package struct DetentRule: Sendable {
         case .threshold:
             target = Target(anchor: positional(h, extent: extent), reason: nil, projected: nil)
         case .velocity:
-            let shown = min(max(h, 0), heights[top])
+            let shown = min(max(h, heights[bottom]), heights[top])
             let speed: Double
             switch config.flickVelocityUnit {
             case .points: speed = config.flickVelocity
@@ -130,13 +135,19 @@ package struct DetentRule: Sendable {
                 ? (v / 1000 * config.decelerationRate / (1 - config.decelerationRate)) / extent
                 : v * config.lookahead / extent
             let x = h - travel
-            target = Target(anchor: positional(x, extent: extent), reason: nil, projected: (startHeight - x) / startHeight)
+            let projected = (startHeight - x) / startHeight
+            if config.stepOrigin == .release {
+                // docs/model.md §4.10 "From the release": replaces positional, Step and At most.
+                return Target(anchor: fromRelease(height: h, velocity: v, projectedHeight: x, extent: extent), reason: nil,
+                    projected: projected)
+            }
+            target = Target(anchor: positional(x, extent: extent), reason: nil, projected: projected)
             if config.stepVelocity > 0, abs(v) >= config.stepVelocity {
                 // UIKit's sheet: a fast release whose projection stays at the
                 // nearest anchor, with the finger past it, goes one further.
                 let near = nearest(h)
                 if target.anchor == near {
-                    if v > 0, h < heights[near], near > 0 {
+                    if v > 0, h < heights[near], near > bottom {
                         target.anchor = near - 1
                         target.reason = .step
                     } else if v < 0, h > heights[near], near < top {
@@ -151,6 +162,33 @@ package struct DetentRule: Sendable {
             if target.anchor < start - config.maxSteps { target.anchor = start - config.maxSteps }
         }
         return target
+    }
+
+    /// docs/model.md §4.10 "From the release": at most one anchor from where
+    /// the finger lifts, in the release's direction, when the projected
+    /// height `x` gets strictly more than `threshold` of the way there
+    /// (FloatingPanel's `targetState` compares `redirectionalProgress` so).
+    func fromRelease(height h: Double, velocity v: Double, projectedHeight x: Double, extent: Double) -> Int {
+        let down = v > 0 || (v == 0 && h < startHeight)
+        let from: Int
+        let to: Int
+        let gain: Double
+        if down {
+            var index = top
+            for i in (bottom...top).reversed() where heights[i] >= h { index = i }
+            from = index
+            to = max(from - 1, bottom)
+            gain = max(0, heights[from] - x)
+        } else {
+            var index = bottom
+            for i in bottom...top where heights[i] <= h { index = i }
+            from = index
+            to = min(from + 1, top)
+            gain = max(0, x - heights[from])
+        }
+        guard to != from else { return from }
+        let progress = config.thresholdUnit == .fraction ? gain / abs(heights[from] - heights[to]) : gain * extent
+        return progress > config.threshold ? to : from
     }
 
     /// The decision at a lift, with `guarded` applied.
@@ -189,7 +227,8 @@ package struct DetentRule: Sendable {
 
     /// Seconds to settle from height `h` at anchor `anchor` (docs/model.md §4.10 "Settling").
     package func settle(height h: Double, at anchor: Int) -> Double {
-        abs(min(max(h, 0), heights[top]) - heights[anchor]) / startHeight * config.duration / config.completionSpeed
+        // The sheet crosses the whole extent in `duration`, wherever it starts.
+        abs(min(max(h, 0), heights[top]) - heights[anchor]) * config.duration / config.completionSpeed
     }
 
     /// The detent name of anchor `index`; `nil` for dismissed.

@@ -138,6 +138,11 @@ struct PanMachine {
     private mutating func begin(at index: Int, q: Double) {
         beganSeq = index
         justBegan = true
+        if expandsBeforeScrolling(q: q) {
+            // docs/model.md §4.3: a sheet pulled up expands first, its list held.
+            startTransition(at: index, origin: q)
+            return
+        }
         let gating = hasScrollView ? config.scrollGating : .none
         switch gating {
         case .none:
@@ -157,6 +162,13 @@ struct PanMachine {
                 phase = .handoffPending
             }
         }
+    }
+
+    /// docs/model.md §4.3 `scrollExpands`: a sheet with a scroll view, below
+    /// its tallest detent, whose pan begins pointing up (away from dismissal).
+    private func expandsBeforeScrolling(q: Double) -> Bool {
+        guard config.scrollExpands, hasScrollView, let sheet, sheet.start < sheet.top else { return false }
+        return q < sign * (horizontal ? downX : downY)
     }
 
     private mutating func startTransition(at index: Int, origin: Double) {

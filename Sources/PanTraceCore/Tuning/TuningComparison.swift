@@ -87,9 +87,10 @@ public struct TuningComparison: Sendable {
         self.base = base
         self.best = best
         self.objective = objective
-        // The keys that never change a trajectory (docs/configs.md, ConfigKey.Stage).
+        // The keys that never change the trajectory of a trace without detents
+        // (docs/configs.md, ConfigKey.Stage; one read for detents alone changes none).
         var aligned = best
-        for key in ConfigKey.all where key.stage != .trajectory { key.copy(&aligned, base) }
+        for key in ConfigKey.all where key.stage != .trajectory || key.detentsOnly { key.copy(&aligned, base) }
         sameTrajectory = aligned == base
     }
 

@@ -95,13 +95,13 @@ public struct TuningEngine {
             withDetents = true
             let sheets = pending.filter { $0.detents != nil }
             pending.removeAll { $0.detents != nil }
-            for index in 0..<plan.trajectoryCount { countSheets(sheets, trajectory: index) }
+            for group in plan.plainTrajectories { countSheets(sheets, trajectories: group) }
         }
         // A chunk of sheets alone leaves nothing for the histograms.
         if !pending.isEmpty {
-            for index in 0..<plan.trajectoryCount {
-                let (config, offset) = plan.trajectory(index)
-                add(tally(under: config), candidateOffset: offset)
+            for group in plan.plainTrajectories {
+                let tally = tally(under: plan.trajectory(group[0]).config)
+                for index in group { add(tally, candidateOffset: plan.trajectory(index).offset) }
             }
         }
         pending.removeAll(keepingCapacity: true)
@@ -154,21 +154,34 @@ public struct TuningEngine {
         return total
     }
 
-    /// Simulates `traces` (with detents) once under trajectory `index` and
-    /// counts each of its candidates, decided from that simulation (``SheetLift``).
-    private mutating func countSheets(_ traces: [Trace], trajectory index: Int) {
-        let (config, offset) = plan.trajectory(index)
-        var lifts = [SheetLift?](repeating: nil, count: traces.count)
-        let slices = min(traces.count, 8)
-        lifts.withUnsafeMutableBufferPointer { buffer in
-            let output = SendableBuffer(buffer)
-            DispatchQueue.concurrentPerform(iterations: slices) { slice in
-                for trace in (slice * traces.count / slices)..<((slice + 1) * traces.count / slices) {
-                    output.base[trace] = SheetLift(traces[trace], under: config)
+    /// Simulates `traces` (with detents) under the trajectories `group` —
+    /// which differ only in keys read for detents alone, so a sheet that
+    /// ``Trace/mayExpandBeforeScrolling`` cannot is simulated once for all of
+    /// them — and counts each of their candidates, decided from that
+    /// simulation (``SheetLift``).
+    private mutating func countSheets(_ traces: [Trace], trajectories group: [Int]) {
+        var shared: [SheetLift?] = []
+        for (position, index) in group.enumerated() {
+            let config = plan.trajectory(index).config
+            var lifts = position == 0 ? [SheetLift?](repeating: nil, count: traces.count) : shared
+            let slices = min(traces.count, 8)
+            lifts.withUnsafeMutableBufferPointer { buffer in
+                let output = SendableBuffer(buffer)
+                DispatchQueue.concurrentPerform(iterations: slices) { slice in
+                    for trace in (slice * traces.count / slices)..<((slice + 1) * traces.count / slices)
+                    where position == 0 || traces[trace].mayExpandBeforeScrolling {
+                        output.base[trace] = SheetLift(traces[trace], under: config)
+                    }
                 }
             }
+            if position == 0 { shared = lifts }
+            countSheets(traces, lifts.compactMap { $0 }, trajectory: index)
         }
-        let sheets = lifts.compactMap { $0 }
+    }
+
+    /// Counts each candidate of trajectory `index` over `traces`, decided from their `sheets`.
+    private mutating func countSheets(_ traces: [Trace], _ sheets: [SheetLift], trajectory index: Int) {
+        let offset = plan.trajectory(index).offset
         let grid = grid
         let objective = grid.objective
         let liftOffsets = plan.liftOffsets

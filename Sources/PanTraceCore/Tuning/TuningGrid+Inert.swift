@@ -5,7 +5,8 @@ extension TuningGrid {
     /// in sweep order: candidates that differ only in them decide every
     /// trace alike (docs/tune.md "Keys a rule never reads"). Which rules
     /// read a key is the key's own `ConfigKey/readBy` (and
-    /// `ConfigKey/detentsOnly` when no trace has detents).
+    /// `ConfigKey/detentsOnly` when no trace has detents, and
+    /// `ConfigKey/unreadUnder` for the candidate's other settings).
     public func inertKeys(at index: Int) -> [String] {
         let digits = digits(of: index)
         let inert = inertPositions(digits: digits)
@@ -14,23 +15,16 @@ extension TuningGrid {
 
     /// Which sweeps are inert for candidate `digits` (one flag per sweep).
     func inertPositions(digits: [Int]) -> [Bool] {
-        let rule = decisionRule(digits: digits)
-        return sweeps.map { !$0.configKey.isRead(by: rule, withDetents: withDetents) }
+        var config = base
+        for (sweep, digit) in zip(sweeps, digits) { sweep.assign(digit, to: &config) }
+        return sweeps.map { !$0.configKey.isRead(in: config, withDetents: withDetents) }
     }
 
     /// True when some candidate has an inert swept key.
     var mayHaveInertKeys: Bool {
         sweeps.contains { sweep in
             let key = sweep.configKey
-            return key.readBy != nil || (key.detentsOnly && !withDetents)
+            return key.readBy != nil || (key.detentsOnly && !withDetents) || key.unreadUnder != nil
         }
-    }
-
-    /// The `decision` rule of the candidate with `digits`: swept, or the base's.
-    private func decisionRule(digits: [Int]) -> DecisionRule {
-        guard let position = sweeps.firstIndex(where: { $0.key == "decision" }) else { return base.decision }
-        var config = base
-        sweeps[position].assign(digits[position], to: &config)
-        return config.decision
     }
 }

@@ -19,6 +19,10 @@ struct TuningPlan: Sendable {
     let trajectorySweeps: [Int]
     /// The number of trajectories (1 when no such sweep).
     let trajectoryCount: Int
+    /// The trajectories grouped as a trace without detents sees them: those
+    /// that differ only in keys read for detents alone (``ConfigKey/detentsOnly``,
+    /// `scrollExpands`) share one simulation of such a trace.
+    let plainTrajectories: [[Int]]
     /// The distinct thresholds of the candidates, ascending.
     let thresholds: [Double]
     /// The distinct rules of the candidates.
@@ -44,6 +48,7 @@ struct TuningPlan: Sendable {
         self.strides = strides
         trajectorySweeps = sweeps.indices.filter { !Self.liftKeys.contains(sweeps[$0].key) }
         trajectoryCount = trajectorySweeps.reduce(1) { $0 * sweeps[$1].values.count }
+        plainTrajectories = Self.plainGroups(sweeps: sweeps, trajectorySweeps: trajectorySweeps, count: trajectoryCount)
         let liftSweeps = sweeps.indices.filter { Self.liftKeys.contains(sweeps[$0].key) }
 
         // Each lift sweep's values read once, not once per candidate.
@@ -108,6 +113,34 @@ struct TuningPlan: Sendable {
             offset += digit * strides[position]
         }
         return (config, offset)
+    }
+
+    /// The trajectories `0..<count` grouped by their digits in the sweeps
+    /// that change the trajectory of a trace without detents, in order.
+    private static func plainGroups(sweeps: [Sweep], trajectorySweeps: [Int], count: Int) -> [[Int]] {
+        let detentsOnly = trajectorySweeps.map { sweeps[$0].configKey.detentsOnly }
+        guard detentsOnly.contains(true) else { return (0..<count).map { [$0] } }
+        var groupOf: [Int: Int] = [:]
+        var groups: [[Int]] = []
+        for index in 0..<count {
+            // The index with the digits of the detents-only sweeps set to 0.
+            var plain = 0
+            var scale = 1
+            var rest = index
+            for (slot, position) in trajectorySweeps.enumerated().reversed() {
+                let size = sweeps[position].values.count
+                if !detentsOnly[slot] { plain += (rest % size) * scale }
+                rest /= size
+                scale *= size
+            }
+            if let group = groupOf[plain] {
+                groups[group].append(index)
+            } else {
+                groupOf[plain] = groups.count
+                groups.append([index])
+            }
+        }
+        return groups
     }
 
     /// The number of elements of `sorted` that are `< value`.

@@ -47,6 +47,14 @@ public enum ScrollGating: String, Sendable, CaseIterable, Hashable {
     case none, offsetAtBegin, handoff
 }
 
+/// Where a sheet's projection and look-ahead count their steps from
+/// (docs/model.md §4.10): the start detent's side (`positional`, Step, At
+/// most), or where the finger lifts ("From the release", FloatingPanel's
+/// `targetState`).
+public enum StepOrigin: String, Sendable, CaseIterable, Hashable {
+    case start, release
+}
+
 /// The transition animation's timing curve (docs/model.md §4.8).
 public enum Curve: String, Sendable, CaseIterable, Hashable {
     case linear, easeIn, easeOut, easeInOut
@@ -80,6 +88,14 @@ public struct Config: Equatable, Hashable, Sendable {
     public var stepVelocity: Double = 0
     /// The most anchors a release moves from its start detent (docs/model.md §4.10); 0 = no limit.
     public var maxSteps: Int = 0
+    /// `release`: projection and lookahead move a sheet at most one anchor
+    /// from where the finger lifts (docs/model.md §4.10 "From the release").
+    public var stepOrigin: StepOrigin = .start
+    /// False: a sheet with detents has no dismissal anchor (docs/model.md §4.10).
+    public var dismissible: Bool = true
+    /// A sheet below its tallest detent pulled up expands before its list
+    /// scrolls (docs/model.md §4.3; UIKit's `prefersScrollingExpandsWhenScrolledToEdge`).
+    public var scrollExpands: Bool = false
     /// `uikit` since this is a tool for iOS engineers; a stored config
     /// without the key reads `lsq2`, the old default (docs/configs.md).
     public var velocityEstimator: VelocityEstimator = .uikit

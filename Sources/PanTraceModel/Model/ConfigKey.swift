@@ -65,6 +65,10 @@ public struct ConfigKey: @unchecked Sendable {
     /// Writes a typed value of the key's own kind (one `get` gave or a
     /// sweep checked); a value of another kind changes nothing.
     package let put: (inout Config, SettingValue) -> Void
+    /// True for a config under which the key is not read although its rule
+    /// reads it (`stepVelocity` and `maxSteps` when projection and
+    /// look-ahead step from the release: docs/model.md §4.10); `nil` when never.
+    public internal(set) var unreadUnder: (@Sendable (Config) -> Bool)? = nil
 
     /// The key's typed value in `config` (what a sweep's candidates carry).
     public func value(in config: Config) -> SettingValue { get(config) }
@@ -114,7 +118,7 @@ public struct ConfigKey: @unchecked Sendable {
 
     /// "every rule", or the rules that read the key (`velocity`).
     public var readers: String {
-        guard let readBy else { return "every rule" }
+        guard let readBy else { return detentsOnly ? "every rule (detents only)" : "every rule" }
         let rules = readBy.map { "`\($0.rawValue)`" }.joined(separator: ", ")
         return detentsOnly ? rules + " (detents only)" : rules
     }
@@ -124,6 +128,19 @@ public struct ConfigKey: @unchecked Sendable {
     public func isRead(by rule: DecisionRule, withDetents: Bool) -> Bool {
         if detentsOnly && !withDetents { return false }
         return readBy.map { $0.contains(rule) } ?? true
+    }
+
+    /// True when a candidate `config` reads the key, for a set of traces
+    /// that has detents (`withDetents`) or not: its rule reads it and none
+    /// of its other settings sets it aside (``unreadUnder``).
+    public func isRead(in config: Config, withDetents: Bool) -> Bool {
+        isRead(by: config.decision, withDetents: withDetents) && !(unreadUnder?(config) ?? false)
+    }
+
+    /// True under `projection` and `lookahead` with `stepOrigin: release`
+    /// (docs/model.md §4.10 "From the release" replaces Step and At most).
+    static let stepsFromTheRelease: @Sendable (Config) -> Bool = { config in
+        config.stepOrigin == .release && (config.decision == .projection || config.decision == .lookahead)
     }
 }
 
@@ -225,7 +242,7 @@ extension ConfigKey {
             example: "0.1:0.5:0.1", "seconds ahead at the release speed (React Navigation's 0.3)"),
         number(
             "stepVelocity", \.stepVelocity, .atLeast(0), .lift, readBy: [.projection, .lookahead], detentsOnly: true,
-            unit: "pt/s", example: "0:2000:250", note: "0 = off",
+            unit: "pt/s", example: "0:2000:250", note: "0 = off", unreadUnder: stepsFromTheRelease,
             "a release this fast moves one detent further than the nearest (UIKit's sheet: 1000) "
                 + "([model.md §4.10](model.md#410-detents))"),
         ConfigKey(
@@ -234,7 +251,18 @@ extension ConfigKey {
             rangeNote: "0 = no limit", read: { String($0.maxSteps) },
             write: { config, input throws(SettingIssue) in config.maxSteps = try Config.integer(input, atLeast: 0) },
             copy: { $0.maxSteps = $1.maxSteps }, get: { .integer($0.maxSteps) },
-            put: { if case .integer(let value) = $1 { $0.maxSteps = value } }),
+            put: { if case .integer(let value) = $1 { $0.maxSteps = value } }, unreadUnder: stepsFromTheRelease),
+        word(
+            "stepOrigin", \.stepOrigin, .lift, readBy: [.projection, .lookahead], detentsOnly: true,
+            "`release`: at most one detent from where the finger lifts, counted from there "
+                + "(FloatingPanel's `targetState`; [model.md §4.10](model.md#410-detents))"),
+        boolean(
+            "dismissible", \.dismissible, .lift, detentsOnly: true,
+            "`false`: a sheet with detents has no dismissal anchor ([model.md §4.10](model.md#410-detents))"),
+        boolean(
+            "scrollExpands", \.scrollExpands, .trajectory, detentsOnly: true,
+            "a sheet below its tallest detent pulled up on its list expands first "
+                + "(`prefersScrollingExpandsWhenScrolledToEdge`; [model.md §4.3](model.md#43-scroll-arbitration))"),
         word(
             "velocityEstimator", \.velocityEstimator, .trajectory, readBy: [.velocity, .projection, .lookahead],
             "release velocity: iOS's `velocity(in:)`, Android's and Flutter's least squares, the last segment, "
@@ -254,23 +282,23 @@ extension ConfigKey {
     private static func number(
         _ name: String, _ path: WritableKeyPath<Config, Double>, _ range: NumberRange, _ stage: Stage,
         readBy: [DecisionRule]? = nil, detentsOnly: Bool = false, unit: String, example: String, note: String = "",
-        _ summary: String
+        unreadUnder: (@Sendable (Config) -> Bool)? = nil, _ summary: String
     ) -> ConfigKey {
         ConfigKey(
             name: name, kind: .number(range), stage: stage, readBy: readBy, detentsOnly: detentsOnly, unit: unit, sweepExample: example,
             summary: summary, rangeNote: note, read: { JSONWriter.number($0[keyPath: path]) },
             write: { config, input throws(SettingIssue) in config[keyPath: path] = try Config.number(input, range) },
             copy: { $0[keyPath: path] = $1[keyPath: path] }, get: { .number($0[keyPath: path]) },
-            put: { if case .number(let value) = $1 { $0[keyPath: path] = value } })
+            put: { if case .number(let value) = $1 { $0[keyPath: path] = value } }, unreadUnder: unreadUnder)
     }
 
     private static func word<Word: RawRepresentable & CaseIterable>(
         _ name: String, _ path: WritableKeyPath<Config, Word>, _ stage: Stage, readBy: [DecisionRule]? = nil,
-        _ summary: String
+        detentsOnly: Bool = false, _ summary: String
     ) -> ConfigKey where Word.RawValue == String {
         let words = Word.allCases.map(\.rawValue)
         return ConfigKey(
-            name: name, kind: .word(words), stage: stage, readBy: readBy, detentsOnly: false, unit: "",
+            name: name, kind: .word(words), stage: stage, readBy: readBy, detentsOnly: detentsOnly, unit: "",
             sweepExample: words.joined(separator: ","), summary: summary, rangeNote: "",
             read: { $0[keyPath: path].rawValue },
             write: { config, input throws(SettingIssue) in config[keyPath: path] = try Config.word(input, Word.self) },
@@ -280,10 +308,10 @@ extension ConfigKey {
 
     private static func boolean(
         _ name: String, _ path: WritableKeyPath<Config, Bool>, _ stage: Stage, readBy: [DecisionRule]? = nil,
-        _ summary: String
+        detentsOnly: Bool = false, _ summary: String
     ) -> ConfigKey {
         ConfigKey(
-            name: name, kind: .boolean, stage: stage, readBy: readBy, detentsOnly: false, unit: "", sweepExample: "true,false",
+            name: name, kind: .boolean, stage: stage, readBy: readBy, detentsOnly: detentsOnly, unit: "", sweepExample: "true,false",
             summary: summary, rangeNote: "", read: { String($0[keyPath: path]) },
             write: { config, input throws(SettingIssue) in config[keyPath: path] = try Config.boolean(input) },
             copy: { $0[keyPath: path] = $1[keyPath: path] }, get: { .boolean($0[keyPath: path]) },

@@ -16,6 +16,28 @@ public struct Preset: Sendable, Equatable {
     public let settings: [String]
     /// What it follows: the library, the file or type, and the numbers.
     public let source: String
+    /// The settings `source` mentions for a variant of the library
+    /// (`dismissible=true` for a layout with `.hidden`), which a command line
+    /// words as its overrides (docs/presets.md).
+    public let variants: [String]
+
+    /// A preset named `name` with `settings`, following `source`, which
+    /// mentions the settings `variants` for the library's variants.
+    init(name: String, settings: [String], source: String, variants: [String] = []) {
+        self.name = name
+        self.settings = settings
+        self.source = source
+        self.variants = variants
+    }
+
+    /// `source` with each variant's setting led by `lead` (`--set ` on a
+    /// command line, nothing in plain words).
+    public func source(leadingVariantsWith lead: String) -> String {
+        guard !lead.isEmpty else { return source }
+        var text = source
+        for variant in variants { text = text.replacing(variant, with: lead + variant) }
+        return text
+    }
 
     /// The preset's config: the defaults, its settings, and its name.
     public var config: Config {
@@ -120,30 +142,46 @@ public struct Preset: Sendable, Equatable {
             source: "React Navigation stack Card: closes when translation + 0.3 · velocity > width / 2 "
                 + "(gestureVelocityImpact); from the left 50 pt (GESTURE_RESPONSE_DISTANCE_HORIZONTAL)"),
         Preset(
-            name: "gorhom-bottomsheet", settings: ["decision=lookahead", "lookahead=0.2", "threshold=0.5"],
+            name: "gorhom-bottomsheet",
+            settings: ["decision=lookahead", "lookahead=0.2", "threshold=0.5", "scrollExpands=true"],
             source: "@gorhom/react-native-bottom-sheet: the snap point nearest position + 0.2 · velocity"),
         Preset(
             name: "uikit-sheet",
-            settings: ["decision=projection", "decelerationRate=0.99", "threshold=0.5", "stepVelocity=1000"],
+            settings: [
+                "decision=projection", "decelerationRate=0.99", "threshold=0.5", "stepVelocity=1000",
+                "scrollExpands=true",
+            ],
             source: "UIKit UISheetPresentationController (iOS 26.1 UIKitCore, decompiled _UISheetInteraction): "
                 + "the detent nearest y + 0.099 · v (SheetDecelerationFactor 0.99), one detent further at "
-                + "≥ 1000 pt/s (SheetSpeedThreshold) when the projection stays; dismissal is one more detent"),
+                + "≥ 1000 pt/s (SheetSpeedThreshold) when the projection stays; dismissal is one more detent; "
+                + "below the largest detent a pull up on the list expands the sheet "
+                + "(prefersScrollingExpandsWhenScrolledToEdge, documented default true); a pull down on a "
+                + "scrolled list scrolls it (offsetAtBegin: no hand-off within one gesture)"),
         Preset(
             name: "floatingpanel-states",
-            settings: ["decision=projection", "decelerationRate=0.998", "threshold=0.5", "maxSteps=1"],
-            source: "scenee/FloatingPanel Core.targetState: projection with DecelerationRate.normal, "
-                + "redirectionalProgress 0.5, one state a swipe (shouldProjectMomentum false)"),
+            settings: [
+                "decision=projection", "decelerationRate=0.998", "threshold=0.5", "stepOrigin=release",
+                "dismissible=false", "scrollExpands=true",
+            ],
+            source: "scenee/FloatingPanel Core.targetState with its default layout (tip, half, full; no .hidden): "
+                + "projection with DecelerationRate.normal held to the segment where the finger lifts "
+                + "(shouldProjectMomentum false: one state from the release), redirectionalProgress 0.5 "
+                + "compared strictly; dismissible=true for a layout with .hidden, stepOrigin=start for "
+                + "shouldProjectMomentum true",
+            variants: ["dismissible=true", "stepOrigin=start"]),
         Preset(
             name: "mdc-states",
             settings: [
                 "decision=velocity", "flickVelocity=50", "threshold=0.5", "velocityEstimator=lsq2", "touchSlop=8",
+                "scrollExpands=true",
             ],
-            source: "Material Components BottomSheetBehavior.onViewReleased: a fling (over ViewDragHelper's "
-                + "50 dp/s) moves one state its way, else the nearest state"),
+            source: "Material Components BottomSheetBehavior.onViewReleased with its default flags (skipCollapsed "
+                + "off): a fling (over ViewDragHelper's 50 dp/s) moves one state its way, else the nearest state"),
         Preset(
             name: "flutter-snap",
             settings: [
                 "decision=velocity", "flickVelocity=50", "threshold=0.5", "velocityEstimator=lsq2", "touchSlop=18",
+                "scrollExpands=true",
             ],
             source: "Flutter DraggableScrollableSheet with snap: _SnappingSimulation moves to the next snap size "
                 + "in the fling's direction above kMinFlingVelocity 50, else the nearest"),

@@ -65,4 +65,18 @@ import Testing
         }
         #expect(quoted == expected)
     }
+
+    /// The README and docs/presets.md count the presets as `Preset.all` does.
+    @Test func theDocsCountThePresets() throws {
+        let words = [
+            "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+            "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+        ]
+        let count = try #require(words.indices.contains(Preset.all.count) ? words[Preset.all.count] : nil)
+        let readme = try String(contentsOf: Self.repositoryRoot.appending(path: "README.md"), encoding: .utf8)
+        #expect(readme.contains(count.prefix(1).uppercased() + count.dropFirst() + " presets"))
+        let presets = try String(contentsOf: Self.page, encoding: .utf8)
+        let rows = presets.split(separator: "\n").filter { line in Preset.all.contains { line.hasPrefix("| `\($0.name)` |") } }
+        #expect(rows.count == Preset.all.count)
+    }
 }

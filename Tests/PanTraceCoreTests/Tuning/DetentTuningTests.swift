@@ -88,6 +88,28 @@ import TraceFixtures
         #expect(TuningEngine.evaluate([WorkedExamples.example2], grid: steps).grid.inertKeys(at: 1) == ["maxSteps"])
     }
 
+    /// docs/tune.md "Keys a rule never reads": `stepOrigin` only under projection
+    /// and look-ahead; from the release, `stepVelocity` and `maxSteps` are not read;
+    /// without a trace with detents none of the sheet keys is.
+    @Test func inertKeysOfTheSheetKeys() throws {
+        let base = Config.with { $0.decision = .projection }
+        let grid = try TuningGrid(base: base, sweeping: ["stepOrigin=start,release", "maxSteps=0,1", "stepVelocity=0,500"])
+        let results = TuningEngine.evaluate(Self.corpus, grid: grid)
+        #expect(results.grid.inertKeys(at: 0).isEmpty)  // start
+        #expect(results.grid.inertKeys(at: 4) == ["maxSteps", "stepVelocity"])  // release
+        // Candidates that differ only in inert keys decide alike, and merge into one row.
+        for index in 5..<8 { #expect(results.counts(at: index) == results.counts(at: 4)) }
+        #expect(results.mergedRows().rows.count == 5)
+        // Under threshold and velocity stepOrigin is never read, maxSteps is even from the release.
+        let velocity = try TuningGrid(base: .with { $0.decision = .velocity }, sweeping: ["stepOrigin=start,release", "maxSteps=0,1"])
+        #expect(TuningEngine.evaluate(Self.corpus, grid: velocity).grid.inertKeys(at: 2) == ["stepOrigin"])
+        // The other two are read under every rule with detents, by none without.
+        let sheet = try TuningGrid(base: Config(), sweeping: ["dismissible=true,false", "scrollExpands=true,false"])
+        #expect(TuningEngine.evaluate(Self.corpus, grid: sheet).grid.inertKeys(at: 3).isEmpty)
+        #expect(TuningEngine.evaluate([WorkedExamples.example2], grid: sheet).grid.inertKeys(at: 3) == ["dismissible", "scrollExpands"])
+        #expect(TuningEngine.evaluate([WorkedExamples.example2], grid: grid).grid.inertKeys(at: 0) == ["stepOrigin", "maxSteps", "stepVelocity"])
+    }
+
     @Test func theComparisonCountsEachStartDetent() throws {
         // Base uikit-sheet (stepVelocity 1000), best stepVelocity 0, over the
         // corpus counted in stepVelocityUnderUIKitsSheet (all from large:

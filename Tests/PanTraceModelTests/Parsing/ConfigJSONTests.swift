@@ -5,7 +5,7 @@ import TestFolders
 @testable import PanTraceModel
 
 @Suite struct ConfigJSONTests {
-    static let defaultsJSON = #"{"name":"baseline","interaction":"pull-to-dismiss","touchSlop":10,"edgeWidth":0,"maximumNumberOfTouches":1,"extent":"auto","threshold":0.4,"thresholdUnit":"fraction","decision":"threshold","flickVelocity":1000,"flickVelocityUnit":"points","reverseFlick":true,"decelerationRate":0.998,"lookahead":0.3,"stepVelocity":0,"maxSteps":0,"velocityEstimator":"uikit","scrollGating":"offsetAtBegin","lockScroll":false,"guarded":false,"duration":0.4,"completionSpeed":1,"curve":"linear"}"#
+    static let defaultsJSON = #"{"name":"baseline","interaction":"pull-to-dismiss","touchSlop":10,"edgeWidth":0,"maximumNumberOfTouches":1,"extent":"auto","threshold":0.4,"thresholdUnit":"fraction","decision":"threshold","flickVelocity":1000,"flickVelocityUnit":"points","reverseFlick":true,"decelerationRate":0.998,"lookahead":0.3,"stepVelocity":0,"maxSteps":0,"stepOrigin":"start","dismissible":true,"scrollExpands":false,"velocityEstimator":"uikit","scrollGating":"offsetAtBegin","lockScroll":false,"guarded":false,"duration":0.4,"completionSpeed":1,"curve":"linear"}"#
 
     private func config(_ text: String, file: String = "base.json") throws(ConfigError) -> Config {
         try Config(json: Array(text.utf8), file: file)
@@ -24,7 +24,7 @@ import TestFolders
         #expect(Config().canonicalJSON() == Self.defaultsJSON)
         #expect(try config("{}") == Config())
         #expect(try config(" \n{ }\n") == Config())
-        #expect(Config.keys.count == 23)
+        #expect(Config.keys.count == 26)
     }
 
     @Test func readsEveryKey() throws {
@@ -168,7 +168,7 @@ import TestFolders
         var config = Config()
         #expect(Config.keys.map { config.setting($0) ?? "?" } == [
             "baseline", "pull-to-dismiss", "10", "0", "1", "auto", "0.4", "fraction", "threshold", "1000", "points", "true",
-            "0.998", "0.3", "0", "0", "uikit", "offsetAtBegin", "false", "false", "0.4", "1", "linear",
+            "0.998", "0.3", "0", "0", "start", "true", "false", "uikit", "offsetAtBegin", "false", "false", "0.4", "1", "linear",
         ])
         config.extent = 812.5
         #expect(config.setting("extent") == "812.5")

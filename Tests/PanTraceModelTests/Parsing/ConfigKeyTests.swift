@@ -64,6 +64,41 @@ import Testing
         #expect(try Config(storedJSON: stored).velocityEstimator == .uikit)
     }
 
+    /// A config stored before `stepOrigin`, `dismissible` and `scrollExpands`
+    /// existed reads their defaults, and decides as it did.
+    @Test func storedConfigWithoutTheSheetKeysReadsTheirDefaults() throws {
+        let before =
+            #"{"name":"floatingpanel-states","interaction":"pull-to-dismiss","touchSlop":10,"edgeWidth":0,"#
+            + #""maximumNumberOfTouches":1,"extent":"auto","threshold":0.5,"thresholdUnit":"fraction","#
+            + #""decision":"projection","flickVelocity":1000,"flickVelocityUnit":"points","reverseFlick":true,"#
+            + #""decelerationRate":0.998,"lookahead":0.3,"stepVelocity":0,"maxSteps":1,"velocityEstimator":"uikit","#
+            + #""scrollGating":"offsetAtBegin","lockScroll":false,"guarded":false,"duration":0.4,"completionSpeed":1,"#
+            + #""curve":"linear"}"#
+        let config = try Config(storedJSON: before)
+        #expect(config.stepOrigin == .start)
+        #expect(config.dismissible)
+        #expect(!config.scrollExpands)
+        #expect(config.maxSteps == 1)
+        // Written again, the three keys take their places with their defaults.
+        #expect(config.canonicalJSON().contains(#""maxSteps":1,"stepOrigin":"start","dismissible":true,"scrollExpands":false,"#))
+        #expect(try Config(storedJSON: config.canonicalJSON()) == config)
+    }
+
+    /// `--set` and sweeps take the new keys' words and booleans, and name a bad value's key.
+    @Test func theSheetKeysAreSettings() throws {
+        var config = Config()
+        try config.apply(override: "stepOrigin=release")
+        try config.apply(override: "dismissible=false")
+        try config.apply(override: "scrollExpands=true")
+        #expect(config.stepOrigin == .release && !config.dismissible && config.scrollExpands)
+        #expect(throws: (any Error).self) { try config.apply(override: "stepOrigin=finger") }
+        #expect(throws: (any Error).self) { try config.apply(override: "dismissible=no") }
+        #expect(ConfigKey.named("scrollExpands")?.stage == .trajectory)
+        #expect(ConfigKey.named("stepOrigin")?.stage == .lift)
+        #expect(ConfigKey.named("dismissible")?.stage == .lift)
+        #expect(["stepOrigin", "dismissible", "scrollExpands"].allSatisfy { ConfigKey.named($0)?.detentsOnly == true })
+    }
+
     /// docs/configs.md: `threshold` with `thresholdUnit` is checked once both
     /// are known, and the message names both.
     @Test func thresholdIsCheckedAgainstItsUnit() throws {
