@@ -45,9 +45,12 @@ extension LabPage {
           }
           if (r.stoppedShort) {
             const where = r.stoppedShort.heading === "dismissed" ? "closed" : "gone to " + r.stoppedShort.heading;
-            text += " A rule stopped the sheet short: " + r.stoppedShort.key + " " + r.stoppedShort.limit
-              + " lets one gesture move it " + r.stoppedShort.limit + " detent" + (r.stoppedShort.limit === 1 ? "" : "s")
-              + " at most; without it, it would have " + where + ".";
+            text += r.stoppedShort.key === "stepOrigin"
+              ? " A rule stopped the sheet short: it moves one state at most from where you let go (stepOrigin release)"
+                + "; without it, it would have " + where + "."
+              : " A rule stopped the sheet short: " + r.stoppedShort.key + " " + r.stoppedShort.limit
+                + " lets one gesture move it " + r.stoppedShort.limit + " detent" + (r.stoppedShort.limit === 1 ? "" : "s")
+                + " at most; without it, it would have " + where + ".";
           }
           return text;
         }

@@ -41,7 +41,8 @@ public final class LabRecorder: @unchecked Sendable {
 
     /// A limit that stopped a sheet short of where its release was heading.
     public struct StoppedShort: Sendable, Equatable {
-        /// The config key of the limit (`maxSteps`).
+        /// The config key of the limit: `maxSteps`, or `stepOrigin` (one
+        /// state from the release, whose ``limit`` is 1).
         public var key: String
         /// Its value.
         public var limit: Int
@@ -427,7 +428,20 @@ public final class LabRecorder: @unchecked Sendable {
     /// The limit that stopped the sheet of `trace` short, when one did: the
     /// same gesture decided without `maxSteps` rests elsewhere.
     static func stoppedShort(_ trace: Trace, outcome: Outcome, under config: Config) -> StoppedShort? {
-        guard trace.detents != nil, config.maxSteps > 0 else { return nil }
+        guard trace.detents != nil else { return nil }
+        // docs/model.md §4.10 "From the release": one state from where the finger
+        // lifted, under the projecting rules (maxSteps is not read then).
+        let projecting = config.decision == .projection || config.decision == .lookahead
+        if projecting, config.stepOrigin == .release {
+            var free = config
+            free.stepOrigin = .start
+            free.maxSteps = 0
+            let unlimited = Simulator.simulate(trace, under: free)
+            guard !unlimited.decidesAlike(outcome) else { return nil }
+            return StoppedShort(
+                key: "stepOrigin", limit: 1, heading: Rest(decision: unlimited.decision, detent: unlimited.detent).word)
+        }
+        guard config.maxSteps > 0 else { return nil }
         var free = config
         free.maxSteps = 0
         let unlimited = Simulator.simulate(trace, under: free)

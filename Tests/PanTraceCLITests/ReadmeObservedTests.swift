@@ -26,6 +26,6 @@ import TestThreads
         // The stand-in app's outcomes are stored, and the view matches them as verify counts.
         let verify = try runner.run(["verify", "--db", "app.sqlite", "--format", "json"], db: false)
         #expect(verify.status == 0)
-        #expect(verify.stdout.contains("\"checked\": 32, \"sources\": {\"app\": 0, \"device\": 0, \"synthetic\": 32}"))
+        #expect(verify.stdout.contains("\"checked\": 34, \"sources\": {\"app\": 0, \"device\": 0, \"synthetic\": 34}"))
     }
 }

@@ -129,11 +129,30 @@ import Testing
             == ["drop", "expand", "flick-down", "close-from-full"])
     }
 
-    /// `maxSteps` 1 (FloatingPanel's one state a swipe): a fast flick down from full that would close the
-    /// sheet stops at half, and the answer says which limit stopped it and where it was heading.
-    @Test func theAnswerSaysWhenMaxStepsStoppedTheSheetShort() throws {
+    /// Under `floatingpanel-states` (one state from where the finger lifts), a fast flick from full
+    /// released above half stops at half, and the answer says that rule stopped it.
+    @Test func theAnswerSaysWhenOneStateFromTheReleaseStoppedTheSheetShort() throws {
         let detents = [Detent(name: "tip", height: 0.1), Detent(name: "half", height: 0.5), Detent(name: "full", height: 1)]
         let config = try Preset.named("floatingpanel-states").config
+        let task = LabTask(id: "flick", prompt: "Flick it", intent: nil, repeatCount: 1, detents: detents, detent: "full")
+        let lab = try LabFixture(config: config, tasks: [task])
+        let answer = Self.json(lab.post(Gestures.drag(
+            from: 100, to: 250, steps: 10, dt: 0.008, task: "flick",
+            extra: #""detents": {"tip": 0.1, "half": 0.5, "full": 1}, "detent": "full", "#)))
+        #expect(answer["detent"] as? String == "half", "\(answer)")
+        let stopped = try #require(answer["stoppedShort"] as? [String: Any], "\(answer)")
+        #expect(stopped["key"] as? String == "stepOrigin" && stopped["limit"] as? Int == 1)
+        let heading = try #require(stopped["heading"] as? String)
+        #expect(heading != "half")
+    }
+
+    /// `maxSteps` 1 on a projecting rule that counts from the start: a fast flick down from full that
+    /// would close the sheet stops at half, and the answer says which limit stopped it and where it was heading.
+    @Test func theAnswerSaysWhenMaxStepsStoppedTheSheetShort() throws {
+        let detents = [Detent(name: "tip", height: 0.1), Detent(name: "half", height: 0.5), Detent(name: "full", height: 1)]
+        var config = try Preset.named("floatingpanel-states").config
+        config.stepOrigin = .start
+        config.maxSteps = 1
         let task = LabTask(id: "flick", prompt: "Flick it", intent: nil, repeatCount: 1, detents: detents, detent: "full")
         let lab = try LabFixture(config: config, tasks: [task])
         let body = Gestures.drag(
