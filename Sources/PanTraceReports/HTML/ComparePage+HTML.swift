@@ -48,7 +48,9 @@ extension ConfigComparison {
         markup.open("table", [("id", "configs")])
         markup.open("tr")
         // docs/commands.md §7.3: wrongDetent beside agree, accidental and missed, so that they add up to the labelled traces.
-        for header in ["#", "config", "finish", "cancel", "none", "agree", "accidental", "missed", "wrongDetent", "stale", "differs"] {
+        // docs/commands.md §7.9: matches (which config reproduces the app) when some trace records what the app did.
+        let headers = ["#", "config", "finish", "cancel", "none", "agree", "accidental", "missed", "wrongDetent", "stale", "differs"]
+        for header in headers + (observed > 0 ? ["matches"] : []) {
             markup.element("th", header == "config" || header == "#" ? [] : [("class", "num")], header)
         }
         markup.close()
@@ -65,7 +67,7 @@ extension ConfigComparison {
                 ("finish", c.finish), ("cancel", c.cancel), ("none", c.none), ("agree", c.agree),
                 ("accidental", c.accidental), ("missed", c.missed), ("wrongDetent", c.wrongDetent), ("stale", c.stale),
                 ("differs", c.differs),
-            ] {
+            ] + (observed > 0 ? [("matches", c.matches)] : []) {
                 markup.element(
                     "td", [("class", "num"), ("data-count", key), ("data-value", String(value))],
                     index == 0 && key == "differs" ? "–" : HTMLText.count(value))
@@ -77,7 +79,10 @@ extension ConfigComparison {
             "p", [("class", "small")],
             "agree, accidental, missed and wrongDetent (not dismissed, resting at another detent than meant) count the "
                 + "\(HTMLText.count(labelled)) traces with an intent; differs counts the traces whose decision or detent "
-                + "differs from config 1's.")
+                + "differs from config 1's."
+                + (observed > 0
+                    ? " matches counts, of the \(HTMLText.count(observed)) traces that record what the app did, those a config ends where the app ended."
+                    : ""))
         if counts.contains(where: { $0.stale > 0 }) {
             markup.element("p", [("class", "small"), ("id", "stale-note")], "Stale: " + RunComparison.staleExplanation)
         }

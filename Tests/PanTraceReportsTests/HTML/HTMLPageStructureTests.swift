@@ -15,6 +15,26 @@ import PanTraceReports
         }
     }
 
+    /// compare's page shows `matches` beside the other counts when some trace records what the app
+    /// did, and not otherwise (docs/commands.md §7.9).
+    @Test func theComparePageCountsMatchesWhenTheAppIsObserved() {
+        var traces = Array(SyntheticCorpus(seed: 11).traces(count: 60))
+        let configs = [HTMLFixtures.config([]), HTMLFixtures.config(["threshold=0.3"])]
+        var plain = ConfigComparison(configs: configs)
+        plain.add(contentsOf: traces)
+        #expect(!plain.html().contains("data-count=\"matches\""))
+        for index in traces.indices where index % 2 == 0 { traces[index].observed = .finish }
+        var observed = ConfigComparison(configs: configs)
+        observed.add(contentsOf: traces)
+        let html = observed.html()
+        Self.balanced(html)
+        for (index, counts) in observed.counts.enumerated() {
+            let row = html.components(separatedBy: "<tr data-config=")[index + 1]
+            #expect(row.contains("data-count=\"matches\" data-value=\"\(counts.matches)\""))
+        }
+        #expect(observed.counts.contains { $0.matches > 0 })
+    }
+
     @Test func replayPageIsBalanced() {
         let page = HTMLFixtures.replayPage(
             traces: Array(SyntheticCorpus(seed: 11).traces(count: 300)), baseline: HTMLFixtures.config([]),
