@@ -80,51 +80,7 @@ extension TuningResults {
             lines.append(style.bad("best        none"))
         }
         lines.append("")
-        lines.append(contentsOf: calibrationCandidateLines(best: best, limit: limit, wording: wording))
+        lines.append(contentsOf: candidateLines(best: best, limit: limit, wording: wording))
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The candidate table against what the app did: matches, floor, mismatches.
-    private func calibrationCandidateLines(best: Int?, limit: Int, wording: ReportWording) -> [String] {
-        let selection = textRows(best: best, limit: limit)
-        let base = grid.baseIndex
-        let single = grid.sweeps.count == 1
-        let matches = selection.rows.map { counts(at: $0.first).agree }
-        let low = matches.min() ?? 0
-        let high = matches.max() ?? 0
-        var header = grid.sweeps.map(\.key) + ["matches"]
-        if single { header.append("") }
-        header += ["floor", "mismatches", ""]
-        let rows = selection.rows.map { row -> [String] in
-            let counts = counts(at: row.first)
-            var cells = zip(grid.sweeps, grid.digits(of: row.first)).map { sweep, digit in
-                row.inert.contains(sweep.key) ? "any" : sweep.values[digit]
-            }
-            cells.append(String(counts.agree))
-            if single { cells.append(Self.bar(counts.agree, low: low, high: high, width: 16)) }
-            cells += [String(floor(at: row.first)), String(labelled - counts.agree)]
-            var marks: [String] = []
-            if let base, rowContains(row, base) { marks.append("base") }
-            if let best, rowContains(row, best) { marks.append("◀ best") }
-            if !row.inert.isEmpty {
-                marks.append("\(row.members) alike: \(row.inert.joined(separator: ", ")) not read by this rule")
-            }
-            cells.append(marks.joined(separator: " "))
-            return cells
-        }
-        let firstNumber = grid.sweeps.count
-        let numeric = Set(firstNumber..<(header.count - 1)).subtracting(single ? [firstNumber + 1] : [])
-            .union(grid.sweeps.indices.filter { grid.sweeps[$0].isRange })
-        var lines = [
-            "candidates (matches: traces whose result ends where the app ended; floor: the fewest matches among the "
-                + "candidate and its neighbours one step away)"
-        ]
-        lines.append(contentsOf: TextTable(header: header, rows: rows, rightAligned: numeric).lines().map { "  " + $0 })
-        if selection.leftOutRows > 0 {
-            lines.append(
-                "  … \(selection.leftOutRows) more rows left out (\(selection.leftOutCandidates) candidates); "
-                    + "\(wording.fullReport) lists every candidate")
-        }
-        return lines
     }
 }

@@ -214,19 +214,23 @@ extension TuningResults {
         return head + "is \(settingsText(best))\(same)"
     }
 
-    /// The candidate table: at most `limit` rows after merging, in candidate order.
+    /// The candidate table: at most `limit` rows after merging, in candidate
+    /// order. Against intents: agree, floor, accidental, missed (wrongDetent
+    /// with sheets) and the Pareto frontier; against what the app did
+    /// (`grid.objective`): matches, floor and mismatches.
     func candidateLines(best: Int?, limit: Int, wording: ReportWording) -> [String] {
         let selection = textRows(best: best, limit: limit)
         let base = grid.baseIndex
         let single = grid.sweeps.count == 1
+        let observed = grid.objective == .observed
         let agrees = selection.rows.map { counts(at: $0.first).agree }
         // Bars from zero to the labelled traces: 20 against 19 of 32 must look nearly alike.
         let low = 0
         let high = max(labelled, agrees.max() ?? 0)
-        var header = grid.sweeps.map(\.key) + ["agree"]
+        var header = grid.sweeps.map(\.key) + [observed ? "matches" : "agree"]
         if single { header.append("") }
-        header += ["floor", "accidental", "missed"]
-        let sheets = grid.withDetents
+        header += observed ? ["floor", "mismatches"] : ["floor", "accidental", "missed"]
+        let sheets = !observed && grid.withDetents
         if sheets { header.append("wrongDetent") }
         header.append("")
         let firstNumber = grid.sweeps.count
@@ -237,10 +241,11 @@ extension TuningResults {
             }
             cells.append(String(counts.agree))
             if single { cells.append(Self.bar(counts.agree, low: low, high: high, width: 16)) }
-            cells += [String(floor(at: row.first)), String(counts.accidental), String(counts.missed)]
+            cells.append(String(floor(at: row.first)))
+            cells += observed ? [String(labelled - counts.agree)] : [String(counts.accidental), String(counts.missed)]
             if sheets { cells.append(String(counts.wrongDetent)) }
             var marks: [String] = []
-            if isPareto(row.first) { marks.append("pareto") }
+            if !observed, isPareto(row.first) { marks.append("pareto") }
             if let base, rowContains(row, base) { marks.append("base") }
             if let best, rowContains(row, best) { marks.append("◀ best") }
             if !row.inert.isEmpty {
@@ -252,8 +257,11 @@ extension TuningResults {
         let numeric = Set(firstNumber..<(header.count - 1)).subtracting(single ? [firstNumber + 1] : [])
             .union(grid.sweeps.indices.filter { grid.sweeps[$0].isRange })
         var lines = [
-            "candidates (agree: traces that agree with their intent; floor: the fewest agree among the candidate and its "
-                + "neighbours one step away; pareto: no candidate has fewer accidental and fewer missed)"
+            observed
+                ? "candidates (matches: traces whose result ends where the app ended; floor: the fewest matches among the "
+                    + "candidate and its neighbours one step away)"
+                : "candidates (agree: traces that agree with their intent; floor: the fewest agree among the candidate and its "
+                    + "neighbours one step away; pareto: no candidate has fewer accidental and fewer missed)"
         ]
         lines.append(contentsOf: TextTable(header: header, rows: rows, rightAligned: numeric).lines().map { "  " + $0 })
         if selection.leftOutRows > 0 {
