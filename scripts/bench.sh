@@ -48,6 +48,10 @@
 #           `detents`, `detent` and intents naming a detent removed,
 #           recorded again): the sheets' replay as a multiple of that
 #           corpus's replay (target ≤ 1.1);
+#   app     the same sheets observed under floatingpanel-states (record
+#           --observe-under, 5 % noise): `verify` as a multiple of the
+#           sheets' replay (target ≤ 1) and `tune --against observed` with
+#           the same sweep as a multiple of that tune (target ≤ 1);
 # `pantrace lab`: N gestures of 120 samples (default 300) POSTed on loopback
 # one after the other on a keep-alive connection (scripts/bench/lab_post.py),
 # each stored and committed before its result comes back: median and p95;
@@ -70,7 +74,7 @@ while [ $# -gt 0 ]; do
         --startup-runs) startup_runs="$2"; shift 2 ;;
         --lab-posts) lab_posts="$2"; shift 2 ;;
         --keep) keep=1; shift ;;
-        -h|--help) sed -n '2,54p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,62p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "bench.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -138,7 +142,7 @@ for size in $sizes; do
     rec_p=""; rec_c=""; rep_p=""; rep_c=""; rep_s=""; mem=""; tune_p=""; tune_mem=""; tune91_p=""; tune91_mem=""; cmp_p=""; cmp_mem=""; act_p=""; act_mem=""
     sheets="$work/sheets-$size.sqlite"; sheets_copy="$work/sheets-copy-$size.sqlite"
     plain="$work/plain-$size.sqlite"; plain_copy="$work/plain-copy-$size.sqlite"
-    srep_p=""; prep_p=""; scmp_p=""; scmp_mem=""; stune_p=""; stune_mem=""
+    srep_p=""; prep_p=""; scmp_p=""; scmp_mem=""; stune_p=""; stune_mem=""; sver_p=""; sver_mem=""; scal_p=""
     for run in $(seq "$runs"); do
         rm -f "$db" "$db-wal" "$db-shm"
         measure "$pantrace" record --db "$db" --count "$size" --seed 1 --quiet
@@ -198,7 +202,8 @@ for size in $sizes; do
         if [ "$run" -eq 1 ]; then
             rm -f "$sheets" "$sheets-wal" "$sheets-shm"
             "$pantrace" record --db "$sheets" --count "$size" --seed 1 --family sheet-settle --family sheet-flick \
-                --family sheet-close --family sheet-expand --family sheet-peek --preset uikit-sheet --no-frames --quiet
+                --family sheet-close --family sheet-expand --family sheet-peek --preset uikit-sheet \
+                --observe-under floatingpanel-states --observe-noise 0.05 --no-frames --quiet
             # The same traces without detents (an intent naming a detent goes too).
             rm -f "$plain" "$plain-wal" "$plain-shm"
             "$pantrace" export traces --db "$sheets" | python3 -c '
@@ -206,6 +211,7 @@ import json, sys
 for line in sys.stdin:
     trace = json.loads(line)
     trace.pop("detents", None); trace.pop("detent", None)
+    trace.pop("observed", None); trace.pop("observedSource", None)
     if trace.get("intent") not in (None, "finish", "cancel"):
         trace.pop("intent"); trace.pop("intentSource", None)
     print(json.dumps(trace))' >"$work/plain.jsonl"
@@ -223,7 +229,14 @@ for line in sys.stdin:
         scmp_p="$scmp_p $elapsed"; scmp_mem="$scmp_mem $peak"
         measure "$pantrace" tune --db "$sheets" --sweep stepVelocity=0:2000:250 --quiet
         stune_p="$stune_p $elapsed"; stune_mem="$stune_mem $peak"
+        measure "$pantrace" verify --db "$sheets" --quiet
+        sver_p="$sver_p $elapsed"; sver_mem="$sver_mem $peak"
+        measure "$pantrace" tune --db "$sheets" --against observed --sweep stepVelocity=0:2000:250 --quiet
+        scal_p="$scal_p $elapsed"
     done
+    result[$size.sver]=$(echo "$sver_p" | median)
+    result[$size.sver_mem]=$(echo "$sver_mem" | median)
+    result[$size.scal]=$(echo "$scal_p" | median)
     result[$size.srep]=$(echo "$srep_p" | median)
     result[$size.prep]=$(echo "$prep_p" | median)
     result[$size.scmp]=$(echo "$scmp_p" | median)
@@ -337,6 +350,11 @@ echo
 echo "sheets with detents (five sheet families, uikit-sheet), against one replay of the same corpus, read-only:"
 for size in $sizes; do
     echo "  $size traces: replay ${result[$size.srep]} s, $(ratio "${result[$size.srep]}" "${result[$size.prep]}") × the same traces without detents (${result[$size.prep]} s, target ≤ 1.1); compare --preset all ${result[$size.scmp]} s, $(ratio "${result[$size.scmp]}" "${result[$size.srep]}") × (target ≤ 2), peak $(awk -v k="${result[$size.scmp_mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }'); tune stepVelocity × 9 with its bootstrap ${result[$size.stune]} s, $(ratio "${result[$size.stune]}" "${result[$size.srep]}") × (target ≤ 3), peak $(awk -v k="${result[$size.stune_mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }')"
+done
+echo
+echo "what the app did (the sheets above, observed under floatingpanel-states with 5 % noise), read-only:"
+for size in $sizes; do
+    echo "  $size traces: verify ${result[$size.sver]} s, $(ratio "${result[$size.sver]}" "${result[$size.srep]}") × one replay (target ≤ 1), peak $(awk -v k="${result[$size.sver_mem]}" 'BEGIN { printf "%.1f MiB", k / 1024 }'); tune --against observed stepVelocity × 9 ${result[$size.scal]} s, $(ratio "${result[$size.scal]}" "${result[$size.stune]}") × the same tune against intents (target ≤ 1)"
 done
 set -- $sizes
 if [ $# -ge 2 ]; then
