@@ -297,11 +297,15 @@ public struct ConfigComparison: Sendable {
         let decisions = decided.decisions
         let detents = decided.detents
         let startDetent = trace.detents == nil ? nil : trace.startingDetent?.name
-        // docs/commands.md §7.9: a difference of decision or of detent, as every report counts a change.
+        // docs/commands.md §7.9: a difference of decision or of detent, as every report counts a change
+        // (`ResultChange`). A detent is compared by its place among the trace's, found once by its exact
+        // name as `ResultChange` tells names apart: fifteen configs make 105 pairs a trace.
+        let places: [Int] = detents.isEmpty ? [] : detents.map { name in
+            guard let name else { return -1 }
+            return trace.detents?.firstIndex { $0.name.isScalarEqual(to: name) } ?? -2
+        }
         func differ(_ a: Int, _ b: Int) -> Bool {
-            detents.isEmpty
-                ? decisions[a] != decisions[b]
-                : !ResultChange.decideAlike(decisions[a], detents[a], decisions[b], detents[b])
+            decisions[a] != decisions[b] || (!places.isEmpty && places[a] != places[b])
         }
         var finishing = 0
         for index in decisions.indices {
