@@ -17,12 +17,12 @@ import PanTraceStore
 public struct Comparer: Sendable {
     /// The configs, in the order given (presets first, then files, as the command line lists them).
     public let configs: [Config]
-    /// The traces to compare over (`--trace`, `--family`).
+    /// The traces to compare over: all, or those named or of a family.
     public var selection: TraceSelection
-    /// The most divided traces to list (`--limit`).
+    /// The most divided traces to list.
     public var limit: Int
     /// The overrides to apply to the baseline run's stored config, added as
-    /// the first config (`--baseline`: after a `pantrace lab` session, the
+    /// the first config (after a `pantrace lab` session, the
     /// config the person felt); nil to leave it out.
     public let baselineOverrides: [String]?
 
@@ -76,8 +76,8 @@ public struct Comparer: Sendable {
         }
     }
 
-    /// The configs of `--preset` names (`all`: every preset, in docs/presets.md's
-    /// order) and `--config` files, each with the `--set` overrides applied, in
+    /// The configs of `sources`, presets by name (`all`: every preset, in docs/presets.md's
+    /// order) and config files, each with `overrides` (`key=value`) applied, in
     /// the order given.
     ///
     /// - Throws: `PresetError` for an unknown preset, `InputFileError` or
@@ -102,7 +102,7 @@ public struct Comparer: Sendable {
     /// Compares the configs over the selected traces of `store`, writing nothing.
     ///
     /// - Throws: what ``configs(in:)`` throws; ``NothingToTuneError/noTraces(_:)`` when no trace is selected;
-    ///   `StoreError` for a `--trace` name that is not stored.
+    ///   `StoreError` for a name in ``selection`` that is not stored.
     public func compare(in store: Store, progress: ((Int) -> Void)? = nil) throws -> ConfigComparison {
         var comparison = ConfigComparison(configs: try configs(in: store), limit: limit)
         var count = 0
@@ -119,9 +119,9 @@ public struct Comparer: Sendable {
 
 /// Where one of `compare`'s configs comes from.
 public enum ConfigChoice: Sendable, Hashable {
-    /// `--preset NAME` (`all` for every preset).
+    /// A built-in preset by name (`all` for every preset).
     case preset(String)
-    /// `--config FILE`.
+    /// A config JSON file, by path.
     case file(String)
 }
 

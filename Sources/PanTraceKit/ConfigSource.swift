@@ -46,9 +46,9 @@ public struct ConfigSource: Sendable, Hashable {
 
 /// A combination of config options that cannot be used (a usage error, exit 64).
 public enum ConfigSourceError: Error, Equatable, CustomStringConvertible, Sendable {
-    /// `--preset` together with `--config`.
+    /// A ``ConfigSource/preset`` together with a ``ConfigSource/file``.
     case presetWithFile
-    /// `--preset all` where one config is taken.
+    /// The preset `all` (every preset) where one config is taken.
     case allPresets
 
     public var description: String {

@@ -21,14 +21,14 @@ public enum Exporter {
     ///
     /// Each line is `Trace.jsonLine()` and a newline: numbers in
     /// their shortest round-trip text and `meta` as stored, so that
-    /// `record --from` of the output stores the same traces.
+    /// recording the output again (``TraceInput``) stores the same traces.
     ///
     /// - Parameters:
     ///   - selection: the traces to write.
     ///   - store: the store they are read from (only read).
     ///   - write: called with each line, newline included.
     /// - Returns: the number of traces written.
-    /// - Throws: `StoreError.traceNotFound` for a `--trace` name that is not
+    /// - Throws: `StoreError.traceNotFound` for a name in `selection` that is not
     ///   stored (nothing is written then); ``WorkflowError/nothingToExport(_:)``
     ///   when a selection other than ``TraceSelection/all`` matches no trace
     ///   (an empty store exports nothing, without an error); errors of `write`.

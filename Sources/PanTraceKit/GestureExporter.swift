@@ -35,9 +35,9 @@ public struct GestureExporter: Sendable {
     /// Where the config comes from when ``config`` is `nil`; `nil` for the
     /// baseline run's stored config as it is.
     public var source: ConfigSource?
-    /// `--trace`/`--family`: which traces.
+    /// Which traces: all, or those named or of a family.
     public var selection: TraceSelection
-    /// `--changed RUN`: only the traces whose decision differs between the
+    /// When set, only the traces whose decision differs between the
     /// baseline run and this run (intersected with ``selection``).
     public var changed: RunReference?
     /// Leave the unfaithful traces out (they are counted all the same).
@@ -63,11 +63,11 @@ public struct GestureExporter: Sendable {
     ///   - write: called with each piece of output, newlines included.
     /// - Returns: how many selected traces were faithful and unfaithful.
     /// - Throws: ``GestureExportError/badClassName(_:)``;
-    ///   ``GestureExportError/noBaseline(database:)`` when `--changed` or the
+    ///   ``GestureExportError/noBaseline(database:)`` when ``changed`` or the
     ///   default config needs a baseline run and there is none;
-    ///   `StoreError.runNotFound` for an unknown `--changed` run and
-    ///   `StoreError.traceNotFound` for an unknown `--trace`;
-    ///   `WorkflowError.nothingToExport` when `--trace`/`--family` match no
+    ///   `StoreError.runNotFound` for an unknown ``changed`` run and
+    ///   `StoreError.traceNotFound` for a name in ``selection`` that is not stored;
+    ///   `WorkflowError.nothingToExport` when ``selection`` matches no
     ///   trace (nothing is written for any of these); errors of `write`.
     @discardableResult
     public func export(in store: Store, write: (String) throws -> Void) throws -> GestureExportCounts {
@@ -152,7 +152,7 @@ public struct GestureExporter: Sendable {
     /// The export's config (``base(in:)``).
     func resolvedConfig(in store: Store) throws -> Config { try base(in: store).config }
 
-    /// The traces of a `--changed` selection: both runs' configs and, by
+    /// The traces of a ``changed`` selection: both runs' configs and, by
     /// trace, both runs' results.
     struct Flips {
         var baseline: Config

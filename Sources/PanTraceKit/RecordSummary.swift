@@ -28,7 +28,7 @@ public struct RecordSummary: Sendable, Equatable {
     public private(set) var observed = 0
     /// Of them, those whose result matches it (`Observed.matches`, the one rule).
     public private(set) var matching = 0
-    /// Whether the run stored its results' frames (not with `--no-frames`).
+    /// Whether the run stored its results' frames (not when ``Recorder/storesFrames`` is false).
     public internal(set) var framesStored = true
     /// One warning per input whose times look like milliseconds
     /// (`Trace.timeUnitSuspicion`), naming its first such

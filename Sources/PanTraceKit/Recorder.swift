@@ -22,14 +22,14 @@ public struct Recorder {
     public var inputs: [TraceInput]
     /// Synthetic traces recorded after the inputs.
     public var synthetic: SyntheticTraces?
-    /// Whether the run stores its frames (`record --no-frames`: false).
+    /// Whether the run stores its frames (true by default).
     ///
     /// Frames are most of a database's size, and the simulation is
     /// deterministic: `show` recomputes the frames of a run that stored
     /// none (``TraceInspection``). The results are the same either way.
     public var storesFrames: Bool
     /// Whether a trace whose times look like milliseconds is an input error
-    /// (`record --strict`) instead of a warning (docs/model.md "Times in milliseconds").
+    /// (false by default) instead of a warning (docs/model.md "Times in milliseconds").
     public var strict: Bool
     /// How the error and the warning name ``strict`` (a command passes its option).
     public var strictName = "strict mode"

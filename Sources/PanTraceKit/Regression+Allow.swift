@@ -3,7 +3,7 @@ import PanTraceCore
 extension Regression {
     /// The allow list's entry for `trace` when its decision changed: the
     /// change was accepted on purpose, and its JUnit case passes with the
-    /// entry's reason (`--allow`, docs/spec-readings.md "regress --allow").
+    /// entry's reason (``allowList``, docs/spec-readings.md "regress --allow").
     public func acceptance(of trace: ComparedTrace) -> AllowList.Entry? {
         guard trace.isChange else { return nil }
         return allowList?.entry(for: trace.name)

@@ -20,11 +20,11 @@ public struct Regression {
     public var replayer: Replayer
     /// Changed decisions that count (``gate``) allowed before the regression fails.
     public var maxChanges: Int
-    /// Which changes count: all of them, or only regressions against intent (`--fail-on`).
+    /// Which changes count: all of them, or only regressions against intent (``RegressionGate``).
     public var gate: RegressionGate
     /// Whether the run becomes the baseline instead of being judged.
     public var accept: Bool
-    /// The changes accepted on purpose (`--allow FILE`): a listed trace's change never counts.
+    /// The changes accepted on purpose (an ``AllowList``): a listed trace's change never counts.
     public var allowList: AllowList?
     /// How the judgement's sentence names what sets ``maxChanges`` (a command passes its option).
     public var wording: ReportWording = .plain

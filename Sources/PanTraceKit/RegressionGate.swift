@@ -24,7 +24,7 @@ public enum RegressionGate: String, CaseIterable, Sendable, Hashable {
         }
     }
 
-    /// How many of `comparison`'s changes count: what `--max-changes` is compared with.
+    /// How many of `comparison`'s changes count: what ``Regression/maxChanges`` is compared with.
     public func counted(in comparison: RunComparison) -> Int {
         switch self {
         case .any: comparison.changed

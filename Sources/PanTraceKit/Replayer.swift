@@ -23,7 +23,7 @@ public struct Replayer {
     public var storesFrames: Bool
     /// The kind of the stored run: `.replay`, or `.regress` for a ``Regression``.
     public var kind: RunKind
-    /// Whether the run becomes the baseline, in the same transaction (`regress --accept`).
+    /// Whether the run becomes the baseline, in the same transaction (``Regression/accept``).
     public var marksBaseline = false
     /// How the reports name the candidate's base and where it came from
     /// (``ConfigBase/description``); `nil` when not told.

@@ -9,8 +9,8 @@ import PanTraceStore
 public enum RunReference: Hashable, Sendable, CustomStringConvertible {
     /// The run with this id.
     case id(RunID)
-    /// The baseline replay compares with: the run accepted by
-    /// `regress --accept`, else the first run.
+    /// The baseline replay compares with: the run accepted as the
+    /// baseline (``Regression/accept``), else the first run.
     case baseline
     /// The newest run: the one just recorded.
     case latest
@@ -68,7 +68,7 @@ public struct AmbiguousRunError: Error, Equatable, Hashable, Sendable, CustomStr
     public var runs: Int
     /// The baseline: the accepted run, else the first.
     public var baseline: RunID
-    /// Whether ``baseline`` was accepted by `regress --accept` (else it is the first run).
+    /// Whether ``baseline`` was accepted as the baseline (``Regression/accept``; else it is the first run).
     public var accepted: Bool
     /// The newest run.
     public var latest: RunID

@@ -4,7 +4,7 @@ import PanTraceStore
 
 extension Tuner {
     /// Tunes ``sweeps`` on top of a typed `base` config, instead of ``config``
-    /// (a file and `--set` overrides): the config a Swift caller built and changed.
+    /// (a file and `key=value` overrides): the config a Swift caller built and changed.
     ///
     /// ```swift
     /// var base = try ConfigSource(overrides: ["decision=velocity"]).resolve()

@@ -20,21 +20,21 @@ import PanTraceModel
 /// print(tuning.bestConfig?.canonicalJSON() ?? "no candidate within the limit")
 /// ```
 public struct Tuner: Sendable {
-    /// The base config (`--config`, `--preset`, `--set`); when it names
+    /// The base config (a file or a preset, and overrides); when it names
     /// none of them, the baseline run's stored config (docs/tune.md "The base").
     public var config: ConfigSource
-    /// The `--sweep` texts (`threshold=0.2:0.6:0.01`, `decision=threshold,velocity`), one to three.
+    /// The sweeps as text, one per key (`threshold=0.2:0.6:0.01`, `decision=threshold,velocity`), one to three.
     public var sweeps: [String]
-    /// The traces to tune over (`--trace`, `--family`).
+    /// The traces to tune over: all, or those named or of a family.
     public var selection: TraceSelection
-    /// The most `accidental` the best candidate may have (`--max-accidental`);
+    /// The most `accidental` the best candidate may have;
     /// nil for no limit (a negative limit admits no candidate).
     public var maxAccidental: Int?
-    /// The intent sources whose labels count (`--evidence`); nil for every
+    /// The intent sources whose labels count; nil for every
     /// source. A trace labelled by another source counts as unlabelled
     /// (docs/tune.md "Evidence").
     public var evidence: Set<IntentSource>?
-    /// What the candidates are counted against (`--against`): the traces'
+    /// What the candidates are counted against: the traces'
     /// intents, or what the app did (docs/tune.md "Against what the app did").
     public var against: TuningObjective
 
@@ -85,7 +85,7 @@ public struct Tuner: Sendable {
     /// - Throws: what ``grid(in:)`` throws, before any trace is read;
     ///   ``NothingToTuneError`` when no selected trace has an intent (without
     ///   ``evidence``: with it, the tuning has nothing to learn from and no
-    ///   best, ``Tuning/nothingToLearn``); `StoreError` (a `--trace` name
+    ///   best, ``Tuning/nothingToLearn``); `StoreError` (a name in ``selection``
     ///   that is not stored …).
     public func tune(in store: Store, progress: ((Int) -> Void)? = nil) throws -> Tuning {
         let (grid, origin) = try grid(in: store)

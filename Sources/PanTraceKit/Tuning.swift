@@ -7,7 +7,7 @@ import PanTraceReports
 public struct Tuning: Sendable {
     /// Every candidate's counts, the Pareto frontier and the best.
     public let results: TuningResults
-    /// The limit the best was chosen under (`--max-accidental`).
+    /// The limit the best was chosen under (``Tuner/maxAccidental``).
     public let maxAccidental: Int?
     /// The base config against the best candidate, trace by trace; nil when
     /// no candidate is within ``maxAccidental``.
@@ -37,7 +37,7 @@ public struct Tuning: Sendable {
     /// candidate runs that the baseline run did not (docs/tune.md "The interaction").
     public var interactionWarnings: [String] { context?.interactionWarnings(results.grid) ?? [] }
 
-    /// True when no selected trace has an intent that counts (`--evidence`
+    /// True when no selected trace has an intent that counts (``Tuner/evidence``
     /// left none): there is nothing to learn from and no best.
     public var nothingToLearn: Bool { results.labelled == 0 }
 
@@ -45,7 +45,7 @@ public struct Tuning: Sendable {
     /// ``maxAccidental``, or with nothing to learn from.
     public var best: Int? { nothingToLearn ? nil : results.best(maxAccidental: maxAccidental) }
 
-    /// The config `--best-config` writes: the base config with the best
+    /// The config to write as the best: the base config with the best
     /// candidate's settings; nil when there is no best.
     public var bestConfig: Config? { best.map(results.grid.namedConfig(at:)) }
 

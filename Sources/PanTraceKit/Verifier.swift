@@ -21,9 +21,9 @@ public struct Verifier: Sendable {
     /// Traces decided at a time.
     static let chunkSize = 4096
 
-    /// The base config (`--config`, `--preset`, `--set`); empty: the baseline run's.
+    /// The base config (a file or a preset, and overrides); empty: the baseline run's.
     public var config: ConfigSource
-    /// The traces to check (`--trace`, `--family`); those without `observed` are left out.
+    /// The traces to check (all, or those named or of a family); those without `observed` are left out.
     public var selection: TraceSelection
 
     /// A verify of the traces of `selection` under `config`.

@@ -4,19 +4,19 @@ import PanTraceModel
 /// A workflow asked for something the store cannot give: nothing to record or
 /// replay, or a stored run that cannot be read back.
 public enum WorkflowError: Error, Equatable, CustomStringConvertible {
-    /// A record with no file and no synthetic traces (`--count 0`).
+    /// A record with no inputs and no synthetic traces (``Recorder/inputs`` empty, none synthesized).
     case nothingToRecord
     /// A replay against a database without runs.
     case noRunsToCompare(database: String)
     /// No stored trace matches the selection.
     case nothingToReplay(TraceSelection)
-    /// `export traces --trace`/`--family` that selects no stored trace.
+    /// An export of traces whose ``TraceSelection`` matches no stored trace.
     case nothingToExport(TraceSelection)
-    /// `export decisions` without `--run` from a database without runs.
+    /// An export of decisions, with no run named, from a database without runs.
     case noRunToExport(database: String)
     /// No run (or not run `run`) has a result for the trace.
     case noResult(trace: String, run: RunID?)
-    /// `runs --delete` of the baseline run without `--force`.
+    /// A ``RunDeletion`` of the baseline run without ``RunDeletion/force``.
     case deletesBaseline(RunID)
     /// A run's stored config, which pantrace wrote itself, cannot be read: a
     /// damaged or hand-edited database.
