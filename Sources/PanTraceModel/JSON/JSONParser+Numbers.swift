@@ -136,7 +136,7 @@ extension JSONNumber {
     ///
     /// It reads the digits, not a double: `30e-1` is 3, `1.0000000000000000001`
     /// is not an integer, `9007199254740993` is too large. The grammar is
-    /// JSON's, loosened to what `--set` accepts: `[+-]? digits? (. digits?)?
+    /// JSON's, loosened to what a `key=value` override accepts: `[+-]? digits? (. digits?)?
     /// ([eE] [+-]? digits)?` with at least one digit before the exponent.
     static func exactInteger<Bytes: Collection<UInt8>>(literal: Bytes) -> Int? {
         var index = literal.startIndex

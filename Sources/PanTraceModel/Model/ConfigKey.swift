@@ -2,7 +2,7 @@
 /// ``Config``, its kind and range, which decision rules read it, its default
 /// and one line of documentation.
 ///
-/// ``ConfigKey/all`` is the one list of keys: parsing a file, `--set`, the
+/// ``ConfigKey/all`` is the one list of keys: parsing a file, overrides, the
 /// canonical JSON (a config's identity in the store), sweeps and the table
 /// in docs/configs.md are all driven by it. Adding a key is one entry here,
 /// a stored property of ``Config`` and, when the simulation reads it, the
@@ -36,7 +36,7 @@ public struct ConfigKey: @unchecked Sendable {
         case aftermath
     }
 
-    /// The key as written in a file and after `--set` (`threshold`).
+    /// The key as written in a file and in a `key=value` override (`threshold`).
     public let name: String
     /// Its kind and range.
     public let kind: Kind
@@ -50,7 +50,7 @@ public struct ConfigKey: @unchecked Sendable {
     public let detentsOnly: Bool
     /// The unit in docs/configs.md's table (`pt`, `pt/s`, `s`), or empty.
     public let unit: String
-    /// A range or list to show in a `--sweep` example (`0.2:0.6:0.05`).
+    /// A range or list to show in a sweep's example (`0.2:0.6:0.05`).
     public let sweepExample: String
     /// One line for docs/configs.md.
     public let summary: String
@@ -77,7 +77,7 @@ public struct ConfigKey: @unchecked Sendable {
     /// again (a value of another kind changes nothing).
     public func assign(_ value: SettingValue, to config: inout Config) { put(&config, value) }
 
-    /// The key's value in `config` as a person reads it and `--set` takes it.
+    /// The key's value in `config` as a person reads it and a `key=value` override takes it.
     public func text(in config: Config) -> String { read(config) }
 
     /// The key's value in `config` as JSON text (`0.4`, `"auto"`, `true`).

@@ -10,9 +10,9 @@
 /// let config = try Preset.named("panmodal").config   // name "panmodal"
 /// ```
 public struct Preset: Sendable, Equatable {
-    /// The name `--preset` takes, and the config's name.
+    /// The name ``Preset/named(_:)`` takes, and the config's name.
     public let name: String
-    /// The settings, as `--set` takes them, in docs/presets.md's order.
+    /// The settings, as `key=value` overrides (``Config/apply(overrides:)``), in docs/presets.md's order.
     public let settings: [String]
     /// What it follows: the library, the file or type, and the numbers.
     public let source: String
@@ -30,8 +30,8 @@ public struct Preset: Sendable, Equatable {
         self.variants = variants
     }
 
-    /// `source` with each variant's setting led by `lead` (`--set ` on a
-    /// command line, nothing in plain words).
+    /// `source` with each variant's setting led by `lead` (an option's
+    /// name and a space for a command line, empty for plain words).
     public func source(leadingVariantsWith lead: String) -> String {
         guard !lead.isEmpty else { return source }
         var text = source
@@ -75,7 +75,7 @@ public struct Preset: Sendable, Equatable {
         throw PresetError(name: name, suggestion: suggestion)
     }
 
-    /// `--preset all`: every preset, in docs/presets.md's order.
+    /// The name that stands for every preset, in docs/presets.md's order.
     public static let allName = "all"
 
     /// The fifteen presets, in docs/presets.md's order.

@@ -23,7 +23,7 @@ public enum SettingValue: Hashable, Sendable {
     /// `extent`: points, or `nil` for `auto`.
     case extent(Double?)
 
-    /// The value as a person reads it and `--set` takes it (`0.3`, `auto`, `true`, `velocity`).
+    /// The value as a person reads it and an override (``Config/apply(override:)``) takes it (`0.3`, `auto`, `true`, `velocity`).
     public var text: String {
         switch self {
         case .name(let text), .word(let text): text

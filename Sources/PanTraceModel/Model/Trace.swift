@@ -38,7 +38,7 @@ public struct Trace: Equatable, Hashable, Sendable {
     public var observedSource: ObservedSource?
     /// The JSON text of the trace's `meta` object, verbatim; `nil` when absent.
     public var meta: String?
-    /// `meta.family` when it is a string (used by `--family` filters).
+    /// `meta.family` when it is a string (what a selection by family matches).
     public var family: String?
     public var samples: [Sample]
 

@@ -12,8 +12,8 @@ extension Config {
     /// The first value that another key's value makes out of range, or `nil`.
     ///
     /// Checked once every key is known (a file read to its end, every
-    /// `--set` applied), so that `--set threshold=56 --set thresholdUnit=points`
-    /// is accepted in either order: `threshold` as a fraction of the extent
+    /// override applied), so that the overrides `threshold=56` and `thresholdUnit=points`
+    /// are accepted in either order: `threshold` as a fraction of the extent
     /// is at most 1 (docs/model.md §4.6).
     public func crossKeyIssue() -> CrossKeyIssue? {
         if thresholdUnit == .fraction, threshold > 1 {

@@ -1,5 +1,5 @@
 extension Config {
-    /// The config as a file that `--config` reads (docs/configs.md): every key, one
+    /// The config as a file that ``Config/load(path:maximumBytes:)`` reads (docs/configs.md): every key, one
     /// per line, in docs/configs.md's order, with the values of ``canonicalJSON()``,
     /// so it reads back as the same config and diffs well.
     ///

@@ -48,7 +48,7 @@ extension Config {
     /// - Throws: ``InputFileError`` when it cannot be read (exit 66),
     ///   ``ConfigError`` when its content breaks docs/configs.md or it is longer than
     ///   `maximumBytes` (``InputLimits/maximumConfigBytes``; exit 65). Reading
-    ///   stops at the limit, so `--config /dev/zero` is refused in bounded memory.
+    ///   stops at the limit, so `/dev/zero` is refused in bounded memory.
     public static func load(path: String, maximumBytes: Int = InputLimits.maximumConfigBytes) throws -> Config {
         switch try FileLines(path: path, maximumLineLength: maximumBytes).readAll() {
         case .bytes(let bytes):
@@ -121,7 +121,7 @@ extension Config {
         ConfigKey.named(key)?.json(in: self) ?? "null"
     }
 
-    /// The value of `key` as a person reads it (and as `--set` takes it):
+    /// The value of `key` as a person reads it (and as a `key=value` override takes it):
     /// `0.4`, `auto`, `true`, `velocity`, the name; `nil` for an unknown key.
     public func setting(_ key: String) -> String? {
         ConfigKey.named(key)?.text(in: self)

@@ -1,5 +1,5 @@
 /// A value for one config key: a JSON value from a file, or the text after
-/// `=` in a `--set key=value` override (typed by the key).
+/// `=` in a `key=value` override (typed by the key).
 package enum SettingInput {
     case json(JSONNode)
     case text(String)

@@ -2,7 +2,7 @@
 /// (docs/configs.md): what the library throws, at every entry point, before
 /// anything is stored.
 ///
-/// It carries the data (the key, the value as `--set` would take it, and the
+/// It carries the data (the key, the value as a `key=value` override would take it, and the
 /// reason, with the allowed range); its description is the command line's
 /// words for the same value:
 ///
@@ -14,9 +14,9 @@ public struct InvalidConfigError: Error, Equatable, Hashable, Sendable, CustomSt
     public var config: String
     /// The key at fault (`threshold`); empty when the problem is not one key's.
     public var key: String
-    /// The key's value as a person reads it and `--set` takes it (`40`, `auto`, `velocity`).
+    /// The key's value as a person reads it and a `key=value` override takes it (`40`, `auto`, `velocity`).
     public var value: String
-    /// What is wrong, in the words of a config file's or `--set`'s error:
+    /// What is wrong, in the words of a config file's or an override's ``ConfigError``:
     /// `must be > 0 and ≤ 1, found 40`.
     public var reason: String
 
@@ -43,7 +43,7 @@ public struct InvalidConfigError: Error, Equatable, Hashable, Sendable, CustomSt
         return nil
     }
 
-    /// `config "NAME": key: reason`, as `--set` and config files word it.
+    /// `config "NAME": key: reason`, as overrides and config files word it.
     public var description: String {
         let name = key == "name" ? "config" : "config \(JSONWriter.string(config))"
         return name + ": " + (key.isEmpty ? "" : key + ": ") + reason
@@ -52,10 +52,10 @@ public struct InvalidConfigError: Error, Equatable, Hashable, Sendable, CustomSt
 
 extension Config {
     /// Checks every key against its allowed range and words (docs/configs.md),
-    /// as a config file's or `--set`'s reader does.
+    /// as the reader of a config file or an override does.
     ///
     /// A `Config` is a plain struct: Swift code may set `threshold = 40`,
-    /// which no config file or `--set` could give. Each workflow (record,
+    /// which no config file or override could give. Each workflow (record,
     /// replay, regress, tune, and whatever stores or decides under a config)
     /// calls this first, so that the library never stores a config its own
     /// reader refuses. The check is the reader itself: the canonical JSON,

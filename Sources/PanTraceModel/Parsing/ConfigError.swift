@@ -1,7 +1,7 @@
 /// Why a config (docs/configs.md) cannot be used.
 ///
 /// Two kinds, for docs/commands.md §7.4's two exit statuses: ``Kind/usage`` for a bad
-/// `--set key=value` on the command line (exit 64) and ``Kind/invalidData``
+/// `key=value` override (``Config/apply(override:)``; exit 64) and ``Kind/invalidData``
 /// for a config file that breaks docs/configs.md (exit 65); ``isUsage`` tells them
 /// apart. A file that cannot be opened is an ``InputFileError`` instead.
 ///
@@ -12,13 +12,13 @@
 public struct ConfigError: Error, Equatable, CustomStringConvertible, Sendable {
     /// Where the bad value came from.
     public enum Kind: Equatable, Sendable {
-        /// A `--set key=value` override (exit 64).
+        /// A `key=value` override (exit 64).
         case usage
         /// A config file or text (exit 65).
         case invalidData
     }
 
-    /// Usage (`--set`) or invalid data (a file).
+    /// Usage (an override) or invalid data (a file).
     public var kind: Kind
     /// The config file, when known.
     public var file: String?
@@ -46,7 +46,7 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible, Sendable {
         self.reason = reason
     }
 
-    /// True for a bad `--set` (exit 64), false for invalid config data (exit 65).
+    /// True for a bad override (exit 64), false for invalid config data (exit 65).
     public var isUsage: Bool { kind == .usage }
 
     /// `file:line: key: reason` for data, `override text: key: reason` for usage.
@@ -67,7 +67,7 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 }
 
-/// A rejected value, before it is known whether it came from a file or `--set`.
+/// A rejected value, before it is known whether it came from a file or an override.
 package struct SettingIssue: Error {
     package var reason: String
 }

@@ -13,8 +13,8 @@ extension Trace {
     /// times a second; a trace whose samples span more than
     /// ``suspectDuration`` seconds, or are more than ``suspectMeanInterval``
     /// apart on average, was most likely written in milliseconds. The trace
-    /// is still valid (docs/model.md): `record` warns, and `record --strict`
-    /// refuses it.
+    /// is still valid (docs/model.md): `record` warns, and a strict
+    /// record refuses it.
     public var timeUnitSuspicion: String? {
         guard samples.count >= 2, let first = samples.first?.t, let last = samples.last?.t else { return nil }
         let duration = last - first
