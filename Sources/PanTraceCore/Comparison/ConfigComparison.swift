@@ -13,7 +13,7 @@ import Dispatch
 /// velocity and rest by `LiftRule`. A key that changes only the
 /// trajectory of a sheet with detents over a scroll view
 /// (`ConfigKey/detentsOnly`: `scrollExpands`) splits the groups only for
-/// such traces: `compare --preset all` simulates every other trace five
+/// such traces: comparing every preset simulates every other trace five
 /// times for fifteen configs.
 ///
 /// ```swift
@@ -93,7 +93,7 @@ public struct ConfigComparison: Sendable {
 
     /// The configs, in the order given.
     public let configs: [Config]
-    /// The most divided traces kept (`--limit`).
+    /// The most divided traces kept.
     public let limit: Int
     /// The traces added.
     public private(set) var traces = 0

@@ -17,8 +17,8 @@ public struct DeviceGesture<Form: Sendable>: Sendable {
     public var performed: Outcome
 
     /// The original's and the performed form's outcomes under each further
-    /// config the form must decide alike under (both sides of a `--changed`
-    /// flip, docs/device.md), in the order given.
+    /// config the form must decide alike under (both sides of a changed
+    /// decision's flip, docs/device.md), in the order given.
     public var alsoUnder: [(original: Outcome, performed: Outcome)] = []
 
     /// True when the performed form decides as the original does under every

@@ -22,7 +22,7 @@ public struct DeviceSetup: Sendable, Hashable {
     }
 }
 
-/// One side of a flip that `--changed` exports (docs/device.md): a run's
+/// One side of a flip (a trace whose decision differs between two runs, docs/device.md): a run's
 /// config and the result it stored for the trace.
 public struct FlipSide: Sendable, Hashable {
     /// The run's config's name.
@@ -55,7 +55,7 @@ public struct FlipSide: Sendable, Hashable {
 public struct FlipSides: Sendable, Hashable {
     /// The baseline run's.
     public var baseline: FlipSide
-    /// The run `--changed` names.
+    /// The other run's: the one compared with the baseline.
     public var candidate: FlipSide
 
     /// Both sides.

@@ -3,7 +3,7 @@ import PanTraceModel
 /// A named kind of synthetic gesture (docs/synthetic.md).
 ///
 /// The raw value is the family's stable name: it appears in trace names,
-/// in `meta.family`, and on the command line (`--family flick`). Intents
+/// in `meta.family`, and in a selection of traces by family. Intents
 /// (`intentSource` `synthetic`: the generator's guess, docs/synthetic.md) are
 /// written for the default interaction, `pull-to-dismiss`: `finish` means the
 /// person meant to dismiss, `cancel` that the sheet must stay — a decision

@@ -1,12 +1,12 @@
 import PanTraceModel
 
-/// One `--sweep`: a config key and the values to try for it (docs/commands.md §7.5).
+/// One sweep of a tune: a config key and the values to try for it (docs/commands.md §7.5).
 ///
 /// Two forms: a range of numbers, `threshold=0.2:0.6:0.1` (the values
 /// `FROM + i × STEP` while `≤ TO + STEP × 1e-9`), and a list,
 /// `decision=threshold,velocity` (any key of docs/configs.md except `name`, words
 /// included). Every value is checked by the config's own rules for the key,
-/// so a sweep never holds a value that `--set` would refuse.
+/// so a sweep never holds a value that a `key=value` override (`Config.apply(override:)`) would refuse.
 ///
 /// ```swift
 /// let sweep = try Sweep(parsing: "threshold=0.2:0.6:0.1")
@@ -25,7 +25,7 @@ public struct Sweep: Equatable, Hashable, Sendable {
     /// The config key (`threshold`).
     public let key: String
     /// The values in order, each as `Config/setting(_:)` writes it and
-    /// `--set` reads it back (`0.3`, `velocity`, `auto`, `true`).
+    /// a `key=value` override reads it back (`0.3`, `velocity`, `auto`, `true`).
     public let values: [String]
     /// The values in order, typed as the key holds them: a candidate's
     /// config is written from these (`ConfigKey/assign(_:to:)`), never
@@ -72,7 +72,7 @@ public struct Sweep: Equatable, Hashable, Sendable {
         (values, settings) = try Self.canonical(raw, key: key, sweep: text, listed: !spec.contains(":"))
     }
 
-    /// A sweep of `key` over `values` (each as `--set` takes it).
+    /// A sweep of `key` over `values` (each as a `key=value` override takes it).
     ///
     /// - Throws: a ``SweepError`` as ``init(parsing:)`` does.
     public init(key: String, values: [String]) throws(SweepError) {
@@ -137,7 +137,7 @@ public struct Sweep: Equatable, Hashable, Sendable {
     /// The count follows that rule in doubles; each value is the double
     /// nearest the exact decimal `FROM + i × STEP` when FROM and STEP are
     /// plain decimals (so `0.2:0.6:0.1` gives 0.3, not 0.30000000000000004,
-    /// and a sweep value means what the same `--set` means).
+    /// and a sweep value means what the same override means).
     private static func range(_ spec: String, key: String, sweep: String) throws(SweepError) -> [String] {
         func failure(_ reason: String) -> SweepError { SweepError(sweep: sweep, key: key, reason: reason) }
         guard numericKeys.contains(key) else {

@@ -1,7 +1,7 @@
 import PanTraceModel
 
 /// The labelled traces of a tune, counted by where their intent came from
-/// (docs/tune.md "Evidence"), and which sources `--evidence` admits.
+/// (docs/tune.md "Evidence"), and which sources it admits (``TuningEvidence/sources``).
 ///
 /// ```swift
 /// var evidence = TuningEvidence(admitting: [.person, .inferred])
@@ -13,7 +13,7 @@ public struct TuningEvidence: Equatable, Sendable {
     public let sources: Set<IntentSource>?
     /// Labelled traces that count, by source.
     public private(set) var counts: [IntentSource: Int] = [:]
-    /// Labelled traces whose source `--evidence` left out (counted as unlabelled).
+    /// Labelled traces whose source ``sources`` leaves out (counted as unlabelled).
     public private(set) var leftOut = 0
 
     /// Evidence admitting `sources` (every source when nil).
@@ -58,7 +58,8 @@ public struct TuningEvidence: Equatable, Sendable {
         hasPeople && count(of: .person) + count(of: .inferred) < count(of: .synthetic)
     }
 
-    /// `person, inferred`, as `--evidence` names the admitted sources.
+    /// The admitted sources' raw values joined by commas (`person,inferred`);
+    /// every source when ``sources`` is nil.
     public var sourcesText: String {
         IntentSource.allCases.filter { sources?.contains($0) ?? true }.map(\.rawValue).joined(separator: ",")
     }

@@ -17,7 +17,7 @@ public struct TuningGrid: Equatable, Hashable, Sendable {
     /// The most sweeps a grid may have.
     public static let maximumSweeps = 3
 
-    /// The config every candidate starts from (`--config`, `--set`).
+    /// The config every candidate starts from (a file and overrides, already applied).
     public let base: Config
     /// The sweeps, in the order given.
     public let sweeps: [Sweep]
@@ -104,7 +104,7 @@ public struct TuningGrid: Equatable, Hashable, Sendable {
         return config
     }
 
-    /// The config of candidate `index` named as `--set` would name it
+    /// The config of candidate `index`, named after its `key=value` overrides
     /// (docs/configs.md): the base's name with ` key=value` appended per sweep, e.g.
     /// `baseline threshold=0.3 flickVelocity=600`; the base's name alone
     /// when that would be longer than 100 characters.
@@ -117,7 +117,7 @@ public struct TuningGrid: Equatable, Hashable, Sendable {
 }
 
 extension TuningGrid {
-    /// Reads `--sweep` texts and makes the grid over `base`.
+    /// Reads sweep texts (``Sweep/init(parsing:)``) and makes the grid over `base`.
     ///
     /// - Throws: the first ``SweepError`` of any sweep or of the grid.
     public init(base: Config, sweeping texts: [String]) throws(SweepError) {

@@ -155,8 +155,8 @@ public struct TuningResults: Sendable {
         }
     }
 
-    /// The config to write with `--best-config`: the base config with the
-    /// best candidate's settings, named as `--set` would name it
+    /// The config to write as the best: the base config with the
+    /// best candidate's settings, its name followed by their `key=value`s
     /// (``TuningGrid/namedConfig(at:)``). Nil when no candidate is within the limit.
     public func bestConfig(maxAccidental: Int? = nil) -> Config? {
         best(maxAccidental: maxAccidental).map(grid.namedConfig(at:))
