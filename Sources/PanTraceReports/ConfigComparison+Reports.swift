@@ -69,7 +69,7 @@ extension ConfigComparison {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `--format json`: `{"traces", "labelled", "configs": [{"name", "settings"
+    /// The JSON report: `{"traces", "labelled", "configs": [{"name", "settings"
     /// (every key of docs/configs.md), "finish", …, "wrongDetent", "stale", "differs",
     /// "matches" (null without a trace with `observed`)}], "observed", "matrix", "divided": [{"trace", "intent", "decisions"}]}`; a divided
     /// trace with detents adds `"rests"` (`"dismissed"` or a detent's name per config).

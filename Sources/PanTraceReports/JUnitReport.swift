@@ -55,10 +55,10 @@ public enum JUnitReport {
 
     /// One `<testcase>`: passed when the decision is unchanged, `<skipped>`
     /// without a baseline result, and for a changed decision a `<failure>`
-    /// saying baseline vs candidate when the change `counts` (docs/commands.md §7.3: with
-    /// `--fail-on intent` only the regressions count), else a passing case
+    /// saying baseline vs candidate when the change `counts` (docs/commands.md §7.3: when
+    /// only regressions against intent count, a regression), else a passing case
     /// that names the change and why it does not count in `<system-out>`.
-    /// A change accepted on purpose (`regress --allow`) passes, and its
+    /// A change accepted on purpose (`accepted`: the allow list's entry) passes, and its
     /// `<system-out>` starts with `accepted` (`accepted in allow.txt:3: why`).
     public static func testCase(_ trace: ComparedTrace, counts: Bool = true, accepted: String? = nil) -> String {
         let classname = "pantrace." + escape(trace.family ?? "trace")

@@ -44,7 +44,7 @@ extension PreferenceComparison {
         }
     }
 
-    /// The JSON report of `pantrace preferences --format json`, numbers unrounded:
+    /// The JSON report of `comparisons`, numbers unrounded:
     /// `{"comparisons": [{"a", "b", "sessions", "preferA", "preferB", "same",
     /// "decided", "shareA", "interval", "p", "verdict"}, …]}`.
     public static func jsonReport(_ comparisons: [PreferenceComparison]) -> String {

@@ -20,7 +20,7 @@ extension Preset {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `pantrace presets --format json`: `[{"name": …, "settings": {…}, "source": …}, …]`,
+    /// The presets as JSON: `[{"name": …, "settings": {…}, "source": …}, …]`,
     /// the settings those that differ from the defaults, typed as in a config file.
     public static func jsonReport(wording: ReportWording = .plain) -> String {
         var out = "["

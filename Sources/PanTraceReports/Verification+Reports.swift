@@ -53,7 +53,7 @@ extension Verification {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `--format json` (docs/commands.md §7.12): `{"config", "checked",
+    /// The JSON report (docs/commands.md §7.12): `{"config", "checked",
     /// "sources": {"app", "device", "synthetic"}, "matches", "mismatches",
     /// "share", "interval", "confusion": {OBSERVED: {SIMULATED: n}},
     /// "mismatched": [{"trace", "observed", "decision", "detent", "reason"}]}`,

@@ -15,7 +15,7 @@ extension PointerActions {
     ///
     /// After `faithful` come `"setup": {"detent": NAME or null,
     /// "scrollOffset": o}` (what a device test sets up first) when `setup`
-    /// is given, and with `sides` (`--changed`) `"baseline"` and
+    /// is given, and with `sides` (a flip's two runs) `"baseline"` and
     /// `"candidate"`, each `{"config": NAME, "decision": …, "detent": … or null}`.
     public func jsonLine(
         trace name: String, width: Double, height: Double, faithful: Bool, setup: DeviceSetup? = nil,

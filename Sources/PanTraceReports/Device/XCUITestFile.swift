@@ -16,7 +16,7 @@ import PanTraceModel
 /// source += XCUITestFile.footer
 /// ```
 public enum XCUITestFile {
-    /// The class name when `--class` is not given.
+    /// The class name to pass to ``header(className:config:)`` when none is chosen.
     public static let defaultClassName = "PantraceGestureTests"
 
     /// The file's beginning: what it is, `import XCTest`, the class and its launching helper.
@@ -52,7 +52,7 @@ public enum XCUITestFile {
     ///
     /// With a `setup`, the comment says what the test must set up first
     /// (`set up: the sheet at medium, the list scrolled 300 pt`); with
-    /// `sides` (`--changed`), where each run's result rests (`baseline
+    /// `sides` (a flip's two runs), where each run's result rests (`baseline
     /// "uikit-sheet": rests at large; candidate "stepVelocity=500": rests at medium`).
     public static func test(
         named method: String, trace name: String, width: Double, height: Double, gesture: DeviceGesture<StraightDrag>,

@@ -19,7 +19,7 @@ extension ConfigComparison {
         extentCounts[index].max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key
     }
 
-    /// The page of `pantrace compare --html` (docs/presets.md): the table,
+    /// The comparison's HTML page (docs/presets.md): the table,
     /// the matrix, one release map with every config's decision boundary in
     /// its own colour and named, small multiples of each config's boundary
     /// against the first's, and the most divided traces. Self-contained, no

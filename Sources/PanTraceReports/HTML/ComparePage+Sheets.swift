@@ -7,7 +7,7 @@ extension ConfigComparison {
         sheets.isEmpty || traces > sheets.groups.reduce(0) { $0 + $1.traces }
     }
 
-    /// The sheets' maps of `compare --html` (docs/commands.md §7.8, §7.9):
+    /// The sheets' maps of the comparison's page (docs/commands.md §7.8, §7.9):
     /// per start detent and detent set (up to four), one map with config 1's
     /// regions shaded and every config's region boundaries in its own colour
     /// and dash, then one small map per config with its own regions named.

@@ -3,7 +3,7 @@ import PanTraceCore
 /// Everything the HTML report of `tune` shows (docs/commands.md §7.5, §7.8), as plain
 /// values that the JSON report's fields map onto one to one.
 public struct TunePage: Sendable {
-    /// One `--sweep`: its key and its values as the report prints them.
+    /// One sweep of the tune: its key and its values as the report prints them.
     public struct Sweep: Equatable, Sendable {
         /// The config key, e.g. `threshold`.
         public var key: String
@@ -66,9 +66,9 @@ public struct TunePage: Sendable {
     public var sweeps: [Sweep]
     /// In candidate order.
     public var candidates: [Candidate]
-    /// The index of the best candidate in ``candidates``, `nil` when none is within `--max-accidental`.
+    /// The index of the best candidate in ``candidates``, `nil` when none is within ``maxAccidental``.
     public var best: Int?
-    /// `--max-accidental`, when given.
+    /// The most `accidental` the best candidate may have; `nil` for no limit.
     public var maxAccidental: Int?
     /// The base config's counts over the same traces, when known (the
     /// page then shows how the best candidate compares with it).
@@ -90,7 +90,8 @@ public struct TunePage: Sendable {
     /// How the page names the evidence filter.
     public var wording: ReportWording = .plain
 
-    /// A page from the fields of `tune --format json` (docs/commands.md §7.5).
+    /// A page from the fields of the tune's JSON report
+    /// (`TuningResults.json(maxAccidental:evidence:intervals:)`, docs/commands.md §7.5).
     public init(
         base: String, traces: Int, labelled: Int, sweeps: [Sweep], candidates: [Candidate], best: Int?,
         maxAccidental: Int? = nil, baseCounts: TuningCounts? = nil, baseCandidate: Int? = nil,

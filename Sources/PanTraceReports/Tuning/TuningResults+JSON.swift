@@ -2,7 +2,7 @@ import PanTraceCore
 import PanTraceModel
 
 extension TuningResults {
-    /// The JSON report of `tune --format json` (docs/tune.md "tune"), one object:
+    /// The JSON report of the tune (docs/tune.md "tune"), one object:
     ///
     /// ```json
     /// {"traces":120,"labelled":100,"base":"baseline","sweeps":["threshold"],

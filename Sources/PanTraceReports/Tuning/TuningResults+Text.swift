@@ -281,7 +281,7 @@ extension TuningResults {
         return zip(grid.sweeps, zip(a, b)).allSatisfy { sweep, pair in pair.0 == pair.1 || row.inert.contains(sweep.key) }
     }
 
-    /// `threshold=0.3 flickVelocity=600`, as `--set` takes them.
+    /// Candidate `index`'s settings as `key=value` overrides: `threshold=0.3 flickVelocity=600`.
     public func settingsText(_ index: Int) -> String {
         grid.settings(at: index).map { "\($0.key)=\($0.value)" }.joined(separator: " ")
     }
