@@ -125,7 +125,7 @@ public final class RunSession {
         }
     }
 
-    /// Makes this run the baseline (`regress --accept`), unmarking the previous
+    /// Makes this run the baseline (as ``Store/setBaseline(_:)`` does), unmarking the previous
     /// one, in the session's transaction: the run and the mark are committed
     /// together or not at all.
     public func markAsBaseline() throws {

@@ -20,7 +20,7 @@ public struct RunSummary: Equatable, Hashable, Sendable {
     public var cancelCount: Int
     /// Results decided `none`.
     public var noneCount: Int
-    /// True for the run marked as the baseline (`regress --accept`).
+    /// True for the run marked as the baseline (``Store/setBaseline(_:)``).
     public var isBaseline: Bool
 
     /// Creates a summary from its parts.

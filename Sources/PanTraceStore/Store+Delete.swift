@@ -11,7 +11,7 @@ extension Store {
     /// connection is reading, it is skipped and the free pages are reused by
     /// later runs instead.
     ///
-    /// The caller decides whether the baseline may go (`runs --delete --force`).
+    /// The caller decides whether the baseline may go: this deletes any run it is given.
     ///
     /// - Throws: ``StoreError/runNotFound(_:)``; ``StoreError``.
     @discardableResult

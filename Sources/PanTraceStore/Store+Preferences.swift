@@ -32,7 +32,7 @@ extension Store {
     /// One `INSERT` in a transaction of its own: it is stored whole or not
     /// at all. `trace_a` and `trace_b` are unique: a gesture is in one pair.
     /// Both runs and both traces must still exist, checked under the write
-    /// lock: an answer never names a gesture deleted since (`runs --delete`,
+    /// lock: an answer never names a gesture deleted since (``Store/deleteRun(_:)``,
     /// or by hand).
     ///
     /// - Throws: ``StoreError/runNotFound(_:)`` or ``StoreError/traceNotFound(name:)``

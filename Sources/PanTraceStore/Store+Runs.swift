@@ -88,7 +88,7 @@ extension Store {
         try baselineRunID() ?? firstRunID()
     }
 
-    /// Marks `run` as the baseline (`regress --accept`), unmarking the previous one, in one transaction.
+    /// Marks `run` as the baseline (the run a replay compares with), unmarking the previous one, in one transaction.
     ///
     /// - Throws: ``StoreError/runNotFound(_:)``.
     public func setBaseline(_ run: RunID) throws {

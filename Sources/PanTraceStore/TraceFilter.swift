@@ -1,4 +1,4 @@
-/// Which stored traces to read (`replay --trace NAME`, `--family NAME`).
+/// Which stored traces to read: all, by name, by family, or by name or family.
 public enum TraceFilter: Sendable, Hashable {
     /// Every stored trace.
     case all
@@ -6,7 +6,7 @@ public enum TraceFilter: Sendable, Hashable {
     case names([String])
     /// The traces whose `family` is one of these (none may match).
     case families([String])
-    /// The traces with these names and those of these families (`--trace` and
-    /// `--family` together); a name that is not stored is an error.
+    /// The traces with these names and those of these families (the union of
+    /// ``names(_:)`` and ``families(_:)``); a name that is not stored is an error.
     case namesOrFamilies(names: [String], families: [String])
 }
