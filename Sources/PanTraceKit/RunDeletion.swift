@@ -1,6 +1,7 @@
 import PanTraceStore
 
-/// `runs --delete` (docs/commands.md §7.7): deletes a run with its results and frames; the baseline only when forced.
+/// Deletes a run with its results and frames; the baseline only when forced
+/// (the command line's `runs --delete`, docs/commands.md §7.7).
 public struct RunDeletion {
     /// The run to delete.
     public var run: RunID

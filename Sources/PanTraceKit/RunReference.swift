@@ -58,7 +58,7 @@ public enum RunReference: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// `export decisions` without `--run` in a store of several runs
+/// An export of decisions with no run named, in a store of several runs
 /// (docs/sqlite.md "Exporting decisions"): a leftover run must never be
 /// exported silently in place of the one just recorded. A usage error (64).
 public struct AmbiguousRunError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {

@@ -31,7 +31,7 @@ public enum Rest: Hashable, Sendable {
 
 /// How a result compares with its trace's intent (docs/model.md §2), the
 /// one rule every count against intent uses: `tune`, `compare`, `replay`,
-/// `regress --fail-on intent`, the release maps and the lab.
+/// a regression gated on intent, the release maps and the lab.
 public enum Agreement: UInt8, Hashable, Sendable, CaseIterable {
     /// Intent `finish` got `finish`; intent `cancel` stayed (at its start
     /// detent, with detents); intent NAME rests at NAME.

@@ -188,7 +188,7 @@ public struct Preset: Sendable, Equatable {
     ]
 }
 
-/// `--preset NAME` names no preset (a usage error, exit 64).
+/// A name that ``Preset/named(_:)`` knows no preset by (a usage error, exit 64).
 public struct PresetError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The name as typed.
     public var name: String

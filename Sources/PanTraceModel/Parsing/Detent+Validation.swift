@@ -6,7 +6,7 @@ extension Detent {
     /// The rules: 1–``maximumCount`` detents; each name 1–``maximumNameLength``
     /// characters without NUL, never `finish` or `cancel`, named once; each
     /// height finite, > 0 and ≤ 1; no two heights equal. A trace's checks
-    /// and every other reader of detents (the lab's `--detents`, its task
+    /// and every other reader of detents (the lab's detent sets, its task
     /// files, the capture library) use this one list.
     public static func issue(in detents: [Detent]) -> (keyPath: String, reason: String)? {
         guard (1...maximumCount).contains(detents.count) else {
