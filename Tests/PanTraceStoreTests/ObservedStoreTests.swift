@@ -104,11 +104,7 @@ import Testing
         defer { folder.remove() }
         let path = folder.file("v5.sqlite")
         do {
-            let old = try Database(path: path)
-            for (offset, migration) in Migrator.migrations.prefix(5).enumerated() {
-                try old.execute(migration.sql)
-                try old.execute("PRAGMA user_version = \(offset + 1)")
-            }
+            let old = try versionFiveFile(at: path)
             #expect(try old.integer("SELECT count(*) FROM pragma_table_info('trace') WHERE name = 'observed'") == 0)
         }
         let store = try Store(path: path)
@@ -127,11 +123,7 @@ import Testing
         defer { folder.remove() }
         let path = folder.file("v5.sqlite")
         do {
-            let old = try Database(path: path)
-            for (offset, migration) in Migrator.migrations.prefix(5).enumerated() {
-                try old.execute(migration.sql)
-                try old.execute("PRAGMA user_version = \(offset + 1)")
-            }
+            let old = try versionFiveFile(at: path)
             try old.execute(
                 "INSERT INTO trace (id, name, width, height, intent, sample_count, digest) VALUES (1, 'a', 393, 852, 'finish', 0, 0);"
                     + "INSERT INTO sample (trace_id, seq, t, x, y, phase) VALUES (1, 0, 0, 1, 1, 'down'), (1, 1, 0.1, 1, 40, 'up')")
@@ -147,4 +139,14 @@ import Testing
         #expect(names == ["a"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
+}
+
+/// A database at `path` made by the first five migrations, as a version 5 file was.
+func versionFiveFile(at path: String) throws -> Database {
+    let old = try Database(path: path)
+    for (offset, migration) in Migrator.migrations.prefix(5).enumerated() {
+        try old.execute(migration.sql)
+        try old.execute("PRAGMA user_version = \(offset + 1)")
+    }
+    return old
 }
