@@ -13,17 +13,14 @@ extension ConfigComparison {
         let sheets = withDetents > 0
         var lines = ["\(traces) traces, \(labelled) with an intent; \(configs.count) configs "
             + "(\(simulationsPerTrace) simulation\(simulationsPerTrace == 1 ? "" : "s") per trace)", ""]
-        var header = ["#", "config", "finish", "cancel", "none", "agree", "accidental", "missed"]
-        if sheets { header.append("wrongDetent") }
+        let columns = TuningCounts.Column.decisions + TuningCounts.Column.agreements(withDetents: sheets)
+        var header = ["#", "config"] + columns.map(\.word)
         header += ["stale", "differs"]
         if observed > 0 { header.append("matches") }
         let rows = configs.indices.map { index -> [String] in
             let c = counts[index]
-            var row = [
-                String(index + 1), TerminalText.escaped(configs[index].name), String(c.finish), String(c.cancel),
-                String(c.none), String(c.agree), String(c.accidental), String(c.missed),
-            ]
-            if sheets { row.append(String(c.wrongDetent)) }
+            let row = [String(index + 1), TerminalText.escaped(configs[index].name)]
+                + columns.map { String(c.tally[column: $0]) }
             return row + [String(c.stale), index == 0 ? "-" : String(c.differs)] + (observed > 0 ? [String(c.matches)] : [])
         }
         lines += TextTable(header: header, rows: rows, rightAligned: Set(2..<header.count)).lines()
@@ -79,8 +76,7 @@ extension ConfigComparison {
             if index > 0 { out += ", " }
             let c = counts[index]
             out += "{\"name\": " + JSONWriter.string(config.name) + ", \"settings\": " + config.canonicalJSON()
-            out += ", \"finish\": \(c.finish), \"cancel\": \(c.cancel), \"none\": \(c.none), \"agree\": \(c.agree)"
-            out += ", \"accidental\": \(c.accidental), \"missed\": \(c.missed), \"wrongDetent\": \(c.wrongDetent)"
+            out += TuningCounts.Column.all.map { ", \"\($0.word)\": \(c.tally[column: $0])" }.joined()
             out += ", \"stale\": \(c.stale)"
             out += ", \"differs\": \(c.differs), \"matches\": " + (observed > 0 ? String(c.matches) : "null") + "}"
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PanTraceKit
+import PanTraceModel
 import PanTraceReports
 
 extension Pantrace {
@@ -48,7 +49,7 @@ extension Pantrace {
                 return
             }
             let baseline = try store.defaultBaselineRunID()
-            let header = ["run", "kind", "traces", "finish", "cancel", "none", "created (UTC)", "config"]
+            let header = ["run", "kind", "traces"] + Decision.allCases.map(\.rawValue) + ["created (UTC)", "config"]
             let rows = runs.map { run in
                 [
                     (run.id == baseline ? "*" : "") + "\(run.id)", run.kind.rawValue, "\(run.traceCount)",

@@ -171,7 +171,7 @@ public struct Verification: Sendable {
     public var words: [String] {
         var present = Set(confusion.keys)
         for row in confusion.values { present.formUnion(row.keys) }
-        let fixed = ["finish", "none", "cancel"].filter { present.contains($0) && detentHeights[$0] == nil }
+        let fixed = [Decision.finish, .none, .cancel].map(\.rawValue).filter { present.contains($0) && detentHeights[$0] == nil }
         let detents = present.subtracting(fixed).sorted { a, b in
             let (ha, hb) = (detentHeights[a] ?? .infinity, detentHeights[b] ?? .infinity)
             return ha != hb ? ha < hb : Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))

@@ -60,4 +60,57 @@ public struct TuningCounts: Equatable, Hashable, Sendable {
         case .wrongDetent: wrongDetent += 1
         }
     }
+
+    /// The results with `decision`.
+    public subscript(decision decision: Decision) -> Int {
+        switch decision {
+        case .finish: finish
+        case .cancel: cancel
+        case .none: none
+        }
+    }
+
+    /// The results whose agreement with their intent is `agreement`.
+    public subscript(agreement agreement: Agreement) -> Int {
+        switch agreement {
+        case .agree: agree
+        case .accidental: accidental
+        case .missed: missed
+        case .wrongDetent: wrongDetent
+        }
+    }
+
+    /// The count `column` heads.
+    public subscript(column column: Column) -> Int {
+        switch column {
+        case .decision(let decision): self[decision: decision]
+        case .agreement(let agreement): self[agreement: agreement]
+        }
+    }
+
+    /// A column of the counts in every report (`tune`, `compare`, `runs`),
+    /// headed by its case's word: the decisions, then the agreements.
+    public enum Column: Hashable, Sendable {
+        case decision(Decision)
+        case agreement(Agreement)
+
+        /// `finish`, `cancel`, `none`, `agree`, `accidental`, `missed` or `wrongDetent`.
+        public var word: String {
+            switch self {
+            case .decision(let decision): decision.rawValue
+            case .agreement(let agreement): agreement.word
+            }
+        }
+
+        /// Every decision's column.
+        public static let decisions = Decision.allCases.map(Column.decision)
+
+        /// Every column: the decisions, then every agreement (a JSON report's keys).
+        public static let all = decisions + agreements(withDetents: true)
+
+        /// The agreements' columns, `wrongDetent` only `withDetents`.
+        public static func agreements(withDetents: Bool) -> [Column] {
+            Agreement.counted(withDetents: withDetents).map(Column.agreement)
+        }
+    }
 }

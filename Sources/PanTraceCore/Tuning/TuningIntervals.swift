@@ -30,6 +30,16 @@ public struct TuningIntervals: Equatable, Sendable {
         public var missed: ClosedRange<Int>
         /// 0...0 without detents.
         public var wrongDetent: ClosedRange<Int>
+
+        /// The interval of the count of `agreement`.
+        public subscript(agreement agreement: Agreement) -> ClosedRange<Int> {
+            switch agreement {
+            case .agree: agree
+            case .accidental: accidental
+            case .missed: missed
+            case .wrongDetent: wrongDetent
+            }
+        }
     }
 
     /// `better` when the whole interval of the `agree` gain is above 0, else `uncertain`.

@@ -80,4 +80,14 @@ public enum Agreement: UInt8, Hashable, Sendable, CaseIterable {
 
     /// True for ``agree``.
     public var agrees: Bool { self == .agree }
+
+    /// The case's name, the word every report heads its count with
+    /// (`agree`, `accidental`, `missed`, `wrongDetent`).
+    public var word: String { String(describing: self) }
+
+    /// The agreements a report counts, in their order: ``wrongDetent``
+    /// only when some trace has detents (without, it is always 0).
+    public static func counted(withDetents: Bool) -> [Agreement] {
+        withDetents ? allCases : allCases.filter { $0 != .wrongDetent }
+    }
 }

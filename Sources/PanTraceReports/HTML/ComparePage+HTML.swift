@@ -49,7 +49,7 @@ extension ConfigComparison {
         markup.open("tr")
         // docs/commands.md §7.3: wrongDetent beside agree, accidental and missed, so that they add up to the labelled traces.
         // docs/commands.md §7.9: matches (which config reproduces the app) when some trace records what the app did.
-        let headers = ["#", "config", "finish", "cancel", "none", "agree", "accidental", "missed", "wrongDetent", "stale", "differs"]
+        let headers = ["#", "config"] + TuningCounts.Column.all.map(\.word) + ["stale", "differs"]
         for header in headers + (observed > 0 ? ["matches"] : []) {
             markup.element("th", header == "config" || header == "#" ? [] : [("class", "num")], header)
         }
@@ -63,11 +63,9 @@ extension ConfigComparison {
             markup.text(" \(index + 1)")
             markup.close()
             markup.element("td", [], config.name)
-            for (key, value) in [
-                ("finish", c.finish), ("cancel", c.cancel), ("none", c.none), ("agree", c.agree),
-                ("accidental", c.accidental), ("missed", c.missed), ("wrongDetent", c.wrongDetent), ("stale", c.stale),
-                ("differs", c.differs),
-            ] + (observed > 0 ? [("matches", c.matches)] : []) {
+            let tallied = TuningCounts.Column.all.map { ($0.word, c.tally[column: $0]) }
+            for (key, value) in tallied + [("stale", c.stale), ("differs", c.differs)]
+                + (observed > 0 ? [("matches", c.matches)] : []) {
                 markup.element(
                     "td", [("class", "num"), ("data-count", key), ("data-value", String(value))],
                     index == 0 && key == "differs" ? "–" : HTMLText.count(value))

@@ -84,8 +84,8 @@ extension SheetMapChart {
     ) {
         markup.open("ul", [("class", "legend")])
         for anchor in 0...group.detents.count {
-            let name = anchor == 0 ? "dismissed" : group.detents[anchor - 1].name
-            let meant = anchor == 0 ? "finish" : name == group.start ? "\(name) (or cancel: stay)" : name
+            let name = anchor == 0 ? Rest.dismissed.word : group.detents[anchor - 1].name
+            let meant = anchor == 0 ? Intent.finish.rawValue : name == group.start ? "\(name) (or cancel: stay)" : name
             markup.legendItem(.dot(colours.colour(ofAnchor: anchor, in: group.detents), cell: true), "lands at \(name); a dot: meant \(meant)")
         }
         markup.legendItem(.dot(Palette.grey), "unlabelled")

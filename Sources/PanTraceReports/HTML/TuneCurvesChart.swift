@@ -1,4 +1,5 @@
 import PanTraceCore
+import PanTraceModel
 
 /// For one sweep: `agree` over the swept values, and below it `accidental`
 /// and `missed`, with the best candidate marked (docs/commands.md §7.8).
@@ -24,7 +25,7 @@ struct TuneCurvesChart {
         panel(
             &markup, id: "tune-agree", title: "agree (traces)", axis: axis, domain: xDomain,
             y: (0, max(agree.max() ?? 1, 1)), points: points,
-            series: [("agree", Palette.bluishGreen, false, \.agree), ("floor", Palette.reddishPurple, true, \.floor)],
+            series: [(Agreement.agree.word, Palette.bluishGreen, false, \.agree), ("floor", Palette.reddishPurple, true, \.floor)],
             intervals: bars)
         let errors = points.flatMap {
             [Double($0.candidate.accidental), Double($0.candidate.missed), Double($0.candidate.wrongDetent)]
@@ -33,8 +34,9 @@ struct TuneCurvesChart {
             &markup, id: "tune-errors", title: "against intent (traces)", axis: axis, domain: xDomain,
             y: (0, max(errors.max() ?? 1, 1)), points: points,
             series: [
-                ("accidental", Palette.vermillion, false, \.accidental), ("missed", Palette.blue, true, \.missed),
-                ("wrongDetent", Palette.orange, true, \.wrongDetent),
+                (Agreement.accidental.word, Palette.vermillion, false, \.accidental),
+                (Agreement.missed.word, Palette.blue, true, \.missed),
+                (Agreement.wrongDetent.word, Palette.orange, true, \.wrongDetent),
             ])
     }
 

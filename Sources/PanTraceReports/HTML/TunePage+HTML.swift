@@ -69,22 +69,19 @@ extension TunePage {
                     + "(95 % bootstrap interval, \(TuningIntervals.resamples) resamples).")
         let rows: [(String, TuningIntervals.Counts)] = [("base", intervals.base), ("best", intervals.best), ("gain", intervals.gain)]
         let bounds = rows.flatMap { row in
-            [row.1.agree, row.1.accidental, row.1.missed, row.1.wrongDetent].flatMap { [$0.lowerBound, $0.upperBound] }
+            Agreement.allCases.map { row.1[agreement: $0] }.flatMap { [$0.lowerBound, $0.upperBound] }
         }
         let low = Double(min(0, bounds.min() ?? 0))
         let high = Double(max(1, bounds.max() ?? 1))
         markup.open("table", [("id", "intervals")])
         markup.open("tr")
         markup.element("th", [], "")
-        for name in ["agree", "accidental", "missed", "wrongDetent"] { markup.element("th", [], name + " (95 %)") }
+        for agreement in Agreement.allCases { markup.element("th", [], agreement.word + " (95 %)") }
         markup.close()
         for (name, counts) in rows {
             markup.open("tr", [("data-row", name)])
             markup.element("th", [], name)
-            for (key, range) in [
-                ("agree", counts.agree), ("accidental", counts.accidental), ("missed", counts.missed),
-                ("wrongDetent", counts.wrongDetent),
-            ] {
+            for (key, range) in Agreement.allCases.map({ ($0.word, counts[agreement: $0]) }) {
                 markup.open("td", [("data-\(key)", "\(range.lowerBound) \(range.upperBound)")])
                 markup.text("\(range.lowerBound) to \(range.upperBound) ")
                 // A band on one scale for every cell, with 0 marked.
@@ -135,10 +132,9 @@ extension TunePage {
             }
             markup.element(
                 "p", [("id", "against-base")],
-                "Against the base config (\(base)): " + change("agree", baseCounts.agree, candidate.agree) + ", "
-                    + change("accidental", baseCounts.accidental, candidate.accidental) + ", "
-                    + change("missed", baseCounts.missed, candidate.missed) + ", "
-                    + change("wrongDetent", baseCounts.wrongDetent, candidate.wrongDetent) + ".")
+                "Against the base config (\(base)): "
+                    + Agreement.allCases.map { change($0.word, baseCounts[agreement: $0], candidate.counts[agreement: $0]) }
+                    .joined(separator: ", ") + ".")
         }
         if let stale {
             var text = "Stale velocities: base \(stale.base), best \(stale.best)."
@@ -187,7 +183,10 @@ extension TunePage {
         markup.open("table", [("id", id)])
         markup.open("tr")
         for key in sweeps.map(\.key) { markup.element("th", [], key) }
-        for header in ["agree", "floor", "accidental", "missed", "wrongDetent", "finish", "cancel", "none"] {
+        // agree, its floor, the ways to disagree, then the decisions.
+        let columns = [TuningCounts.Column.agreement(.agree)] + TuningCounts.Column.agreements(withDetents: true).dropFirst()
+            + TuningCounts.Column.decisions
+        for header in [columns[0].word, "floor"] + columns.dropFirst().map(\.word) {
             markup.element("th", [("class", "num")], header)
         }
         markup.close()
@@ -195,11 +194,8 @@ extension TunePage {
             let candidate = candidates[index]
             markup.open("tr", [("data-candidate", String(index))] + (index == best ? [("class", "best")] : []))
             for value in candidate.values { markup.element("td", [], value) }
-            for (key, value) in [
-                ("agree", candidate.agree), ("floor", candidate.floor), ("accidental", candidate.accidental),
-                ("missed", candidate.missed), ("wrongDetent", candidate.wrongDetent),
-                ("finish", candidate.finish), ("cancel", candidate.cancel), ("none", candidate.none),
-            ] {
+            let cells = columns.map { ($0.word, candidate.counts[column: $0]) }
+            for (key, value) in [cells[0], ("floor", candidate.floor)] + cells.dropFirst() {
                 markup.element("td", [("class", "num"), ("data-\(key)", String(value))], String(value))
             }
             markup.close()

@@ -19,20 +19,13 @@ public struct TunePage: Sendable {
     }
 
     /// One candidate config and how it decided the traces.
+    @dynamicMemberLookup
     public struct Candidate: Equatable, Sendable {
         /// The candidate's value of each sweep, in sweep order (one of that sweep's ``Sweep/values``).
         public var values: [String]
-        /// How many traces each decision got.
-        public var finish: Int
-        public var cancel: Int
-        public var none: Int
-        /// `agree`, `accidental` and `missed`: over traces with an intent (docs/commands.md §7.5).
-        public var agree: Int
-        public var accidental: Int
-        public var missed: Int
-        /// With detents, not dismissed and resting at another detent than
-        /// meant (docs/model.md §2); 0 without detents.
-        public var wrongDetent = 0
+        /// How many traces each decision got, and their agreement with intent
+        /// over traces with one (docs/commands.md §7.5): `candidate.agree`, …
+        public var counts: TuningCounts
         /// No other candidate has `accidental` and `missed` both ≤ and one <.
         public var pareto: Bool
         /// The smallest `agree` among it and its neighbours (docs/tune.md
@@ -40,19 +33,29 @@ public struct TunePage: Sendable {
         public var floor: Int
 
         /// A candidate with its sweep values and counts.
+        public init(values: [String], counts: TuningCounts, pareto: Bool, floor: Int? = nil) {
+            self.values = values
+            self.counts = counts
+            self.pareto = pareto
+            self.floor = floor ?? counts.agree
+        }
+
+        /// A candidate with its sweep values and counts given one by one.
         public init(
             values: [String], finish: Int, cancel: Int, none: Int, agree: Int, accidental: Int, missed: Int,
             pareto: Bool, floor: Int? = nil
         ) {
-            self.floor = floor ?? agree
-            self.values = values
-            self.finish = finish
-            self.cancel = cancel
-            self.none = none
-            self.agree = agree
-            self.accidental = accidental
-            self.missed = missed
-            self.pareto = pareto
+            self.init(
+                values: values,
+                counts: TuningCounts(
+                    finish: finish, cancel: cancel, none: none, agree: agree, accidental: accidental, missed: missed),
+                pareto: pareto, floor: floor)
+        }
+
+        /// `finish`, `cancel`, `none`, `agree`, `accidental`, `missed` or `wrongDetent`.
+        public subscript(dynamicMember count: WritableKeyPath<TuningCounts, Int>) -> Int {
+            get { counts[keyPath: count] }
+            set { counts[keyPath: count] = newValue }
         }
     }
 

@@ -8,7 +8,8 @@ import PanTraceModel
 extension Verification {
     /// Observed words of the map without detents, by ``Release/observed`` code, with their colours.
     static let observedColours: [(word: String, colour: String)] = [
-        ("finish", Palette.blue), ("cancel", Palette.vermillion), ("none", Palette.grey),
+        (Decision.finish.rawValue, Palette.blue), (Decision.cancel.rawValue, Palette.vermillion),
+        (Decision.none.rawValue, Palette.grey),
     ]
 
     /// The page, one self-contained HTML file; `origin` says where the config came from.

@@ -77,10 +77,7 @@ extension TuningResults {
                 let ranges =
                     observed
                     ? [("matches", counts.agree)]
-                    : [
-                        ("agree", counts.agree), ("accidental", counts.accidental), ("missed", counts.missed),
-                        ("wrongDetent", counts.wrongDetent),
-                    ]
+                    : Agreement.allCases.map { ($0.word, counts[agreement: $0]) }
                 return "{" + ranges.map { "\"\($0)\":[\($1.lowerBound),\($1.upperBound)]" }.joined(separator: ",") + "}"
             }
             tail += "{\"base\":\(counts(intervals.base)),\"best\":\(counts(intervals.best)),\"gain\":\(counts(intervals.gain))}"
@@ -110,14 +107,14 @@ extension TuningResults {
             text += ":" + values[position][digit]
         }
         let counts = counts(at: index)
-        text += "},\"finish\":\(counts.finish),\"cancel\":\(counts.cancel),\"none\":\(counts.none)"
+        text += "}"
+        for column in TuningCounts.Column.decisions { text += ",\"\(column.word)\":\(counts[column: column])" }
         if grid.objective == .observed {
             // Against what the app did, `agree` holds the matches (TuningObjective).
             text += ",\"matches\":\(counts.agree),\"mismatches\":\(labelled - counts.agree)"
             text += ",\"floor\":\(floor(at: index)),\"inert\":["
         } else {
-            text += ",\"agree\":\(counts.agree),\"accidental\":\(counts.accidental),\"missed\":\(counts.missed)"
-            text += ",\"wrongDetent\":\(counts.wrongDetent)"
+            for agreement in Agreement.allCases { text += ",\"\(agreement.word)\":\(counts[agreement: agreement])" }
             text += ",\"pareto\":\(isPareto(index)),\"floor\":\(floor(at: index)),\"inert\":["
         }
         text += grid.inertKeys(at: index).map(JSONWriter.string).joined(separator: ",")

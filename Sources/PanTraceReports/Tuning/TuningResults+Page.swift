@@ -14,13 +14,9 @@ extension TuningResults {
         evidence: TuningEvidence? = nil, context: TuningContext? = nil, wording: ReportWording = .plain
     ) -> TunePage {
         let candidates = (0..<count).map { index in
-            let counts = counts(at: index)
-            var candidate = TunePage.Candidate(
-                values: grid.settings(at: index).map(\.value), finish: counts.finish, cancel: counts.cancel,
-                none: counts.none, agree: counts.agree, accidental: counts.accidental, missed: counts.missed,
-                pareto: isPareto(index), floor: floor(at: index))
-            candidate.wrongDetent = counts.wrongDetent
-            return candidate
+            TunePage.Candidate(
+                values: grid.settings(at: index).map(\.value), counts: counts(at: index), pareto: isPareto(index),
+                floor: floor(at: index))
         }
         var page = TunePage(
             base: grid.base.name, traces: traces, labelled: labelled,

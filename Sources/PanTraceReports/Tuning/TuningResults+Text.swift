@@ -89,11 +89,10 @@ extension TuningResults {
                 style.good("            no change recommended") + ": no candidate does better than the base's own settings")
         }
         lines.append(contentsOf: edgeSentences(at: best).map { style.bad("            ") + $0 })
-        let sheets = grid.withDetents
-        let header = ["", "agree", "accidental", "missed"] + (sheets ? ["wrongDetent"] : [])
+        let agreements = Agreement.counted(withDetents: grid.withDetents)
+        let header = [""] + agreements.map(\.word)
         func row(_ title: String, _ counts: TuningCounts) -> [String] {
-            [title, String(counts.agree), String(counts.accidental), String(counts.missed)]
-                + (sheets ? [String(counts.wrongDetent)] : [])
+            [title] + agreements.map { String(counts[agreement: $0]) }
         }
         var rows: [[String]] = []
         let bestCounts = counts(at: best)
@@ -101,11 +100,7 @@ extension TuningResults {
             let base = comparison.baseCounts
             rows.append(row("base", base))
             rows.append(row("best", bestCounts))
-            rows.append(
-                [
-                    "change", Self.signed(bestCounts.agree - base.agree),
-                    Self.signed(bestCounts.accidental - base.accidental), Self.signed(bestCounts.missed - base.missed),
-                ] + (sheets ? [Self.signed(bestCounts.wrongDetent - base.wrongDetent)] : []))
+            rows.append(["change"] + agreements.map { Self.signed(bestCounts[agreement: $0] - base[agreement: $0]) })
         } else {
             rows.append(row("best", bestCounts))
         }
@@ -137,17 +132,14 @@ extension TuningResults {
             let text = signed ? Self.signed : { String($0) }
             return "\(text(range.lowerBound)) to \(text(range.upperBound))"
         }
-        let sheets = grid.withDetents
+        let agreements = Agreement.counted(withDetents: grid.withDetents)
         func row(_ title: String, _ counts: TuningIntervals.Counts, signed: Bool = false) -> [String] {
-            [
-                title, range(counts.agree, signed: signed), range(counts.accidental, signed: signed),
-                range(counts.missed, signed: signed),
-            ] + (sheets ? [range(counts.wrongDetent, signed: signed)] : [])
+            [title] + agreements.map { range(counts[agreement: $0], signed: signed) }
         }
         let rows: [[String]] = [
             row("base", intervals.base), row("best", intervals.best), row("gain", intervals.gain, signed: true),
         ]
-        let header = ["", "agree", "accidental", "missed"] + (sheets ? ["wrongDetent"] : [])
+        let header = [""] + agreements.map(\.word)
         var lines = [
             "  95 % intervals (\(Self.grouped(TuningIntervals.resamples)) bootstrap resamples of the \(intervals.labelled) labelled traces):"
         ]
@@ -227,11 +219,11 @@ extension TuningResults {
         // Bars from zero to the labelled traces: 20 against 19 of 32 must look nearly alike.
         let low = 0
         let high = max(labelled, agrees.max() ?? 0)
-        var header = grid.sweeps.map(\.key) + [observed ? "matches" : "agree"]
+        // agree, its bar, floor, then the other agreements (the ways to disagree).
+        let disagreements = observed ? [] : Array(Agreement.counted(withDetents: grid.withDetents).dropFirst())
+        var header = grid.sweeps.map(\.key) + [observed ? "matches" : Agreement.agree.word]
         if single { header.append("") }
-        header += observed ? ["floor", "mismatches"] : ["floor", "accidental", "missed"]
-        let sheets = !observed && grid.withDetents
-        if sheets { header.append("wrongDetent") }
+        header += ["floor"] + (observed ? ["mismatches"] : disagreements.map(\.word))
         header.append("")
         let firstNumber = grid.sweeps.count
         let rows = selection.rows.map { row -> [String] in
@@ -242,8 +234,7 @@ extension TuningResults {
             cells.append(String(counts.agree))
             if single { cells.append(Self.bar(counts.agree, low: low, high: high, width: 16)) }
             cells.append(String(floor(at: row.first)))
-            cells += observed ? [String(labelled - counts.agree)] : [String(counts.accidental), String(counts.missed)]
-            if sheets { cells.append(String(counts.wrongDetent)) }
+            cells += observed ? [String(labelled - counts.agree)] : disagreements.map { String(counts[agreement: $0]) }
             var marks: [String] = []
             if !observed, isPareto(row.first) { marks.append("pareto") }
             if let base, rowContains(row, base) { marks.append("base") }
