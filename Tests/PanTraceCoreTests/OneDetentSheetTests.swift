@@ -203,8 +203,8 @@ import TraceFixtures
     }
 
     /// `stepVelocity` and `stepOrigin: release` are read for a sheet and
-    /// inert for a transition (docs/model.md §7.5): example 2 under
-    /// `uikit-sheet`'s projection (0.99, threshold 0.5) projects to 0.26719
+    /// inert for a transition (docs/configs.md: "detents only"): example 2
+    /// under `uikit-sheet`'s projection (0.99, threshold 0.5) projects to 0.26719
     /// (`cancel`); with `stepVelocity: 1000` the sheet's nearest anchor is
     /// its detent, the finger is below it moving down, so it steps to dismissal.
     @Test func stepsAreTheSheetsAlone() {
