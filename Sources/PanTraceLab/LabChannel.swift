@@ -1,6 +1,7 @@
 import HTTPTypes
 import HummingbirdCore
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
@@ -76,19 +77,19 @@ extension LabChannel {
         let tokenField = HTTPField.Name(LabResponder.tokenHeader)
         return { request, writer, _ in
             var request = request
-            let bound = ContinuousClock.now + limits.store
             let promised = request.headers[.contentLength].flatMap { Int($0) } ?? 0
             let body = try await request.collectBody(upTo: limits.body)
             // The connection closed before the body ended: nothing is stored, nothing answered.
             guard body.readableBytes == promised else { throw ChannelError.eof }
+            // The wait for the database is bounded from the whole request, however slowly it came.
+            let bound = ContinuousClock.now + limits.store
             var asked = LabResponder.Request(
                 method: request.method.rawValue, target: request.head.path ?? "/",
                 headerToken: tokenField.flatMap { request.headers[$0] }, userAgent: request.headers[.userAgent],
                 body: Array(buffer: body))
             // A gesture waits for the database for the bound at most, and less once the lab stops.
             asked.storeDeadline = { connections.storeDeadline(bound: bound) }
-            let question = asked
-            let answer = try await pool.runIfActive { responder.respond(to: question) }
+            let answer = try await Self.answer(asked, by: responder, on: pool, connections: connections)
             var fields = HTTPFields()
             for (name, value) in answer.fields(closing: false) {
                 if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
@@ -97,6 +98,40 @@ extension LabChannel {
             try await writer.write(
                 response: HTTPResponse(status: .init(code: answer.status), headerFields: fields),
                 body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))
+        }
+    }
+
+    /// `responder`'s answer to `question`, made on a thread of `pool`. The
+    /// wait ends early when the task is cancelled or the stop resets every
+    /// connection (``LabConnections/resetAll()``): a page that takes long to
+    /// make never holds the stop past its bound.
+    static func answer(
+        _ question: LabResponder.Request, by responder: LabResponder, on pool: NIOThreadPool, connections: LabConnections
+    ) async throws -> LabResponder.Response {
+        // The caller, until the first of the answer, the cancellation and the stop's reset ends the wait.
+        let waiting = NIOLockedValueBox<(caller: CheckedContinuation<LabResponder.Response, any Error>?, ended: Bool)>((nil, false))
+        @Sendable func resume(_ result: Result<LabResponder.Response, any Error>) {
+            waiting.withLockedValue { waiting in
+                defer { waiting = (nil, true) }
+                return waiting.caller
+            }?.resume(with: result)
+        }
+        let id = connections.makingAnswer { resume(.failure(CancellationError())) }
+        defer { connections.answerMade(id) }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let ended = waiting.withLockedValue { waiting in
+                    if !waiting.ended { waiting.caller = continuation }
+                    return waiting.ended
+                }
+                if ended || Task.isCancelled { return ended ? continuation.resume(throwing: CancellationError()) : resume(.failure(CancellationError())) }
+                pool.submit { state in
+                    guard state == .active else { return resume(.failure(CancellationError())) }
+                    resume(.success(responder.respond(to: question)))
+                }
+            }
+        } onCancel: {
+            resume(.failure(CancellationError()))
         }
     }
 }

@@ -12,7 +12,9 @@ final class LabConnections: Sendable {
         var channels: [ObjectIdentifier: any Channel] = [:]
         var requestsUnderWay = 0
         var stoppingBy: ContinuousClock.Instant?
-        var descriptorShortages = 0
+        /// How to stop waiting for each answer being made (``resetAll()`` calls them), by number.
+        var answersBeingMade: [Int: @Sendable () -> Void] = [:]
+        var nextAnswer = 0
         /// Waiting until no connection is open and no request under way, by number.
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
         var nextWaiter = 0
@@ -71,14 +73,6 @@ final class LabConnections: Sendable {
     /// Connections open now.
     var openConnections: Int { state.withLockedValue { $0.channels.count } }
 
-    /// Accepting a connection failed for want of descriptors (the listener listens on).
-    func descriptorShortage() {
-        state.withLockedValue { $0.descriptorShortages += 1 }
-    }
-
-    /// Times accepting failed for want of descriptors.
-    var descriptorShortages: Int { state.withLockedValue { $0.descriptorShortages } }
-
     /// The instant a request arriving at the stop must have arrived by; `nil` before the stop.
     var stoppingBy: ContinuousClock.Instant? { state.withLockedValue { $0.stoppingBy } }
 
@@ -123,10 +117,31 @@ final class LabConnections: Sendable {
     /// Resets every connection still open (`SO_LINGER` 0, then close): what
     /// is unsent is dropped and the client sees the connection fail, never an
     /// orderly end it could take for the end of an answer.
+    /// The waits for answers being made end too: a page that takes long to
+    /// make never holds the stop past its bound.
     func resetAll() {
-        for channel in state.withLockedValue({ Array($0.channels.values) }) {
+        let (channels, abandons) = state.withLockedValue { state in
+            defer { state.answersBeingMade.removeAll() }
+            return (Array(state.channels.values), Array(state.answersBeingMade.values))
+        }
+        for channel in channels {
             channel.eventLoop.execute { LabRequestGate.reset(channel) }
         }
+        for abandon in abandons { abandon() }
+    }
+
+    /// Counts an answer being made until ``answerMade(_:)``; ``resetAll()`` calls `abandon` meanwhile.
+    func makingAnswer(abandon: @escaping @Sendable () -> Void) -> Int {
+        state.withLockedValue { state in
+            state.nextAnswer += 1
+            state.answersBeingMade[state.nextAnswer] = abandon
+            return state.nextAnswer
+        }
+    }
+
+    /// The answer `id` was made (or abandoned).
+    func answerMade(_ id: Int) {
+        _ = state.withLockedValue { $0.answersBeingMade.removeValue(forKey: id) }
     }
 
     private func resume(_ waiters: [CheckedContinuation<Void, Never>]) {

@@ -46,6 +46,12 @@ import Testing
         ("POST /gestures HTTP/1.1\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n", 400),
         ("POST /gestures HTTP/1.1\r\nContent-Length: -1\r\n\r\n", 400),
         ("POST /gestures HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n", 501),
+        // What NIO's decoder refuses besides (docs/lab.md "Limits"): a version it does not speak,
+        // Transfer-Encoding beside Content-Length, a line ended by LF alone, a method HTTP does not define.
+        ("GET / HTTP/1.2\r\n\r\n", 505),
+        ("POST /gestures HTTP/1.1\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n", 400),
+        ("GET / HTTP/1.1\nHost: x\n\n", 400),
+        ("BREW / HTTP/1.1\r\n\r\n", 400),
     ])
     func aMalformedHeadIsRefusedThenClosed(request: String, status: Int) async throws {
         let lab = try LabFixture()
@@ -142,6 +148,62 @@ import Testing
         #expect(try await idle.response().status == 200)
         #expect(await idle.readsEndOfFile(), "an idle keep-alive connection is closed")
         #expect(try lab.store.traceCount() == 0)
+    }
+
+    /// A head that has begun has its own bound (408), however short the
+    /// idle bound: the idle one is for a connection with nothing arriving.
+    @Test func aHeadThatHasBegunHasItsOwnBound() async throws {
+        let lab = try LabFixture()
+        var limits = LabLimits()
+        limits.idle = .milliseconds(100)
+        limits.headTime = .seconds(1)
+        let server = try await lab.serve(limits: limits)
+        defer { Task { await server.stop() } }
+        let started = ContinuousClock.now
+        let connection = try await WireClient.connect(port: server.port, sending: "G")
+        #expect(try await connection.response().status == 408)
+        #expect(started.duration(to: .now) >= .seconds(1), "answered at the head's bound, not closed at the idle one")
+    }
+
+    /// The wait for the database is bounded from the whole request: a body
+    /// that took longer than the bound to arrive is stored.
+    @Test func aBodyArrivingSlowlyIsStoredWhateverTheStoreBound() async throws {
+        let lab = try LabFixture()
+        var limits = LabLimits()
+        limits.store = .milliseconds(300)
+        let server = try await lab.serve(limits: limits)
+        defer { Task { await server.stop() } }
+        let body = Gestures.drag(from: 100, to: 500)
+        let connection = try await WireClient.connect(
+            port: server.port, sending: "POST /gestures HTTP/1.1\r\n\(Self.token): \(lab.token.text)\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
+        for piece in [body.prefix(20), body.dropFirst(20).prefix(20), body.dropFirst(40)] {
+            // A phone on a slow network: pieces longer apart than the store's bound in all.
+            try await Task.sleep(for: .milliseconds(200))
+            await connection.send(String(piece))
+        }
+        let response = try await connection.response()
+        #expect(response.status == 200, "\(response.body)")
+        #expect(try lab.store.traceCount() == 1)
+    }
+
+    /// Requests sent one after another without waiting are answered in
+    /// order; HTTP/1.0 without keep-alive, and `Connection: close`, close after the answer.
+    @Test func pipelinedRequestsAreAnsweredInOrderAndAClosingOneCloses() async throws {
+        let lab = try LabFixture()
+        let server = try await lab.serve()
+        defer { Task { await server.stop() } }
+        let token = lab.token.text
+        let pipelined = try await WireClient.connect(
+            port: server.port,
+            sending: "GET /?token=\(token) HTTP/1.1\r\n\r\nGET /nothing?token=\(token) HTTP/1.1\r\n\r\nGET / HTTP/1.1\r\n\r\n")
+        #expect(try await pipelined.response().status == 200)
+        #expect(try await pipelined.response().status == 404)
+        #expect(try await pipelined.response().status == 403)
+        for request in ["GET /?token=\(token) HTTP/1.0\r\n\r\n", "GET /?token=\(token) HTTP/1.1\r\nConnection: close\r\n\r\n"] {
+            let connection = try await WireClient.connect(port: server.port)
+            #expect(try await connection.exchange(request).status == 200)
+            #expect(await connection.readsEndOfFile(), "\(request.prefix(30))")
+        }
     }
 
     /// A body over 1 MiB is refused from its Content-Length, before a byte

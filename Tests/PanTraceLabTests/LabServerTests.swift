@@ -119,6 +119,29 @@ import Testing
         // test's lab, started meanwhile on port 0, may be given the same port.)
     }
 
+    /// docs/lab.md: the stop does not wait past its bound for a page still
+    /// being made; its connection is reset, never answered in part.
+    @Test func aPageStillBeingMadeDoesNotHoldTheStop() async throws {
+        let lab = try LabFixture()
+        let release = DispatchSemaphore(value: 0)
+        defer { release.signal() }
+        let slow = LabResponder(token: lab.token, recorder: lab.recorder, page: {
+            // A page that takes two minutes to make (or until the test ends).
+            _ = release.wait(timeout: .now() + 120)
+            return "<!doctype html>"
+        })
+        var limits = LabLimits()
+        limits.stopGrace = .milliseconds(100)
+        let server = try await ServedLab.start(LabServer(host: "127.0.0.1", port: 0, responder: slow, limits: limits))
+        let connection = try await WireClient.connect(port: server.port, sending: "GET /?token=\(lab.token.text) HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(await Self.poll { server.requestsUnderWay == 1 })
+        let started = ContinuousClock.now
+        await server.stop()
+        #expect(started.duration(to: .now) < .seconds(60), "the stop waited for the page")
+        let seen = await connection.readToEnd()
+        #expect(seen.bytes.isEmpty && seen.end != .closed, "no answer and no orderly end: \(seen.bytes.count) bytes, \(String(describing: seen.end))")
+    }
+
     /// A phone's upload arrives in pieces: the handler reads the body to its Content-Length.
     @Test func aBodyArrivingInPiecesIsReadWhole() async throws {
         let lab = try LabFixture()
