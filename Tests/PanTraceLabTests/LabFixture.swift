@@ -67,9 +67,19 @@ final class LabFixture: @unchecked Sendable {
         responder.respond(to: .init(method: "POST", path: "/preferences", headerToken: token ?? self.token.text, body: Array(body.utf8)))
     }
 
+    /// The lab's limits, but for the bounds on a slow client (idle, head,
+    /// body, answer), five minutes each: a test whose turn comes late on a
+    /// loaded machine is not taken for a slow client. A test of one of those
+    /// bounds sets it.
+    static var limits: LabLimits {
+        var limits = LabLimits()
+        (limits.idle, limits.headTime, limits.stall, limits.write) = (.seconds(300), .seconds(300), .seconds(300), .seconds(300))
+        return limits
+    }
+
     /// The server on a free loopback port, started as `pantrace lab` starts
     /// it (a service group, port 0), once it listens.
-    func serve(limits: LabLimits = LabLimits()) async throws -> ServedLab {
+    func serve(limits: LabLimits = LabFixture.limits) async throws -> ServedLab {
         try await ServedLab.start(LabServer(host: "127.0.0.1", port: 0, responder: responder, limits: limits))
     }
 }

@@ -36,7 +36,7 @@ import Testing
 
     @Test func aPageTooLargeForItsSlowReaderIsResetNotCutShort() async throws {
         let lab = try Self.largeLab(label: "large")
-        var limits = LabLimits()
+        var limits = LabFixture.limits
         limits.write = .milliseconds(300)
         let server = try await lab.serve(limits: limits)
         defer { Task { await server.stop() } }
@@ -55,7 +55,7 @@ import Testing
     /// reader that takes nothing, and never ends it in order part-way.
     @Test func aPageStillGoingOutWhenTheLabStopsIsResetNotCutShort() async throws {
         let lab = try Self.largeLab(label: "large-stop")
-        var limits = LabLimits()
+        var limits = LabFixture.limits
         limits.stopGrace = .milliseconds(200)
         let server = try await lab.serve(limits: limits)
         let client = try await Self.slowReader(port: server.port, token: lab.token.text)

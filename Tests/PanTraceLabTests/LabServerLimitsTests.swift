@@ -123,7 +123,7 @@ import Testing
     /// and nothing is stored.
     @Test func slowAndSilentClientsAreClosed() async throws {
         let lab = try LabFixture()
-        var limits = LabLimits()
+        var limits = LabFixture.limits
         limits.idle = .milliseconds(200)
         limits.headTime = .milliseconds(200)
         limits.stall = .milliseconds(200)
@@ -154,7 +154,7 @@ import Testing
     /// idle bound: the idle one is for a connection with nothing arriving.
     @Test func aHeadThatHasBegunHasItsOwnBound() async throws {
         let lab = try LabFixture()
-        var limits = LabLimits()
+        var limits = LabFixture.limits
         limits.idle = .milliseconds(100)
         limits.headTime = .seconds(1)
         let server = try await lab.serve(limits: limits)
@@ -169,7 +169,7 @@ import Testing
     /// that took longer than the bound to arrive is stored.
     @Test func aBodyArrivingSlowlyIsStoredWhateverTheStoreBound() async throws {
         let lab = try LabFixture()
-        var limits = LabLimits()
+        var limits = LabFixture.limits
         limits.store = .milliseconds(300)
         let server = try await lab.serve(limits: limits)
         defer { Task { await server.stop() } }
@@ -232,7 +232,7 @@ import Testing
     /// listener listens on and takes connections again once they free up.
     @Test func connectionsOverTheLimitGet503AndTheListenerListensOn() async throws {
         let lab = try LabFixture()
-        var limits = LabLimits()
+        var limits = LabFixture.limits
         limits.connections = 2
         let server = try await lab.serve(limits: limits)
         defer { Task { await server.stop() } }
@@ -251,7 +251,7 @@ import Testing
     /// lock), the page is served; the gesture is stored once the lock is free.
     @Test func aStoreWaitingForTheDatabaseFreezesNothing() async throws {
         let lab = try LabFixture()
-        var limits = LabLimits()
+        var limits = LabFixture.limits
         limits.store = .seconds(120)
         let server = try await lab.serve(limits: limits)
         defer { Task { await server.stop() } }
@@ -277,7 +277,7 @@ import Testing
     /// once the lock is free is stored once.
     @Test func aStoreThatCannotGetTheLockIs503AndStoresNothing() async throws {
         let lab = try LabFixture()
-        var limits = LabLimits()
+        var limits = LabFixture.limits
         limits.store = .milliseconds(100)
         let server = try await lab.serve(limits: limits)
         defer { Task { await server.stop() } }
@@ -300,7 +300,7 @@ import Testing
     /// nothing stored) within the stop's bound, and the stop ends.
     @Test func stoppingWhileAStoreWaitsAnswersIt() async throws {
         let lab = try LabFixture()
-        var limits = LabLimits()
+        var limits = LabFixture.limits
         limits.store = .seconds(120)
         limits.stopGrace = .milliseconds(100)
         let server = try await lab.serve(limits: limits)

@@ -74,7 +74,7 @@ import Testing
     @Test func stoppingClosesIdleConnectionsWithinSeconds() async throws {
         let lab = try LabFixture()
         // An idle connection would be kept a minute: the stop does not wait for it.
-        var limits = LabLimits()
+        var limits = LabFixture.limits
         limits.idle = .seconds(60)
         let server = try await lab.serve(limits: limits)
         let idle = try await WireClient.connect(port: server.port)
@@ -93,7 +93,7 @@ import Testing
     @Test(arguments: [0, 8192]) func aGestureUnderWayWhenTheLabStopsIsAnswered(padding: Int) async throws {
         let lab = try LabFixture()
         // The arriving gesture may take a minute: the stop waits for it, and ends once it is answered.
-        var limits = LabLimits()
+        var limits = LabFixture.limits
         limits.stopGrace = .seconds(60)
         let server = try await lab.serve(limits: limits)
         let gesture = Gestures.drag(from: 100, to: 500)
@@ -130,7 +130,7 @@ import Testing
             _ = release.wait(timeout: .now() + 120)
             return "<!doctype html>"
         })
-        var limits = LabLimits()
+        var limits = LabFixture.limits
         limits.stopGrace = .milliseconds(100)
         let server = try await ServedLab.start(LabServer(host: "127.0.0.1", port: 0, responder: slow, limits: limits))
         let connection = try await WireClient.connect(port: server.port, sending: "GET /?token=\(lab.token.text) HTTP/1.1\r\nHost: x\r\n\r\n")
