@@ -30,7 +30,6 @@ import ServiceLifecycle
 /// ``LabLimits/idleAtStop`` passes without a byte — until every connection
 /// has ended; what is left then is reset; then Hummingbird's server stops
 /// accepting and closes the listening socket.
-@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 public final class LabServer: Service, Sendable {
     /// The address and port could not be listened on (exit 69).
     public struct CannotListen: Error, CustomStringConvertible {
@@ -105,20 +104,15 @@ public final class LabServer: Service, Sendable {
         } catch {
             throw failure("the host is not an IP address (127.0.0.1, 0.0.0.0, a LAN address, ::1)", hostIsNotAnAddress: true)
         }
+        guard #available(macOS 14, iOS 17, tvOS 17, visionOS 1, *) else {
+            throw failure("the lab's server (Hummingbird 2) needs macOS 14 or later")
+        }
         let pool = NIOThreadPool(numberOfThreads: Self.responderThreads)
         pool.start()
         let loops = MultiThreadedEventLoopGroup.singleton
-        let connections = connections
-        let responder = responder
         let server: any Service
         do {
-            let answer = LabChannel.responder(for: responder, connections: connections, pool: pool)
-            server = try HTTPServerBuilder { answer in
-                LabChannel(responder: answer, connections: connections, refusalBeforeBody: { responder.refusalBeforeBody(to: $0) })
-            }.buildServer(
-                configuration: ServerConfiguration(address: .hostname(host == "localhost" ? "127.0.0.1" : host, port: port), backlog: 256),
-                eventLoopGroup: loops, logger: Self.logger, responder: answer,
-                onServerRunning: { [self] channel in await listened(on: channel) })
+            server = try makeServer(on: loops, pool: pool)
         } catch {
             pool.shutdownGracefully { _ in }
             throw failure("\(error)")
@@ -140,6 +134,19 @@ public final class LabServer: Service, Sendable {
         pool.shutdownGracefully { _ in }
         // A server that stopped before it listened (the stop came first) lets no one wait.
         _ = failure("the server stopped before it listened")
+    }
+
+    /// Hummingbird's HTTP/1 server on `loops`, each connection a ``LabChannel``, answers made on `pool`.
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
+    private func makeServer(on loops: any EventLoopGroup, pool: NIOThreadPool) throws -> any Service {
+        let (connections, responder) = (connections, responder)
+        let answer = LabChannel.responder(for: responder, connections: connections, pool: pool)
+        return try HTTPServerBuilder { answer in
+            LabChannel(responder: answer, connections: connections, refusalBeforeBody: { responder.refusalBeforeBody(to: $0) })
+        }.buildServer(
+            configuration: ServerConfiguration(address: .hostname(host == "localhost" ? "127.0.0.1" : host, port: port), backlog: 256),
+            eventLoopGroup: loops, logger: Self.logger, responder: answer,
+            onServerRunning: { [self] channel in await listened(on: channel) })
     }
 
     /// Threads that answer requests (a gesture may wait seconds there for the database).

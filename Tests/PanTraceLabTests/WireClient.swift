@@ -46,11 +46,24 @@ final class WireClient: Sendable {
     /// holds that little, and with `reading` false, one that reads nothing
     /// until ``startReading()``.
     static func connect(port: Int, receiveBuffer: Int? = nil, reading: Bool = true) async throws -> WireClient {
+        try await connect(port: port, receiveBuffer: receiveBuffer, reading: reading, first: nil)
+    }
+
+    /// Connects to `port` and sends `text` the moment the connection is
+    /// made, from the event loop: no wait for the test's next turn comes
+    /// between the two, however short the server's idle bound.
+    static func connect(port: Int, sending text: String) async throws -> WireClient {
+        try await connect(port: port, receiveBuffer: nil, reading: true, first: text)
+    }
+
+    private static func connect(port: Int, receiveBuffer: Int?, reading: Bool, first: String?) async throws -> WireClient {
         let inbox = Inbox()
         var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelOption(.autoRead, value: reading)
             .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Collector(inbox: inbox)) }
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(Collector(inbox: inbox, first: first))
+                }
             }
         if let receiveBuffer { bootstrap = bootstrap.channelOption(.socketOption(.so_rcvbuf), value: receiveBuffer) }
         do {
@@ -58,13 +71,6 @@ final class WireClient: Sendable {
         } catch {
             throw Failure(description: "cannot connect to port \(port): \(error)")
         }
-    }
-
-    /// Connects to `port` and sends `text` at once.
-    static func connect(port: Int, sending text: String) async throws -> WireClient {
-        let client = try await connect(port: port)
-        await client.send(text)
-        return client
     }
 
     /// Sends `text` (as much as the server takes before it closes: it may answer 413 before reading everything).
@@ -215,10 +221,19 @@ extension WireClient {
     /// The connection's handler: every byte into the inbox, and how it ended.
     final class Collector: ChannelInboundHandler {
         typealias InboundIn = ByteBuffer
+        typealias OutboundOut = ByteBuffer
         let inbox: Inbox
+        /// Sent as soon as the connection is made.
+        let first: String?
 
-        init(inbox: Inbox) {
+        init(inbox: Inbox, first: String?) {
             self.inbox = inbox
+            self.first = first
+        }
+
+        func channelActive(context: ChannelHandlerContext) {
+            if let first { context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: first)), promise: nil) }
+            context.fireChannelActive()
         }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
