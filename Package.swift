@@ -20,8 +20,16 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
-        // pantrace lab's HTTP server (docs/lab.md): no SwiftNIO tree, a cold build in seconds.
-        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+        // pantrace lab's HTTP server (docs/lab.md): HummingbirdCore on SwiftNIO, its traits
+        // (swift-configuration, full Foundation) off; a graceful SIGTERM/SIGINT through
+        // swift-service-lifecycle. The rest are the modules the lab's pipeline names
+        // (docs/architecture.md), at the versions hummingbird resolves them to.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-extras", exact: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         // The DocC reference of the library products (scripts/docs.sh): a command plugin, linked into nothing.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
         // Golden files in the tests (Tests/Snapshots): one record mode, never recording on CI.
@@ -53,7 +61,16 @@ let package = Package(
             name: "PanTraceLab",
             dependencies: [
                 "PanTraceStore", "PanTraceCore", "PanTraceModel",
-                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // docs/capture.md: what an app links to capture its users' pans; the model only.
@@ -75,7 +92,11 @@ let package = Package(
         // `pantrace-lab`: what `pantrace lab` runs (docs/lab.md).
         .executableTarget(
             name: "PanTraceLabCLI",
-            dependencies: ["PanTraceCommands", "PanTraceLab", "PanTraceKit", "PanTraceModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "PanTraceCommands", "PanTraceLab", "PanTraceKit", "PanTraceModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         // Headless Chromium and what the browser tests read back from a page,
         // shared by the renderer's tests and the workflow's (docs/commands.md §7.8).
@@ -149,10 +170,18 @@ let package = Package(
         ),
         .testTarget(
             name: "PanTraceLabTests",
+            // The wire tests' client and pipeline checks are NIO's (NIOEmbedded: the
+            // pipeline fed bytes cut anywhere); the server runs in a service group as the command runs it.
             dependencies: [
                 "PanTraceLab", "PanTraceKit", "PanTraceStore", "PanTraceCore", "PanTraceModel", "BrowserTestSupport",
-                "SQLiteTestSupport", "TestFolders", "TestThreads",
+                "SQLiteTestSupport", "TestFolders",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         .testTarget(

@@ -8,7 +8,7 @@ import, each in backticks), and checks:
 
 - every target of the package has a row, and every row names a target;
 - each target's dependencies in Package.swift are among those its row allows
-  (a product as the module it brings: FlyingFox, ArgumentParser, PropertyBased);
+  (a product as the module of its name: HummingbirdCore, NIOCore, ArgumentParser …);
 - each `import` of its Swift files names an allowed module or one of the
   platform's (Foundation, Glibc, Dispatch, Testing …), and none is
   `@_exported`, which would let its importers use what their row forbids;
@@ -38,8 +38,8 @@ problems = []
 # The platform's modules: any target may import them.
 PLATFORM = {"Foundation", "FoundationEssentials", "FoundationXML", "FoundationNetworking", "Glibc", "Musl",
             "Darwin", "Dispatch", "Synchronization", "Testing", "XCTest", "UIKit", "os"}
-# Modules a product brings besides its own name.
-PRODUCT_MODULES = {"FlyingFox": {"FlyingFox", "FlyingSocks"}}
+# Modules a product brings besides its own name (none of the package's products does now).
+PRODUCT_MODULES = {}
 
 for kind, names in (("target", [t["name"] for t in package["targets"]]),
                     ("product", [p["name"] for p in package["products"]])):
@@ -78,12 +78,12 @@ with open(architecture, encoding="utf-8") as text:
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")] if line.startswith("| `") else []
         if len(cells) != 3:
             continue
-        name = re.fullmatch(r"`([A-Za-z-]+)`", cells[0])
+        name = re.fullmatch(r"`([A-Za-z0-9-]+)`", cells[0])
         if not name:
             continue
         if name.group(1) in allowed:
             problems.append(f"docs/architecture.md:{number}: a second row for {name.group(1)}")
-        allowed[name.group(1)] = set(re.findall(r"`([A-Za-z-]+)`", cells[2]))
+        allowed[name.group(1)] = set(re.findall(r"`([A-Za-z0-9-]+)`", cells[2]))
 
 for name in targets:
     if name not in allowed:

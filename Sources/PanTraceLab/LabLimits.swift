@@ -1,5 +1,11 @@
-/// The bounds the lab's server works under (docs/lab.md): what one request
-/// may send, how long the lab waits for it, and for the database.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The bounds the lab's server works under (docs/lab.md "Limits"): what one
+/// request may send, how long the lab waits for it, and for the database.
 ///
 /// Every limit answers with a status and closes the connection: a request
 /// line too long 400, a header line too long, too many fields or a head too
@@ -14,7 +20,7 @@ public struct LabLimits: Sendable {
     public var headerLine = 8 * 1024
     /// The most header fields: 100.
     public var headerFields = 100
-    /// The longest head in all, its empty last line included: 32 KiB.
+    /// The longest head in all, its empty last line (and blank lines before it) included: 32 KiB.
     public var headBytes = 32 * 1024
     /// The largest body (`Content-Length`): 1 MiB.
     public var body = LabResponder.maximumBody
@@ -24,18 +30,36 @@ public struct LabLimits: Sendable {
     public var stall: Duration = .seconds(10)
     /// A keep-alive connection waiting for its next request is closed after this: 15 s.
     public var idle: Duration = .seconds(15)
-    /// The longest wait for a slow reader to take an answer: 10 s.
+    /// The longest a reader may take to be handed a whole answer: 10 s.
     public var write: Duration = .seconds(10)
     /// A request that was arriving when the lab began to stop has this long to arrive: 2 s.
     public var stopGrace: Duration = .seconds(2)
+    /// How long past the stop's grace a gesture may still wait for the database: 1.5 s.
+    public var storeAfterStop: Duration = .milliseconds(1500)
+    /// How long a connection idle at the stop is watched for a request already on its way: 250 ms.
+    public var idleAtStop: Duration = .milliseconds(250)
     /// How long a gesture may wait for the gestures before it and for the database's lock: 3 s
-    /// (1.5 s past the stop's grace at most, once the lab stops).
+    /// (``storeAfterStop`` past the stop's grace at most, once the lab stops).
     public var store: Duration = LabRecorder.storeBound
     /// The most connections at once; over it a connection gets 503 and is
-    /// closed. By default what the process's descriptor limit allows (each
-    /// connection takes three), at most 1,024.
-    public var connections = LabGuard.connectionLimit()
+    /// closed. By default what the process's descriptor limit allows (one
+    /// each, 64 kept for the database, the event loops and the rest), at most 1,024.
+    public var connections = LabLimits.connectionLimit()
 
     /// The lab's limits; change a field to test one.
     public init() {}
+
+    /// How many connections the process can hold: one descriptor each, with
+    /// 64 kept for the database, the event loops and the standard streams.
+    static func connectionLimit() -> Int {
+        var limit = rlimit()
+        #if canImport(Glibc)
+            let resource = Int32(RLIMIT_NOFILE.rawValue)
+        #else
+            let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limit) == 0 else { return 256 }
+        let descriptors = limit.rlim_cur >= rlim_t(Int32.max) ? 65536 : Int(clamping: limit.rlim_cur)
+        return max(4, min(1024, descriptors - 64))
+    }
 }

@@ -41,7 +41,23 @@ public struct LabResponder: Sendable {
             self.userAgent = userAgent
             self.body = body
         }
+
+        /// A request for `target` as sent (`/gestures?token=…`): its path, and
+        /// its `token` query parameter; the header fields' values without the
+        /// spaces and tabs around them (RFC 9110 §5.5).
+        public init(method: String, target: String, headerToken: String?, userAgent: String?, body: [UInt8]?) {
+            let components = URLComponents(string: target)
+            func trimmed(_ value: String?) -> String? {
+                value?.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+            }
+            self.init(
+                method: method, path: components?.path ?? target, queryToken: components?.queryItems?.first { $0.name == "token" }?.value,
+                headerToken: trimmed(headerToken), userAgent: trimmed(userAgent), body: body)
+        }
     }
+
+    /// The header a page's posts carry the token in.
+    static let tokenHeader = "X-Pantrace-Token"
 
     /// An answer: a status, its content type and body.
     public struct Response: Sendable, Equatable {
@@ -57,6 +73,29 @@ public struct LabResponder: Sendable {
 
         static func error(_ status: Int, _ message: String) -> Response {
             json(status, "{\"error\": \(JSONWriter.string(message))}")
+        }
+
+        /// The header fields of the answer as it goes on the wire (docs/lab.md):
+        /// its type, no caching, no sniffing, no referrer, and a policy that lets
+        /// the page load nothing but itself; `closing` adds `Connection: close`.
+        /// `Content-Length` is the server's to add.
+        func fields(closing: Bool) -> [(String, String)] {
+            var fields = [
+                ("Content-Type", contentType),
+                ("Cache-Control", "no-store"),
+                ("X-Content-Type-Options", "nosniff"),
+                // The token is in the page's URL: never sent on to another site.
+                ("Referrer-Policy", "no-referrer"),
+                // docs/lab.md: the page loads nothing but itself and talks only to this server.
+                (
+                    "Content-Security-Policy",
+                    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+                ),
+            ]
+            if let allow { fields.append(("Allow", allow)) }
+            if status == 503 { fields.append(("Retry-After", "1")) }
+            if closing { fields.append(("Connection", "close")) }
+            return fields
         }
     }
 
@@ -88,27 +127,8 @@ public struct LabResponder: Sendable {
 
     /// The answer to `request`; a gesture is committed before this returns.
     public func respond(to request: Request) -> Response {
-        guard token.accepts(request.queryToken) || token.accepts(request.headerToken) else {
-            return .error(403, "this lab needs its token: open the URL that pantrace lab printed (docs/lab.md)")
-        }
-        let allowed: String
-        switch request.path {
-        case "/": allowed = "GET"
-        case "/gestures": allowed = "POST"
-        case "/preferences" where recorder.isComparing: allowed = "POST"
-        case "/discard": allowed = "POST"
-        default:
-            return .error(
-                404,
-                "no such page: only " + (recorder.isComparing
-                    ? "GET /, POST /gestures, POST /preferences and POST /discard" : "GET /, POST /gestures and POST /discard") + " exist")
-        }
-        guard request.method == allowed else {
-            var response = Response.error(405, "\(request.path) takes \(allowed) only, not \(request.method)")
-            response.allow = allowed
-            return response
-        }
-        if allowed == "GET" {
+        if let refusal = refusalBeforeBody(to: request) { return refusal }
+        if request.path == "/" {
             return Response(status: 200, contentType: "text/html; charset=utf-8", body: Array(page().utf8))
         }
         guard let body = request.body else {
@@ -130,6 +150,34 @@ public struct LabResponder: Sendable {
         } catch {
             return .error(500, "the gesture was not stored: \(error)")
         }
+    }
+
+    /// The refusal of `request` that needs none of its body, in docs/lab.md's
+    /// order — no token (403), an unknown path (404), another method (405) —
+    /// or nil. Decided without reading the body, so that a body over the
+    /// limit is refused in the same order before a byte of it is read.
+    func refusalBeforeBody(to request: Request) -> Response? {
+        guard token.accepts(request.queryToken) || token.accepts(request.headerToken) else {
+            return .error(403, "this lab needs its token: open the URL that pantrace lab printed (docs/lab.md)")
+        }
+        let allowed: String
+        switch request.path {
+        case "/": allowed = "GET"
+        case "/gestures": allowed = "POST"
+        case "/preferences" where recorder.isComparing: allowed = "POST"
+        case "/discard": allowed = "POST"
+        default:
+            return .error(
+                404,
+                "no such page: only " + (recorder.isComparing
+                    ? "GET /, POST /gestures, POST /preferences and POST /discard" : "GET /, POST /gestures and POST /discard") + " exist")
+        }
+        guard request.method == allowed else {
+            var response = Response.error(405, "\(request.path) takes \(allowed) only, not \(request.method)")
+            response.allow = allowed
+            return response
+        }
+        return nil
     }
 
     /// The answer to a stored gesture: its name, task, intent, result and the

@@ -5,6 +5,7 @@ import PanTraceKit
 import PanTraceModel
 import PanTraceLab
 import PanTraceCommands
+import ServiceLifecycle
 
 /// `pantrace lab` (docs/lab.md): serve the gesture lab's page and store
 /// every gesture made on it, with its task's intent and its result.
@@ -178,41 +179,43 @@ struct LabCommand: ParsableCommand {
                 _ = printer.line(Console.terminalSafe("pair \(pair)  \(preference.task)  preferred: \(preference.choice == .same ? "the same" : preference.choice.rawValue.uppercased())"))
             })
 
-        let (host, port) = (host, port)
-        let server: LabServer
+        let server = LabServer(host: host, port: port, responder: responder)
+        // docs/lab.md: SIGINT and SIGTERM stop it gracefully, within 5 s in every case
+        // (the group cancels what is left after 4.5 s; the server then resets its connections).
+        var configuration = ServiceGroupConfiguration(
+            services: [.init(service: server)], gracefulShutdownSignals: [.sigterm, .sigint], logger: LabServer.logger)
+        configuration.maximumGracefulShutdownDuration = .milliseconds(4500)
+        let group = ServiceGroup(configuration: configuration)
+        // The signals are the group's once it runs (until then they end the process).
+        let running = Task.detached { try await group.run() }
+        let listening: Int
         do {
-            server = try Blocking.await { try await LabServer.start(host: host, port: port, responder: responder) }
+            listening = try Blocking.await { try await server.listeningPort() }
         } catch var error as LabServer.CannotListen {
-            // The new database of a lab that never listened is removed now, not when
-            // the failed server's tasks let go of it (the process exits first).
+            _ = try? Blocking.await { try await running.value }
+            // The new database of a lab that never listened is removed now.
             store.close()
             if error.hostIsNotAnAddress { error.reason = "--host takes an IP address (127.0.0.1, 0.0.0.0, a LAN address, ::1)" }
             Console.error("pantrace: error: \(error)")
             throw ExitCode(69)
         }
-        // SIGINT and SIGTERM are taken by dispatch sources once it listens (until then they end the process).
-        let stopping = DispatchSemaphore(value: 0)
-        let signals = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stopping.signal() }
-            source.resume()
-            return source
-        }
-        defer { signals.forEach { $0.cancel() } }
 
         // The URL is the one line a person needs: when it cannot be written, the lab stops (74).
-        for (index, url) in server.urls.enumerated() {
+        for (index, url) in server.urls(port: listening).enumerated() {
             guard !printer.line(index == 0 ? url : "also: \(url)") else { continue }
-            Blocking.await { await server.stop(timeout: 0) }
+            Blocking.await { await group.triggerGracefulShutdown() }
+            _ = try? Blocking.await { try await running.value }
             store.close()
             try Console.finish()
             throw ExitCode(74)
         }
-        stopping.wait()
-        // docs/lab.md: stop accepting, close idle connections, answer the requests under way
-        // (a request arriving gets 2 s, a store 1.5 s more), within 5 s in all.
-        Blocking.await { await server.stop(timeout: 4) }
+        // docs/lab.md: until a signal; then the stop in its order, within 5 s in all.
+        do {
+            try Blocking.await { try await running.value }
+        } catch {
+            store.close()
+            throw error
+        }
         let summary = recorder.summaryText
         store.close()
         Console.errorText(summary + "\n")

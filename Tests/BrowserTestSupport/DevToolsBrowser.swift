@@ -31,6 +31,12 @@ final class DevToolsBrowser: @unchecked Sendable {
     /// Events of each session (tab), in order of arrival.
     private var events: [String: [[String: Any]]] = [:]
     private var ended: String?
+    /// What async callers wait for, asked again after every message and at
+    /// the end: each resumes its caller and is removed once it finds its answer.
+    private var waiters: [Int: () -> Bool] = [:]
+    private var nextWaiter = 0
+    /// Replies nobody waits for (``post(_:_:session:)``): dropped as they come.
+    private var unawaited: Set<Int> = []
 
     /// The browser of this test process, started on first use (and again if it died).
     static func shared(path: String) throws -> DevToolsBrowser {
@@ -108,24 +114,7 @@ final class DevToolsBrowser: @unchecked Sendable {
     /// waits for every result: one round trip's wait for the whole list.
     @discardableResult
     func sendAll(_ method: String, _ parameters: [[String: Any]], session: String? = nil, timeout: Double = 120) throws -> [[String: Any]] {
-        condition.lock()
-        let first = nextID + 1
-        nextID += parameters.count
-        condition.unlock()
-        var data = Data()
-        for (offset, parameters) in parameters.enumerated() {
-            var message: [String: Any] = ["id": first + offset, "method": method, "params": parameters]
-            if let session { message["sessionId"] = session }
-            data.append(try JSONSerialization.data(withJSONObject: message))
-            data.append(0)
-        }
-        // Tabs load from several test threads: one list of messages at a time on the pipe.
-        do {
-            writing.lock()
-            defer { writing.unlock() }
-            try commands.fileHandleForWriting.write(contentsOf: data)
-        }
-
+        let first = try write(method, parameters, session: session)
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -140,6 +129,114 @@ final class DevToolsBrowser: @unchecked Sendable {
             }
             return reply["result"] as? [String: Any] ?? [:]
         }
+    }
+
+    /// Writes `method` once for each of `parameters` (one list of messages
+    /// at a time on the pipe: tabs load from several tests); returns the first message's id.
+    private func write(_ method: String, _ parameters: [[String: Any]], session: String?, awaited: Bool = true) throws -> Int {
+        condition.lock()
+        let first = nextID + 1
+        nextID += parameters.count
+        if !awaited { unawaited.formUnion(first..<first + parameters.count) }
+        condition.unlock()
+        var data = Data()
+        for (offset, parameters) in parameters.enumerated() {
+            var message: [String: Any] = ["id": first + offset, "method": method, "params": parameters]
+            if let session { message["sessionId"] = session }
+            data.append(try JSONSerialization.data(withJSONObject: message))
+            data.append(0)
+        }
+        writing.lock()
+        defer { writing.unlock() }
+        try commands.fileHandleForWriting.write(contentsOf: data)
+        return first
+    }
+
+    /// Sends `method` without waiting for its result.
+    func post(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil) throws {
+        _ = try write(method, [parameters], session: session, awaited: false)
+    }
+
+    /// Sends `method` and awaits its result: nothing waits on a thread.
+    @discardableResult
+    func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil, timeout: Double = 120) async throws -> [String: Any] {
+        try await sendAll(method, [parameters], session: session, timeout: timeout)[0]
+    }
+
+    /// Sends `method` once for each of `parameters`, as the waiting `sendAll` does, and awaits every result.
+    @discardableResult
+    func sendAll(_ method: String, _ parameters: [[String: Any]], session: String? = nil, timeout: Double = 120) async throws -> [[String: Any]] {
+        let first = try write(method, parameters, session: session)
+        let ids = Array(first..<first + parameters.count)
+        return try await answer(timeout: timeout, "\(method): no reply in \(Int(timeout)) s") { [self] in
+            if let ended { return .failure(Failure(description: "\(method): the browser ended (\(ended))")) }
+            guard ids.allSatisfy({ results[$0] != nil }) else { return nil }
+            var replies: [[String: Any]] = []
+            for id in ids {
+                let reply = results.removeValue(forKey: id) ?? [:]
+                if let error = reply["error"] as? [String: Any] {
+                    return .failure(Failure(description: "\(method): \(error["message"] as? String ?? "\(error)")"))
+                }
+                replies.append(reply["result"] as? [String: Any] ?? [:])
+            }
+            return .success(replies)
+        }
+    }
+
+    /// Awaits the event `method` in `session`, as ``wait(for:session:timeout:)`` waits for it.
+    func event(_ method: String, session: String, timeout: Double = 120) async throws -> [String: Any] {
+        try await answer(timeout: timeout, "no \(method) in \(Int(timeout)) s") { [self] in
+            if let event = events[session, default: []].first(where: { $0["method"] as? String == method }) {
+                return .success(event["params"] as? [String: Any] ?? [:])
+            }
+            if let ended { return .failure(Failure(description: "waiting for \(method): the browser ended (\(ended))")) }
+            return nil
+        }
+    }
+
+    /// A value ``DevToolsBrowser`` hands from its reader thread to an awaiting test.
+    private struct Handed<Value>: @unchecked Sendable {
+        var value: Value
+    }
+
+    /// Awaits what `found` finds (asked with the lock held, now and after
+    /// each message); fails after `timeout` seconds, an upper bound for a
+    /// failing test, never reached by a passing one.
+    private func answer<Value>(
+        timeout: Double, _ late: String, _ found: @escaping () -> Result<Value, Failure>?
+    ) async throws -> Value {
+        let handed = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Handed<Value>, any Error>) in
+            condition.lock()
+            if let result = found() {
+                condition.unlock()
+                return continuation.resume(with: result.map { Handed(value: $0) })
+            }
+            nextWaiter += 1
+            let id = nextWaiter
+            waiters[id] = {
+                guard let result = found() else { return false }
+                continuation.resume(with: result.map { Handed(value: $0) })
+                return true
+            }
+            condition.unlock()
+            Task { [self] in
+                try? await Task.sleep(for: .seconds(timeout))
+                if giveUp(waiter: id) { continuation.resume(throwing: Failure(description: late)) }
+            }
+        }
+        return handed.value
+    }
+
+    /// Removes the waiter `id`; true when it was still waiting.
+    private func giveUp(waiter id: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return waiters.removeValue(forKey: id) != nil
+    }
+
+    /// Asks every waiter again; the lock is held.
+    private func answerWaiters() {
+        for (id, waiter) in waiters where waiter() { waiters[id] = nil }
     }
 
     /// Waits for the event `method` in `session` and returns its parameters;
@@ -188,11 +285,12 @@ final class DevToolsBrowser: @unchecked Sendable {
                 message.removeAll(keepingCapacity: true)
                 condition.lock()
                 if let id = object["id"] as? Int {
-                    results[id] = object
+                    if unawaited.remove(id) == nil { results[id] = object }
                 } else if let session = object["sessionId"] as? String {
                     events[session, default: []].append(object)
                 }
                 condition.broadcast()
+                answerWaiters()
                 condition.unlock()
             }
             message.append(contentsOf: chunk[start..<count])
@@ -200,6 +298,7 @@ final class DevToolsBrowser: @unchecked Sendable {
         condition.lock()
         ended = reason
         condition.broadcast()
+        answerWaiters()
         condition.unlock()
     }
 }

@@ -6,13 +6,12 @@ import PanTraceModel
 import PanTraceStore
 import SQLiteTestSupport
 import Testing
-import TestThreads
 
 /// docs/lab.md "Which felt better" and "Feel" in a real browser: headless
 /// Chromium emulating a phone, touches dispatched with their own timestamps,
 /// the answers tapped on the page's buttons, the database read back through
 /// a connection of its own. Screenshots in `.build/screenshots/lab-ab-*.png`.
-@Suite(.blocksItsThread, .enabled(if: Chromium.shouldRun))
+@Suite(.enabled(if: Chromium.shouldRun))
 struct LabABBrowserTests {
     typealias Stroke = LabBrowserTests.Stroke
 
@@ -41,12 +40,12 @@ struct LabABBrowserTests {
     }()
 
     /// Taps the element `id` with one finger at its centre.
-    static func tap(_ id: String, on tab: PhoneTab) throws {
-        let box = try #require(try tab.evaluate(
+    static func tap(_ id: String, on tab: PhoneTab) async throws {
+        let box = try #require(try await tab.evaluate(
             "(() => { const r = document.getElementById('\(id)').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()") as? [Double])
         let start = Date().timeIntervalSince1970
-        try tab.touch("touchStart", [.init(x: box[0], y: box[1])], timestamp: start)
-        try tab.touch("touchEnd", [], timestamp: start + 0.05)
+        try await tab.touch("touchStart", [.init(x: box[0], y: box[1])], timestamp: start)
+        try await tab.touch("touchEnd", [], timestamp: start + 0.05)
     }
 
     /// Four pairs in both orders, answered first, second and the same, the last left unanswered:
@@ -55,7 +54,7 @@ struct LabABBrowserTests {
         let lab = try LabFixture(versus: Self.versus, seed: Self.seed, tasks: Self.tasks)
         let server = try await lab.serve()
         do {
-            let tab = try PhoneTab(url: server.url, width: 390, height: 844)
+            let tab = try await PhoneTab(url: server.url, width: 390, height: 844)
             defer { tab.close() }
             let strokes = [
                 Stroke.line(x: 200, y: 150, dx: 0, dy: 22, steps: 18, dt: 0.0167),   // 396 pt: past 40 % under both
@@ -69,14 +68,14 @@ struct LabABBrowserTests {
             for (pair, answer) in answers.enumerated() {
                 var names: [String] = []
                 for attempt in 0..<2 {
-                    try tab.wait(until: LabBrowserTests.readyExpression)
-                    #expect(try tab.attribute("#task", "data-task") == Self.tasks[pair].id)
-                    #expect(try tab.attribute("#ask", "data-ready") == "false")
-                    let text = try tab.evaluate("document.getElementById('try').textContent") as? String ?? ""
+                    try await tab.wait(until: LabBrowserTests.readyExpression)
+                    #expect(try await tab.attribute("#task", "data-task") == Self.tasks[pair].id)
+                    #expect(try await tab.attribute("#ask", "data-ready") == "false")
+                    let text = try await tab.evaluate("document.getElementById('try').textContent") as? String ?? ""
                     #expect(text.hasPrefix(attempt == 0 ? "First try" : "Second try"), "\(text)")
-                    try LabBrowserTests.dispatch(strokes[pair], on: tab, start: Date().timeIntervalSince1970)
+                    try await LabBrowserTests.dispatch(strokes[pair], on: tab, start: Date().timeIntervalSince1970)
                     count += 1
-                    let shown = try LabBrowserTests.outcome(on: tab, count: count)
+                    let shown = try await LabBrowserTests.outcome(on: tab, count: count)
                     names.append(shown.trace)
                     let trace = try #require(try lab.storedTrace(shown.trace))
                     LabBrowserTests.expectSamples(trace, match: strokes[pair], rest: 0.004)
@@ -89,21 +88,21 @@ struct LabABBrowserTests {
                     #expect(stored.outcome == (try LabBrowserTests.recorded(trace, under: config)))
                     #expect(shown.decision == stored.outcome.decision.rawValue)
                     if pair == 1 {
-                        try tab.wait(until: "Number(document.body.dataset.settled) >= \(count)")
-                        try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-ab-pair2-\(attempt == 0 ? "first" : "second").png"))
+                        try await tab.wait(until: "Number(document.body.dataset.settled) >= \(count)")
+                        try await tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-ab-pair2-\(attempt == 0 ? "first" : "second").png"))
                     }
                 }
                 traces.append(names)
-                try tab.wait(until: "document.getElementById('ask').dataset.ready === 'true'")
-                #expect(try tab.attribute("#ask", "data-pair") == String(pair + 1))
-                #expect(try tab.attribute("#task", "data-ready") == "false")
-                if pair == 0 { try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-ab-question.png")) }
+                try await tab.wait(until: "document.getElementById('ask').dataset.ready === 'true'")
+                #expect(try await tab.attribute("#ask", "data-pair") == String(pair + 1))
+                #expect(try await tab.attribute("#task", "data-ready") == "false")
+                if pair == 0 { try await tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-ab-question.png")) }
                 guard let answer else { break }
-                try Self.tap("prefer-\(answer)", on: tab)
-                try tab.wait(until: "document.getElementById('ask').dataset.ready === 'false' && document.getElementById('ask').hidden")
+                try await Self.tap("prefer-\(answer)", on: tab)
+                try await tab.wait(until: "document.getElementById('ask').dataset.ready === 'false' && document.getElementById('ask').hidden")
             }
             // The answers, committed when the page heard of them; read through another connection.
-            try tab.wait(until: LabBrowserTests.readyExpression + " || document.getElementById('ask').dataset.ready === 'true'")
+            try await tab.wait(until: LabBrowserTests.readyExpression + " || document.getElementById('ask').dataset.ready === 'true'")
             let session = lab.recorder.session
             let runs = lab.recorder.runsBySide
             let runA = try #require(runs[.a]), runB = try #require(runs[.b])
@@ -148,7 +147,7 @@ struct LabABBrowserTests {
         let lab = try LabFixture(config: config, tasks: tasks)
         let server = try await lab.serve()
         do {
-            let tab = try PhoneTab(url: server.url, width: 390, height: 844)
+            let tab = try await PhoneTab(url: server.url, width: 390, height: 844)
             defer { tab.close() }
             let down = Stroke.line(x: 200, y: 200, dx: 0, dy: 12, steps: 15, dt: 0.016).points
             var back: [(t: Double, x: Double, y: Double)] = []
@@ -174,29 +173,29 @@ struct LabABBrowserTests {
             ]
             let names = ["heading", "flick-back", "not-meant", "no-intent"]
             for (index, (stroke, rest)) in strokes.enumerated() {
-                try tab.wait(until: LabBrowserTests.readyExpression)
-                #expect(try tab.attribute("#task", "data-task") == tasks[index].id)
-                try LabBrowserTests.dispatch(stroke, on: tab, start: Date().timeIntervalSince1970, rest: rest)
-                _ = try LabBrowserTests.outcome(on: tab, count: index + 1)
-                try tab.wait(until: "Number(document.body.dataset.settled) >= \(index + 1)")
-                try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-message-\(names[index]).png"))
-                let text = try tab.evaluate("document.getElementById('outcome').textContent") as? String ?? ""
+                try await tab.wait(until: LabBrowserTests.readyExpression)
+                #expect(try await tab.attribute("#task", "data-task") == tasks[index].id)
+                try await LabBrowserTests.dispatch(stroke, on: tab, start: Date().timeIntervalSince1970, rest: rest)
+                _ = try await LabBrowserTests.outcome(on: tab, count: index + 1)
+                try await tab.wait(until: "Number(document.body.dataset.settled) >= \(index + 1)")
+                try await tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-message-\(names[index]).png"))
+                let text = try await tab.evaluate("document.getElementById('outcome').textContent") as? String ?? ""
                 let (words, colour, agrees) = expected[index]
                 for word in words { #expect(text.contains(word), "\(names[index]): \(text)") }
                 #expect(!text.contains("projected"), "\(text)")
-                #expect(try tab.attribute("#outcome", "class") == colour, "\(names[index])")
-                #expect(try tab.attribute("#outcome", "data-agrees") == agrees, "\(names[index])")
+                #expect(try await tab.attribute("#outcome", "class") == colour, "\(names[index])")
+                #expect(try await tab.attribute("#outcome", "data-agrees") == agrees, "\(names[index])")
             }
             // The next gesture clears the message as it starts.
-            try tab.wait(until: LabBrowserTests.readyExpression)
+            try await tab.wait(until: LabBrowserTests.readyExpression)
             let start = Date().timeIntervalSince1970
-            try tab.touch("touchStart", [.init(x: 200, y: 200)], timestamp: start)
-            for step in 1...6 { try tab.touch("touchMove", [.init(x: 200, y: 200 + Double(step) * 15)], timestamp: start + Double(step) * 0.016) }
-            try tab.wait(until: "true", then: "new Promise(r => requestAnimationFrame(() => r(true)))")
-            #expect(try tab.evaluate("document.getElementById('outcome').textContent") as? String == "")
-            try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-message-cleared-mid-drag.png"))
-            try tab.touch("touchEnd", [], timestamp: start + 0.12)
-            _ = try LabBrowserTests.outcome(on: tab, count: 5)
+            try await tab.touch("touchStart", [.init(x: 200, y: 200)], timestamp: start)
+            for step in 1...6 { try await tab.touch("touchMove", [.init(x: 200, y: 200 + Double(step) * 15)], timestamp: start + Double(step) * 0.016) }
+            try await tab.wait(until: "true", then: "new Promise(r => requestAnimationFrame(() => r(true)))")
+            #expect(try await tab.evaluate("document.getElementById('outcome').textContent") as? String == "")
+            try await tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-message-cleared-mid-drag.png"))
+            try await tab.touch("touchEnd", [], timestamp: start + 0.12)
+            _ = try await LabBrowserTests.outcome(on: tab, count: 5)
             #expect(tab.consoleMessages.isEmpty, "\(tab.consoleMessages)")
             await server.stop()
         } catch {
@@ -212,26 +211,26 @@ struct LabABBrowserTests {
         let lab = try LabFixture(tasks: [task])
         let server = try await lab.serve()
         do {
-            let tab = try PhoneTab(url: server.url, width: 390, height: 844)
+            let tab = try await PhoneTab(url: server.url, width: 390, height: 844)
             defer { tab.close() }
             let offset = "new Promise(r => requestAnimationFrame(() => r(-new DOMMatrix(getComputedStyle(document.getElementById('front-content')).transform).m42)))"
             // Down 800 pt in 40 moves from an offset of 600; the pan begins at the first move (past the 10 pt slop), so the
             // list follows the other 780 pt: 180 pt past its top, drawn (1 − 1/(0.55 · 180/844 + 1)) · 844 = 88.61 pt past it.
-            try tab.wait(until: LabBrowserTests.readyExpression)
+            try await tab.wait(until: LabBrowserTests.readyExpression)
             var start = Date().timeIntervalSince1970
-            try tab.touch("touchStart", [.init(x: 200, y: 20)], timestamp: start)
-            for step in 1...40 { try tab.touch("touchMove", [.init(x: 200, y: 20 + Double(step) * 20)], timestamp: start + Double(step) * 0.016) }
-            let stretched = try #require(try tab.evaluate(offset) as? Double)
+            try await tab.touch("touchStart", [.init(x: 200, y: 20)], timestamp: start)
+            for step in 1...40 { try await tab.touch("touchMove", [.init(x: 200, y: 20 + Double(step) * 20)], timestamp: start + Double(step) * 0.016) }
+            let stretched = try #require(try await tab.evaluate(offset) as? Double)
             #expect(abs(stretched + 88.61) < 0.5, "the list at \(stretched)")
-            try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-feel-rubber-band.png"))
+            try await tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-feel-rubber-band.png"))
             // Rested, then lifted: it springs back to its top and stays there.
-            try tab.touch("touchEnd", [], timestamp: start + 0.64 + 0.2)
-            _ = try LabBrowserTests.outcome(on: tab, count: 1)
+            try await tab.touch("touchEnd", [], timestamp: start + 0.64 + 0.2)
+            _ = try await LabBrowserTests.outcome(on: tab, count: 1)
             // A flick up at 2,500 pt/s from 600: the list goes on after the lift.
-            try tab.wait(until: LabBrowserTests.readyExpression)
+            try await tab.wait(until: LabBrowserTests.readyExpression)
             // Every frame's offset from here until the flick has settled, recorded by the page
             // itself: what the test reads does not depend on when it is resumed.
-            try tab.evaluate("""
+            try await tab.evaluate("""
                 window.offsetsSeen = [];
                 (function frame() {
                   offsetsSeen.push(-new DOMMatrix(getComputedStyle(document.getElementById('front-content')).transform).m42);
@@ -240,17 +239,17 @@ struct LabABBrowserTests {
                 true
                 """)
             start = Date().timeIntervalSince1970
-            try tab.touch("touchStart", [.init(x: 200, y: 600)], timestamp: start)
-            for step in 1...10 { try tab.touch("touchMove", [.init(x: 200, y: 600 - Double(step) * 20)], timestamp: start + Double(step) * 0.008) }
-            try tab.touch("touchEnd", [], timestamp: start + 0.084)
+            try await tab.touch("touchStart", [.init(x: 200, y: 600)], timestamp: start)
+            for step in 1...10 { try await tab.touch("touchMove", [.init(x: 200, y: 600 - Double(step) * 20)], timestamp: start + Double(step) * 0.008) }
+            try await tab.touch("touchEnd", [], timestamp: start + 0.084)
             // The pan begins at the first move (20 pt, past the 10 pt slop) and the list follows the
             // other nine: it is at 600 + 180 = 780 when the finger lifts; coasting carries it well past
             // that.
-            _ = try tab.wait(until: "Number(document.body.dataset.settled) >= 2")
-            let coast = try #require(try tab.evaluate("offsetsSeen") as? [Double])
+            _ = try await tab.wait(until: "Number(document.body.dataset.settled) >= 2")
+            let coast = try #require(try await tab.evaluate("offsetsSeen") as? [Double])
             #expect((coast.max() ?? 0) > 780 + 50, "coasting: \(coast)")
             // It reaches the end of the content (1,156 pt: 2,000 less the 844 of the viewport) and bounces back to rest there.
-            let rest = try #require(Double(try tab.wait(until: "Number(document.body.dataset.settled) >= 2", then: "document.body.dataset.listRest") as? String ?? ""))
+            let rest = try #require(Double(try await tab.wait(until: "Number(document.body.dataset.settled) >= 2", then: "document.body.dataset.listRest") as? String ?? ""))
             #expect(abs(rest - 1156) < 0.5, "at rest at the end of the content: \(rest)")
             #expect(tab.consoleMessages.isEmpty, "\(tab.consoleMessages)")
             await server.stop()

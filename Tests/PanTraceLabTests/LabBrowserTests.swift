@@ -5,14 +5,13 @@ import PanTraceModel
 import PanTraceLab
 import PanTraceStore
 import Testing
-import TestThreads
 import TestFolders
 import PanTraceKit
 
 /// The lab's page in a real browser (docs/lab.md): headless Chromium
 /// emulating a phone, touches dispatched with their own timestamps, the
 /// database read back through a connection of its own.
-@Suite(.blocksItsThread, .enabled(if: Chromium.shouldRun))
+@Suite(.enabled(if: Chromium.shouldRun))
 struct LabBrowserTests {
     /// A timed touch sequence: the finger's places and their times (seconds from the down).
     struct Stroke {
@@ -26,9 +25,9 @@ struct LabBrowserTests {
 
     /// Dispatches `stroke` (touchStart, a touchMove per later point, touchEnd `rest` seconds after the last) with timestamps from `start`,
     /// all at once (``PhoneTab/touches(_:)``).
-    static func dispatch(_ stroke: Stroke, on tab: PhoneTab, start: Double, rest: Double = 0.004) throws {
+    static func dispatch(_ stroke: Stroke, on tab: PhoneTab, start: Double, rest: Double = 0.004) async throws {
         let points = stroke.points
-        try tab.touches(
+        try await tab.touches(
             [.init("touchStart", [.init(x: points[0].x, y: points[0].y)], timestamp: start)]
                 + points.dropFirst().map { .init("touchMove", [.init(x: $0.x, y: $0.y)], timestamp: start + $0.t) }
                 + [.init("touchEnd", [], timestamp: start + (points.last?.t ?? 0) + rest)])
@@ -37,8 +36,8 @@ struct LabBrowserTests {
     static let readyExpression = "document.getElementById('task').dataset.ready === 'true'"
 
     /// Waits until the page stored gesture number `count`, then returns `#outcome`'s trace, decision and reason.
-    static func outcome(on tab: PhoneTab, count: Int) throws -> (trace: String, decision: String, reason: String) {
-        let value = try tab.wait(
+    static func outcome(on tab: PhoneTab, count: Int) async throws -> (trace: String, decision: String, reason: String) {
+        let value = try await tab.wait(
             until: "document.getElementById('outcome').dataset.count === '\(count)'",
             then: "[document.getElementById('outcome').dataset.trace, document.getElementById('outcome').dataset.decision, document.getElementById('outcome').dataset.reason]")
         let parts = value as? [String] ?? []
@@ -73,7 +72,7 @@ struct LabBrowserTests {
         let server = try await lab.serve()
         do {
             // A phone's three device pixels per point, as the stored meta says.
-            let tab = try PhoneTab(url: server.url, width: 390, height: 844, scale: 3)
+            let tab = try await PhoneTab(url: server.url, width: 390, height: 844, scale: 3)
             defer { tab.close() }
             // A drag past 40 %, a short pull, a touch that never leaves the slop: three decisions, each on the task then shown.
             let strokes = [
@@ -83,11 +82,11 @@ struct LabBrowserTests {
             ]
             var names: [String] = []
             for (index, stroke) in strokes.enumerated() {
-                try tab.wait(until: Self.readyExpression)
-                let task = try #require(try tab.attribute("#task", "data-task"))
-                let intent = try #require(try tab.attribute("#task", "data-intent"))
-                try Self.dispatch(stroke, on: tab, start: Date().timeIntervalSince1970, rest: 0.004)
-                let shown = try Self.outcome(on: tab, count: index + 1)
+                try await tab.wait(until: Self.readyExpression)
+                let task = try #require(try await tab.attribute("#task", "data-task"))
+                let intent = try #require(try await tab.attribute("#task", "data-intent"))
+                try await Self.dispatch(stroke, on: tab, start: Date().timeIntervalSince1970, rest: 0.004)
+                let shown = try await Self.outcome(on: tab, count: index + 1)
                 names.append(shown.trace)
 
                 let trace = try #require(try lab.storedTrace(shown.trace), "\(shown.trace) is committed when the page hears of it")
@@ -122,17 +121,17 @@ struct LabBrowserTests {
         let lab = try LabFixture()
         let server = try await lab.serve()
         do {
-            let tab = try PhoneTab(url: server.url, width: 390, height: 844)
+            let tab = try await PhoneTab(url: server.url, width: 390, height: 844)
             defer { tab.close() }
-            try tab.wait(until: Self.readyExpression)
+            try await tab.wait(until: Self.readyExpression)
             let start = Date().timeIntervalSince1970
-            try tab.touch("touchStart", [.init(x: 150, y: 200, id: 1), .init(x: 250, y: 210, id: 2)], timestamp: start)
+            try await tab.touch("touchStart", [.init(x: 150, y: 200, id: 1), .init(x: 250, y: 210, id: 2)], timestamp: start)
             for step in 1...8 {
                 let dy = Double(step) * 12
-                try tab.touch("touchMove", [.init(x: 150, y: 200 + dy, id: 1), .init(x: 250, y: 210 + dy, id: 2)], timestamp: start + Double(step) * 0.016)
+                try await tab.touch("touchMove", [.init(x: 150, y: 200 + dy, id: 1), .init(x: 250, y: 210 + dy, id: 2)], timestamp: start + Double(step) * 0.016)
             }
-            try tab.touch("touchEnd", [], timestamp: start + 0.14)
-            let shown = try Self.outcome(on: tab, count: 1)
+            try await tab.touch("touchEnd", [], timestamp: start + 0.14)
+            let shown = try await Self.outcome(on: tab, count: 1)
             #expect(shown.decision == "none" && shown.reason == "tooManyTouches", "\(shown)")
             let trace = try #require(try lab.storedTrace(shown.trace))
             #expect(trace.samples.first?.phase == .down && trace.samples.first?.x == 150)
@@ -157,18 +156,18 @@ struct LabBrowserTests {
         let lab = try LabFixture(config: config, tasks: [task])
         let server = try await lab.serve()
         do {
-            let tab = try PhoneTab(url: server.url, width: 390, height: 844)
+            let tab = try await PhoneTab(url: server.url, width: 390, height: 844)
             defer { tab.close() }
-            try tab.wait(until: Self.readyExpression)
+            try await tab.wait(until: Self.readyExpression)
             let stroke = Stroke.line(x: 200, y: 150, dx: 0, dy: 15, steps: 24, dt: 0.016)
             let start = Date().timeIntervalSince1970
-            try tab.touch("touchStart", [.init(x: 200, y: 150)], timestamp: start)
+            try await tab.touch("touchStart", [.init(x: 200, y: 150)], timestamp: start)
             var checked = 0
             for (index, point) in stroke.points.enumerated().dropFirst() {
-                try tab.touch("touchMove", [.init(x: point.x, y: point.y)], timestamp: start + point.t)
+                try await tab.touch("touchMove", [.init(x: point.x, y: point.y)], timestamp: start + point.t)
                 guard index % 6 == 0 else { continue }
                 // What the page shows now, against the simulation of the gesture so far, lifted here.
-                let shown = try #require(try tab.evaluate(
+                let shown = try #require(try await tab.evaluate(
                     "new Promise(r => requestAnimationFrame(() => r(new DOMMatrix(getComputedStyle(document.getElementById('front')).transform).m42)))") as? Double)
                 let prefix = Trace(
                     name: "prefix", width: 390, height: 844, scrollOffset: 120, scrollContent: 2000,
@@ -179,12 +178,12 @@ struct LabBrowserTests {
                 #expect(abs(shown - expected) <= 0.5, "after move \(index): the sheet at \(shown), the simulation says \(expected) (\(percent))")
                 checked += 1
                 if index == 18 {
-                    try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-\(gating.rawValue)-mid-drag.png"))
+                    try await tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-\(gating.rawValue)-mid-drag.png"))
                 }
             }
             #expect(checked == 4)
-            try tab.touch("touchEnd", [], timestamp: start + 0.4)
-            let shown = try Self.outcome(on: tab, count: 1)
+            try await tab.touch("touchEnd", [], timestamp: start + 0.4)
+            let shown = try await Self.outcome(on: tab, count: 1)
             let trace = try #require(try lab.storedTrace(shown.trace))
             let outcome = Simulator.simulate(trace, under: config)
             #expect(shown.decision == outcome.decision.rawValue)
@@ -205,22 +204,22 @@ struct LabBrowserTests {
         let lab = try LabFixture(config: config, tasks: [task])
         let server = try await lab.serve()
         do {
-            let tab = try PhoneTab(url: server.url, width: 390, height: 844)
+            let tab = try await PhoneTab(url: server.url, width: 390, height: 844)
             defer { tab.close() }
-            try tab.wait(until: Self.readyExpression)
-            let strip = try #require(try tab.evaluate(
+            try await tab.wait(until: Self.readyExpression)
+            let strip = try #require(try await tab.evaluate(
                 "(() => { const e = document.getElementById('edge'); const r = e.getBoundingClientRect(); return e.hidden ? [] : [r.left, r.width, r.height]; })()") as? [Double])
             #expect(strip == [0, 20, 844])
-            try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-edge-swipe-back.png"))
+            try await tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-edge-swipe-back.png"))
             let frontX = "new Promise(r => requestAnimationFrame(() => r(new DOMMatrix(getComputedStyle(document.getElementById('front')).transform).m41)))"
             for (gesture, x) in [100.0, 10.0].enumerated() {
                 let stroke = Stroke.line(x: x, y: 400, dx: 12, dy: 0, steps: 18, dt: 0.016)
                 let start = Date().timeIntervalSince1970
-                try tab.touch("touchStart", [.init(x: x, y: 400)], timestamp: start)
+                try await tab.touch("touchStart", [.init(x: x, y: 400)], timestamp: start)
                 for (index, point) in stroke.points.enumerated().dropFirst() {
-                    try tab.touch("touchMove", [.init(x: point.x, y: point.y)], timestamp: start + point.t)
+                    try await tab.touch("touchMove", [.init(x: point.x, y: point.y)], timestamp: start + point.t)
                     guard index % 6 == 0 else { continue }
-                    let shown = try #require(try tab.evaluate(frontX) as? Double)
+                    let shown = try #require(try await tab.evaluate(frontX) as? Double)
                     let prefix = Trace(
                         name: "prefix", width: 390, height: 844,
                         samples: stroke.points.prefix(index + 1).enumerated().map { Sample(t: $1.t, x: $1.x, y: $1.y, phase: $0 == 0 ? .down : .move) }
@@ -229,18 +228,18 @@ struct LabBrowserTests {
                     #expect(abs(shown - expected) <= 0.5, "from x = \(x), after move \(index): the screen at \(shown), the simulation says \(expected)")
                     if x == 100 { #expect(shown == 0) } else { #expect(shown > 0) }
                 }
-                try tab.touch("touchEnd", [], timestamp: start + 0.4)
-                let shown = try Self.outcome(on: tab, count: gesture + 1)
+                try await tab.touch("touchEnd", [], timestamp: start + 0.4)
+                let shown = try await Self.outcome(on: tab, count: gesture + 1)
                 let trace = try #require(try lab.storedTrace(shown.trace))
                 let outcome = Simulator.simulate(trace, under: config)
                 #expect(shown.decision == outcome.decision.rawValue)
                 #expect(shown.reason == outcome.reason.rawValue)
                 if x == 100 {
                     #expect(shown.decision == "none" && shown.reason == "outsideEdge")
-                    let message = try tab.evaluate("document.getElementById('outcome').textContent") as? String ?? ""
+                    let message = try await tab.evaluate("document.getElementById('outcome').textContent") as? String ?? ""
                     #expect(message.contains("began too far from the left edge"), "\(message)")
-                    try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-edge-outside.png"))
-                    try tab.wait(until: Self.readyExpression)
+                    try await tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-edge-outside.png"))
+                    try await tab.wait(until: Self.readyExpression)
                 } else {
                     #expect(shown.reason != "outsideEdge")
                 }
@@ -262,9 +261,9 @@ struct LabBrowserTests {
         let lab = try LabFixture(config: config)
         let server = try await lab.serve()
         do {
-            let tab = try PhoneTab(url: server.url, width: 390, height: 844)
+            let tab = try await PhoneTab(url: server.url, width: 390, height: 844)
             defer { tab.close() }
-            try tab.wait(until: Self.readyExpression)
+            try await tab.wait(until: Self.readyExpression)
             // 60 % of the extent along the interaction's direction, in 20 moves.
             let (dx, dy): (Double, Double) =
                 switch interaction {
@@ -275,18 +274,18 @@ struct LabBrowserTests {
             let (x, y) = interaction == .swipeBack ? (20.0, 420.0) : (195.0, interaction == .pullUpPresent ? 780.0 : 160.0)
             let stroke = Stroke.line(x: x, y: y, dx: dx, dy: dy, steps: 20, dt: 0.016)
             let start = Date().timeIntervalSince1970
-            try tab.touch("touchStart", [.init(x: x, y: y)], timestamp: start)
+            try await tab.touch("touchStart", [.init(x: x, y: y)], timestamp: start)
             for point in stroke.points.dropFirst() {
-                try tab.touch("touchMove", [.init(x: point.x, y: point.y)], timestamp: start + point.t)
+                try await tab.touch("touchMove", [.init(x: point.x, y: point.y)], timestamp: start + point.t)
             }
-            try tab.wait(until: "true", then: "new Promise(r => requestAnimationFrame(() => r(true)))")
-            try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-\(interaction.rawValue)-mid-drag.png"))
-            try tab.touch("touchEnd", [], timestamp: start + 0.33)
-            let shown = try Self.outcome(on: tab, count: 1)
+            try await tab.wait(until: "true", then: "new Promise(r => requestAnimationFrame(() => r(true)))")
+            try await tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-\(interaction.rawValue)-mid-drag.png"))
+            try await tab.touch("touchEnd", [], timestamp: start + 0.33)
+            let shown = try await Self.outcome(on: tab, count: 1)
             #expect(shown.decision == "finish" && shown.reason == "threshold", "\(shown)")
-            try tab.wait(until: "Number(document.body.dataset.settled) >= 1")
-            try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-\(interaction.rawValue)-decided.png"))
-            let text = try tab.evaluate("document.getElementById('outcome').textContent") as? String ?? ""
+            try await tab.wait(until: "Number(document.body.dataset.settled) >= 1")
+            try await tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-\(interaction.rawValue)-decided.png"))
+            let text = try await tab.evaluate("document.getElementById('outcome').textContent") as? String ?? ""
             let done = ["pull-to-dismiss": "The sheet closed", "swipe-back": "The screen went back", "pull-up-present": "The card opened"]
             #expect(text.hasPrefix("\(done[interaction.rawValue] ?? "?"): you let go 5"), "\(text)")
             #expect(tab.consoleMessages.isEmpty, "\(tab.consoleMessages)")

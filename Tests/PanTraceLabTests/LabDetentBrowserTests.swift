@@ -5,14 +5,13 @@ import PanTraceModel
 import PanTraceLab
 import PanTraceStore
 import Testing
-import TestThreads
 
 /// A sheet with detents on the lab's page in a real browser
 /// (docs/lab.md "A sheet with detents"): drawn at the task's start detent, following the finger by
 /// docs/model.md §4.10's height frame by frame, settled at the detent the
 /// server decided, and stored as dispatched with the task's detents, start
 /// and intent.
-@Suite(.blocksItsThread, .enabled(if: Chromium.shouldRun))
+@Suite(.enabled(if: Chromium.shouldRun))
 struct LabDetentBrowserTests {
     typealias Stroke = LabBrowserTests.Stroke
 
@@ -30,60 +29,60 @@ struct LabDetentBrowserTests {
         let lab = try LabFixture(config: config, tasks: [tasks[1], tasks[0]])
         let server = try await lab.serve()
         do {
-            let tab = try PhoneTab(url: server.url, width: 390, height: 844)
+            let tab = try await PhoneTab(url: server.url, width: 390, height: 844)
             defer { tab.close() }
-            try tab.wait(until: LabBrowserTests.readyExpression)
-            #expect(try tab.attribute("#task", "data-detent") == "large")
-            #expect(try tab.evaluate(Self.frontTop) as? Double == 0, "the sheet at large fills the screen")
+            try await tab.wait(until: LabBrowserTests.readyExpression)
+            #expect(try await tab.attribute("#task", "data-detent") == "large")
+            #expect(try await tab.evaluate(Self.frontTop) as? Double == 0, "the sheet at large fills the screen")
 
             // The flick, checked against the model after every third move.
             let flick = Stroke.line(x: 195, y: 200, dx: 0, dy: 10, steps: 12, dt: 0.008)
             let start = Date().timeIntervalSince1970
-            try tab.touch("touchStart", [.init(x: 195, y: 200)], timestamp: start)
+            try await tab.touch("touchStart", [.init(x: 195, y: 200)], timestamp: start)
             var checked = 0
             for (index, point) in flick.points.enumerated().dropFirst() {
-                try tab.touch("touchMove", [.init(x: point.x, y: point.y)], timestamp: start + point.t)
+                try await tab.touch("touchMove", [.init(x: point.x, y: point.y)], timestamp: start + point.t)
                 guard index % 3 == 0 else { continue }
-                let shown = try #require(try tab.evaluate(Self.frontTop) as? Double)
+                let shown = try #require(try await tab.evaluate(Self.frontTop) as? Double)
                 let height = try #require(Self.modelHeight(after: flick.points.prefix(index + 1), config: config, start: "large"))
                 #expect(abs(shown - (1 - height) * 844) <= 0.5, "after move \(index): the sheet's top at \(shown), the model's height \(height)")
                 checked += 1
-                if index == 9 { try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-detent-flick-from-large.png")) }
+                if index == 9 { try await tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-detent-flick-from-large.png")) }
             }
             #expect(checked == 4)
-            try tab.touch("touchEnd", [], timestamp: start + 0.1)
-            let flicked = try LabBrowserTests.outcome(on: tab, count: 1)
+            try await tab.touch("touchEnd", [], timestamp: start + 0.1)
+            let flicked = try await LabBrowserTests.outcome(on: tab, count: 1)
             let trace = try #require(try lab.storedTrace(flicked.trace))
             LabBrowserTests.expectSamples(trace, match: flick, rest: 0.004)
             #expect(trace.detents == Self.sheet && trace.startDetent == "large" && trace.intent == Intent(word: "medium"))
             let decided = try LabBrowserTests.recorded(trace, under: config)
             #expect(decided.decision == .cancel && decided.detent == "medium", "\(decided)")
             #expect(flicked.decision == decided.decision.rawValue && flicked.reason == decided.reason.rawValue)
-            #expect(try tab.attribute("#outcome", "data-detent") == "medium")
-            #expect(try tab.attribute("#outcome", "data-agrees") == "true")
-            let said = try tab.evaluate("document.getElementById('outcome').textContent") as? String ?? ""
+            #expect(try await tab.attribute("#outcome", "data-detent") == "medium")
+            #expect(try await tab.attribute("#outcome", "data-agrees") == "true")
+            let said = try await tab.evaluate("document.getElementById('outcome').textContent") as? String ?? ""
             #expect(said.hasPrefix("The sheet dropped to medium"), "\(said)")
 
             // Settled at medium, where the next task starts.
-            try tab.wait(until: "Number(document.body.dataset.settled) >= 1 && " + LabBrowserTests.readyExpression)
-            #expect(try tab.attribute("#task", "data-detent") == "medium")
-            #expect(abs((try tab.evaluate(Self.frontTop) as? Double ?? 0) - 422) <= 0.5, "the sheet at medium: its top halfway")
-            try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-detent-settled-at-medium.png"))
+            try await tab.wait(until: "Number(document.body.dataset.settled) >= 1 && " + LabBrowserTests.readyExpression)
+            #expect(try await tab.attribute("#task", "data-detent") == "medium")
+            #expect(abs((try await tab.evaluate(Self.frontTop) as? Double ?? 0) - 422) <= 0.5, "the sheet at medium: its top halfway")
+            try await tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-detent-settled-at-medium.png"))
 
             // Above the sheet: nothing starts.
-            try tab.touch("touchStart", [.init(x: 195, y: 200)], timestamp: start + 5)
-            #expect(try tab.evaluate("document.body.dataset.mode") as? String == "ready")
-            try tab.touch("touchEnd", [], timestamp: start + 5.05)
+            try await tab.touch("touchStart", [.init(x: 195, y: 200)], timestamp: start + 5)
+            #expect(try await tab.evaluate("document.body.dataset.mode") as? String == "ready")
+            try await tab.touch("touchEnd", [], timestamp: start + 5.05)
 
             // A slow drag up on the sheet, past the half of the way to large.
             let up = Stroke.line(x: 195, y: 600, dx: 0, dy: -20, steps: 15, dt: 0.05)
-            try LabBrowserTests.dispatch(up, on: tab, start: start + 6, rest: 0.2)
-            let raised = try LabBrowserTests.outcome(on: tab, count: 2)
+            try await LabBrowserTests.dispatch(up, on: tab, start: start + 6, rest: 0.2)
+            let raised = try await LabBrowserTests.outcome(on: tab, count: 2)
             let second = try #require(try lab.storedTrace(raised.trace))
             #expect(second.startDetent == "medium" && second.intent == Intent(word: "large"))
             #expect(try LabBrowserTests.recorded(second, under: config).detent == "large")
-            #expect(try tab.attribute("#outcome", "data-detent") == "large")
-            let risen = try tab.evaluate("document.getElementById('outcome').textContent") as? String ?? ""
+            #expect(try await tab.attribute("#outcome", "data-detent") == "large")
+            let risen = try await tab.evaluate("document.getElementById('outcome').textContent") as? String ?? ""
             #expect(risen.hasPrefix("The sheet rose to large"), "\(risen)")
             #expect(tab.consoleMessages.isEmpty, "\(tab.consoleMessages)")
             await server.stop()
@@ -105,9 +104,9 @@ struct LabDetentBrowserTests {
         let lab = try LabFixture(config: config, tasks: [task])
         let server = try await lab.serve()
         do {
-            let tab = try PhoneTab(url: server.url, width: 390, height: 844)
+            let tab = try await PhoneTab(url: server.url, width: 390, height: 844)
             defer { tab.close() }
-            try tab.wait(until: LabBrowserTests.readyExpression)
+            try await tab.wait(until: LabBrowserTests.readyExpression)
             // 16 moves of 15 pt down, then 12 of 25 pt up, 16 ms apart.
             var points: [(t: Double, x: Double, y: Double)] = [(0, 195, 480)]
             for step in 1...28 {
@@ -116,25 +115,25 @@ struct LabDetentBrowserTests {
             }
             let stroke = Stroke(points: points)
             let start = Date().timeIntervalSince1970
-            try tab.touch("touchStart", [.init(x: 195, y: 480)], timestamp: start)
+            try await tab.touch("touchStart", [.init(x: 195, y: 480)], timestamp: start)
             var heights: [Double] = []
             for (index, point) in stroke.points.enumerated().dropFirst() {
-                try tab.touch("touchMove", [.init(x: point.x, y: point.y)], timestamp: start + point.t)
+                try await tab.touch("touchMove", [.init(x: point.x, y: point.y)], timestamp: start + point.t)
                 guard index % 4 == 0 else { continue }
-                let shown = try #require(try tab.evaluate(Self.frontTop) as? Double)
+                let shown = try #require(try await tab.evaluate(Self.frontTop) as? Double)
                 let height = try #require(Self.modelHeight(after: stroke.points.prefix(index + 1), config: config, start: "medium", scroll: (120, 2000)))
                 #expect(abs(shown - max(0, (1 - height) * 844)) <= 0.5, "after move \(index): the sheet's top at \(shown), the model's height \(height)")
                 heights.append(height)
             }
             #expect(heights.count == 7)
             #expect(heights.contains { $0 < 0.4 } && (heights.last ?? 0) > 0.5, "down past medium, then back above it: \(heights)")
-            try tab.touch("touchEnd", [], timestamp: start + 0.5)
-            let shown = try LabBrowserTests.outcome(on: tab, count: 1)
+            try await tab.touch("touchEnd", [], timestamp: start + 0.5)
+            let shown = try await LabBrowserTests.outcome(on: tab, count: 1)
             let trace = try #require(try lab.storedTrace(shown.trace))
             #expect(trace.startDetent == "medium" && trace.scrollOffset == 120)
             let decided = try LabBrowserTests.recorded(trace, under: config)
             #expect(shown.decision == decided.decision.rawValue && shown.reason == decided.reason.rawValue)
-            #expect(try tab.attribute("#outcome", "data-detent") == (decided.decision == .finish ? "" : decided.detent ?? ""))
+            #expect(try await tab.attribute("#outcome", "data-detent") == (decided.decision == .finish ? "" : decided.detent ?? ""))
             #expect(tab.consoleMessages.isEmpty, "\(tab.consoleMessages)")
             await server.stop()
         } catch {

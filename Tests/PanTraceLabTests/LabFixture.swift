@@ -1,11 +1,11 @@
 import Foundation
 import PanTraceCore
 import PanTraceModel
-import PanTraceLab
+@testable import PanTraceLab
 import PanTraceStore
 import SQLiteTestSupport
+import ServiceLifecycle
 import TestFolders
-import TestThreads
 
 /// A lab session of the tests: a fresh database in a folder of its own, a
 /// recorder under `config`, and a responder; ``serve()`` puts it on a free
@@ -67,13 +67,65 @@ final class LabFixture: @unchecked Sendable {
         responder.respond(to: .init(method: "POST", path: "/preferences", headerToken: token ?? self.token.text, body: Array(body.utf8)))
     }
 
-    /// The server on a free loopback port, its tasks on threads of their own: the
-    /// tests that compute meanwhile hold the concurrency pool's threads.
-    func serve(limits: LabLimits = LabLimits()) async throws -> LabServer {
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            return try await LabServer.start(host: "127.0.0.1", port: 0, responder: responder, limits: limits, executor: ThreadPerJob.shared)
+    /// The lab's limits, but for the bounds on a slow client (idle, head,
+    /// body, answer), five minutes each: a test whose turn comes late on a
+    /// loaded machine is not taken for a slow client. A test of one of those
+    /// bounds sets it.
+    static var limits: LabLimits {
+        var limits = LabLimits()
+        (limits.idle, limits.headTime, limits.stall, limits.write) = (.seconds(300), .seconds(300), .seconds(300), .seconds(300))
+        return limits
+    }
+
+    /// The server on a free loopback port, started as `pantrace lab` starts
+    /// it (a service group, port 0), once it listens.
+    func serve(limits: LabLimits = LabFixture.limits) async throws -> ServedLab {
+        try await ServedLab.start(LabServer(host: "127.0.0.1", port: 0, responder: responder, limits: limits))
+    }
+}
+
+/// A lab server running in a service group, as the command runs it, and
+/// listening; ``stop()`` shuts the group down gracefully, as a signal does.
+final class ServedLab: Sendable {
+    let server: LabServer
+    let port: Int
+    private let group: ServiceGroup
+    private let running: Task<Void, any Error>
+
+    private init(server: LabServer, port: Int, group: ServiceGroup, running: Task<Void, any Error>) {
+        self.server = server
+        self.port = port
+        self.group = group
+        self.running = running
+    }
+
+    /// Runs `server` and waits until it listens.
+    ///
+    /// - Throws: ``LabServer/CannotListen``.
+    static func start(_ server: LabServer) async throws -> ServedLab {
+        let group = ServiceGroup(services: [server], logger: LabServer.logger)
+        let running = Task { try await group.run() }
+        do {
+            return ServedLab(server: server, port: try await server.listeningPort(), group: group, running: running)
+        } catch {
+            _ = await running.result
+            throw error
         }
-        return try await LabServer.start(host: "127.0.0.1", port: 0, responder: responder, limits: limits)
+    }
+
+    /// The page's URL with its token.
+    var url: String { server.urls(port: port)[0] }
+
+    /// Requests being read or answered now.
+    var requestsUnderWay: Int { server.requestsUnderWay }
+
+    /// Connections open now.
+    var openConnections: Int { server.openConnections }
+
+    /// Stops the server as a signal stops the command, and waits until it has.
+    func stop() async {
+        await group.triggerGracefulShutdown()
+        _ = await running.result
     }
 }
 

@@ -5,13 +5,12 @@ import PanTraceModel
 import PanTraceLab
 import PanTraceStore
 import Testing
-import TestThreads
 
 /// docs/lab.md "A slip does not count" and "Every detent is used, and seen"
 /// in a real browser: the offer to discard, what it deletes and what the
 /// summary says; a sheet with a 0.1 detent whose mark and sheet nothing
 /// covers; and the message's words for where the next detent lay.
-@Suite(.blocksItsThread, .enabled(if: Chromium.shouldRun))
+@Suite(.enabled(if: Chromium.shouldRun))
 struct LabSlipBrowserTests {
     typealias Stroke = LabBrowserTests.Stroke
 
@@ -21,29 +20,29 @@ struct LabSlipBrowserTests {
         let lab = try LabFixture()
         let server = try await lab.serve()
         do {
-            let tab = try PhoneTab(url: server.url, width: 390, height: 844)
+            let tab = try await PhoneTab(url: server.url, width: 390, height: 844)
             defer { tab.close() }
-            try tab.wait(until: LabBrowserTests.readyExpression)
-            let task = try tab.attribute("#task", "data-task")
-            try LabBrowserTests.dispatch(
+            try await tab.wait(until: LabBrowserTests.readyExpression)
+            let task = try await tab.attribute("#task", "data-task")
+            try await LabBrowserTests.dispatch(
                 Stroke.line(x: 195, y: 150, dx: 0, dy: 8, steps: 10, dt: 0.016), on: tab, start: Date().timeIntervalSince1970)
-            let stored = try LabBrowserTests.outcome(on: tab, count: 1)
+            let stored = try await LabBrowserTests.outcome(on: tab, count: 1)
             #expect(try lab.storedTrace(stored.trace) != nil, "stored first")
-            #expect(try tab.attribute("#discard", "data-trace") == stored.trace)
-            let label = try tab.evaluate("document.getElementById('discard').textContent") as? String
+            #expect(try await tab.attribute("#discard", "data-trace") == stored.trace)
+            let label = try await tab.evaluate("document.getElementById('discard').textContent") as? String
             #expect(label == "That slipped \u{2014} don't count it")
 
-            _ = try tab.evaluate("document.getElementById('discard').click()")
-            try tab.wait(until: "document.getElementById('outcome').dataset.discarded === \(PhoneTab.jsString(stored.trace))")
+            _ = try await tab.evaluate("document.getElementById('discard').click()")
+            try await tab.wait(until: "document.getElementById('outcome').dataset.discarded === \(PhoneTab.jsString(stored.trace))")
             #expect(try lab.storedTrace(stored.trace) == nil, "discarded")
             #expect(try lab.database.integer("SELECT count(*) FROM result") == 0)
             #expect(try lab.database.integer("SELECT count(*) FROM sample") == 0)
             // The task is asked again, and the next gesture is stored as usual.
-            try tab.wait(until: LabBrowserTests.readyExpression)
-            #expect(try tab.attribute("#task", "data-task") == task)
-            try LabBrowserTests.dispatch(
+            try await tab.wait(until: LabBrowserTests.readyExpression)
+            #expect(try await tab.attribute("#task", "data-task") == task)
+            try await LabBrowserTests.dispatch(
                 Stroke.line(x: 195, y: 150, dx: 0, dy: 8, steps: 10, dt: 0.016), on: tab, start: Date().timeIntervalSince1970)
-            _ = try tab.wait(until: "document.getElementById('outcome').dataset.trace !== \(PhoneTab.jsString(stored.trace)) && document.getElementById('outcome').dataset.trace !== ''")
+            _ = try await tab.wait(until: "document.getElementById('outcome').dataset.trace !== \(PhoneTab.jsString(stored.trace)) && document.getElementById('outcome').dataset.trace !== ''")
             #expect(try lab.database.integer("SELECT count(*) FROM trace") == 1)
             #expect(tab.consoleMessages.isEmpty, "\(tab.consoleMessages)")
             await server.stop()
@@ -63,11 +62,11 @@ struct LabSlipBrowserTests {
         let lab = try LabFixture(config: try Preset.named("floatingpanel-states").config, tasks: [fromTip])
         let server = try await lab.serve()
         do {
-            let tab = try PhoneTab(url: server.url, width: 390, height: 844)
+            let tab = try await PhoneTab(url: server.url, width: 390, height: 844)
             defer { tab.close() }
-            try tab.wait(until: LabBrowserTests.readyExpression)
-            #expect(try tab.attribute("#task", "data-detent") == "tip")
-            let overlap = try tab.evaluate("""
+            try await tab.wait(until: LabBrowserTests.readyExpression)
+            #expect(try await tab.attribute("#task", "data-detent") == "tip")
+            let overlap = try await tab.evaluate("""
                 (() => {
                   const r = (el) => el.getBoundingClientRect();
                   const cross = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -86,7 +85,7 @@ struct LabSlipBrowserTests {
             #expect(seen["coversSheet"] as? Bool == false, "\(seen)")
             #expect(seen["coversMark"] as? Bool == false, "\(seen)")
             #expect(tab.consoleMessages.isEmpty, "\(tab.consoleMessages)")
-            try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-detent-tip-0.1.png"))
+            try await tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-detent-tip-0.1.png"))
             await server.stop()
         } catch {
             await server.stop()
@@ -102,22 +101,22 @@ struct LabSlipBrowserTests {
         let lab = try LabFixture(config: Config(), tasks: [drop])
         let server = try await lab.serve()
         do {
-            let tab = try PhoneTab(url: server.url, width: 390, height: 844)
+            let tab = try await PhoneTab(url: server.url, width: 390, height: 844)
             defer { tab.close() }
-            try tab.wait(until: LabBrowserTests.readyExpression)
-            #expect(try tab.attribute("#task", "data-detent") == "full")
+            try await tab.wait(until: LabBrowserTests.readyExpression)
+            #expect(try await tab.attribute("#task", "data-detent") == "full")
             // 160 pt down slowly from full, less the touch slop: let go at h ≈ 0.83, between half and full.
-            try LabBrowserTests.dispatch(
+            try await LabBrowserTests.dispatch(
                 Stroke.line(x: 195, y: 200, dx: 0, dy: 8, steps: 20, dt: 0.05), on: tab, start: Date().timeIntervalSince1970, rest: 0.3)
-            _ = try LabBrowserTests.outcome(on: tab, count: 1)
-            let said = try tab.evaluate("document.getElementById('outcome').textContent") as? String ?? ""
+            _ = try await LabBrowserTests.outcome(on: tab, count: 1)
+            let said = try await tab.evaluate("document.getElementById('outcome').textContent") as? String ?? ""
             // The release height is the model's (the touch slop taken off the drag), about 0.83.
-            let note = try tab.evaluate("document.getElementById('detent-note').textContent") as? String ?? ""
+            let note = try await tab.evaluate("document.getElementById('detent-note').textContent") as? String ?? ""
             #expect(note.hasPrefix(" Next detent down: half was at 50 %, you let go at "), "\(said)")
             let percent = Int(note.split(separator: " ").dropLast().last ?? "") ?? 0
             #expect((80...86).contains(percent), "\(note)")
             #expect(said.contains("half was at 50 %"))
-            try tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-detent-next-message.png"))
+            try await tab.screenshot(to: BrowserPage.screenshots.appending(path: "lab-detent-next-message.png"))
             await server.stop()
         } catch {
             await server.stop()
@@ -133,34 +132,34 @@ struct LabSlipBrowserTests {
         let lab = try LabFixture(versus: LabABBrowserTests.versus, seed: LabABBrowserTests.seed, tasks: [task])
         let server = try await lab.serve()
         do {
-            let tab = try PhoneTab(url: server.url, width: 390, height: 844)
+            let tab = try await PhoneTab(url: server.url, width: 390, height: 844)
             defer { tab.close() }
             let stroke = Stroke.line(x: 200, y: 150, dx: 0, dy: 22, steps: 18, dt: 0.0167)
-            func gesture() throws -> String {
-                try tab.wait(until: LabBrowserTests.readyExpression)
-                let before = try tab.attribute("#outcome", "data-trace") ?? ""
-                try LabBrowserTests.dispatch(stroke, on: tab, start: Date().timeIntervalSince1970)
-                let trace = try tab.wait(
+            func gesture() async throws -> String {
+                try await tab.wait(until: LabBrowserTests.readyExpression)
+                let before = try await tab.attribute("#outcome", "data-trace") ?? ""
+                try await LabBrowserTests.dispatch(stroke, on: tab, start: Date().timeIntervalSince1970)
+                let trace = try await tab.wait(
                     until: "document.getElementById('outcome').dataset.trace !== \(PhoneTab.jsString(before))",
                     then: "document.getElementById('outcome').dataset.trace")
                 return trace as? String ?? ""
             }
-            let first = try gesture()
-            let slipped = try gesture()
-            try tab.wait(until: "document.getElementById('ask').dataset.ready === 'true'")
-            _ = try tab.evaluate("document.getElementById('discard').click()")
-            try tab.wait(until: "document.getElementById('outcome').dataset.discarded === \(PhoneTab.jsString(slipped))")
-            try tab.wait(until: LabBrowserTests.readyExpression)
-            #expect(try tab.attribute("#ask", "data-ready") == "false")
-            let text = try tab.evaluate("document.getElementById('try').textContent") as? String ?? ""
+            let first = try await gesture()
+            let slipped = try await gesture()
+            try await tab.wait(until: "document.getElementById('ask').dataset.ready === 'true'")
+            _ = try await tab.evaluate("document.getElementById('discard').click()")
+            try await tab.wait(until: "document.getElementById('outcome').dataset.discarded === \(PhoneTab.jsString(slipped))")
+            try await tab.wait(until: LabBrowserTests.readyExpression)
+            #expect(try await tab.attribute("#ask", "data-ready") == "false")
+            let text = try await tab.evaluate("document.getElementById('try').textContent") as? String ?? ""
             #expect(text.hasPrefix("First try"), "the pair again from its first try: \(text)")
             #expect(try lab.storedTrace(slipped) == nil)
             #expect(try lab.storedTrace(first) != nil, "the pair's other gesture stays, unpaired")
 
-            let again = [try gesture(), try gesture()]
-            try tab.wait(until: "document.getElementById('ask').dataset.ready === 'true'")
-            try LabABBrowserTests.tap("prefer-same", on: tab)
-            try tab.wait(until: "document.getElementById('ask').dataset.ready === 'false' && document.getElementById('ask').hidden")
+            let again = [try await gesture(), try await gesture()]
+            try await tab.wait(until: "document.getElementById('ask').dataset.ready === 'true'")
+            try await LabABBrowserTests.tap("prefer-same", on: tab)
+            try await tab.wait(until: "document.getElementById('ask').dataset.ready === 'false' && document.getElementById('ask').hidden")
             let named = try lab.database.names("SELECT trace_a FROM preference UNION SELECT trace_b FROM preference")
             #expect(named == Set(again), "\(named)")
             #expect(tab.consoleMessages.isEmpty, "\(tab.consoleMessages)")

@@ -2,20 +2,19 @@ import Foundation
 import Testing
 
 /// A test that blocks its thread — waiting for a `pantrace` child, the
-/// test browser, another connection's lock, or the gesture lab's in-process
-/// server — runs on threads of its own instead of Swift Testing's
-/// cooperative pool.
+/// test browser or another connection's lock — runs on threads of its own
+/// instead of Swift Testing's cooperative pool.
 ///
 /// The pool has one thread per core (two here), and on Linux its threads
 /// are also the ones libdispatch hands its global queues. A synchronous wait
 /// holds its thread: when both wait on children that sleep, the machine
-/// idles; and the lab's server (FlyingFox: actors, tasks and a dispatch queue
-/// that waits on epoll), running in the test process, gets no thread at all,
-/// so the test waiting on it waits out its timeout. With this trait the
+/// idles, and every other test waits for a thread. With this trait the
 /// test's body runs on a new thread per job (``ThreadPerJob``), and the pool
-/// stays free for the tests that compute and for the server. Every suite
-/// that runs the binary carries it, and the tests elsewhere that wait; a
-/// test that computes gains nothing from a thread of its own.
+/// stays free for the tests that compute. Every suite that runs the binary
+/// carries it, and the tests elsewhere that wait; a test that computes
+/// gains nothing from a thread of its own, and one that awaits (the lab's
+/// tests: their server runs on NIO's event loops, their browser is awaited)
+/// needs none.
 ///
 /// On a suite, it applies to each of its tests and their cases.
 public struct BlocksItsThread: SuiteTrait, TestTrait, TestScoping {

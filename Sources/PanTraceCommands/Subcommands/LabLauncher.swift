@@ -11,7 +11,7 @@ extension Pantrace {
     /// `pantrace`, with the same arguments (by exec: the same process, its
     /// signals and exit status).
     ///
-    /// The lab's HTTP server (FlyingFox) brings Foundation with it; kept in
+    /// The lab's HTTP server (Hummingbird on SwiftNIO) brings Foundation with it; kept in
     /// an executable of its own, it is loaded only by the lab, and every
     /// other command starts as fast as before (docs/performance.md).
     struct LabLauncher: ParsableCommand {
