@@ -26,6 +26,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
         // Golden files in the tests (Tests/Snapshots): one record mode, never recording on CI.
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
+        // The command-line tests that need the binary's process (signals, closed
+        // streams, the lab, the README's commands) spawn and await it through it.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", exact: "1.0.2"),
     ],
     targets: [
         // docs/architecture.md: what each target owns and may import
@@ -137,12 +140,13 @@ let package = Package(
         ),
         .testTarget(
             name: "PanTraceCLITests",
-            // The end-to-end tests run the built binary; depending on the
-            // executable makes `swift test` build it first.
+            // The commands run in-process (`Pantrace.run(_:in:)`); the tests that
+            // need a process run the built binary, and depending on the
+            // executables makes `swift test` build them first.
             dependencies: [
                 "PanTraceCLI", "PanTraceLabCLI", "PanTraceCommands", "PanTraceKit", "PanTraceStore", "PanTraceCore", "PanTraceModel",
-                "SQLiteTestSupport", "TestFolders", "Snapshots",
-                "BrowserTestSupport", "TestThreads",
+                "SQLiteTestSupport", "TestFolders", "Snapshots", "BrowserTestSupport", "TestThreads",
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             // The help's and reports' golden files, read from the source tree by path.
             exclude: ["__Snapshots__"]

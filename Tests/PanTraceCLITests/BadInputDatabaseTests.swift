@@ -3,7 +3,6 @@ import ArgumentParser
 import Foundation
 import SQLiteTestSupport
 import Testing
-import TestThreads
 
 @testable import PanTraceCommands
 
@@ -23,7 +22,7 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
 /// Databases of every vintage and origin: each is refused with exit 66 and a
 /// message naming it, and left exactly as it was, by every subcommand that
 /// opens one (in-process; the binary shows one case, and ExitStatusTests the rest).
-@Suite(.blocksItsThread) struct BadInputDatabaseTests {
+@Suite struct BadInputDatabaseTests {
     typealias Case = BadDatabaseCase
 
     static let cases: [Case] = [
@@ -78,8 +77,8 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
     /// ``ExitStatus``. The bytes of the file and the folder's listing (no
     /// journal or WAL left) prove it untouched.
     @Test(arguments: cases, commands)
-    func badDatabaseIsRefusedAndLeftAlone(_ bad: Case, _ command: [String]) throws {
-        let runner = try Hardening.seededRunner()
+    func badDatabaseIsRefusedAndLeftAlone(_ bad: Case, _ command: [String]) async throws {
+        let runner = try await Hardening.seededRunner()
         try bad.prepare(runner)
         let path = runner.path(bad.path)
         let before = FileManager.default.contents(atPath: path)
@@ -133,24 +132,24 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
 
     /// A database the user may read but not write: record refuses it (66);
     /// reading commands still work.
-    @Test func readOnlyDatabase() throws {
-        if let reason = Hardening.nobodyUnavailable { try Test.cancel("skipped: \(reason)") }
-        let runner = try Hardening.seededRunner()
+    @Test func readOnlyDatabase() async throws {
+        if let reason = await Hardening.nobodyUnavailable.value { try Test.cancel("skipped: \(reason)") }
+        let runner = try await Hardening.seededRunner()
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: runner.folder.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: runner.db)
         let before = try DatabaseState(path: runner.db)
 
-        let record = try runner.runAsNobody(["record", "--db", runner.db, "--from", Hardening.workedExamples])
+        let record = try await runner.spawnAsNobody(["record", "--db", runner.db, "--from", Hardening.workedExamples])
         #expect(record.status == 66, "stderr: \(record.stderr)")
         #expect(record.stderr.contains("cannot write to database \(runner.db): it is read-only"), "\(record.stderr)")
-        let replay = try runner.runAsNobody(["replay", "--db", runner.db])
+        let replay = try await runner.spawnAsNobody(["replay", "--db", runner.db])
         #expect(replay.status == 66, "stderr: \(replay.stderr)")
         #expect(try DatabaseState(path: runner.db) == before)
     }
 
     /// SQL-shaped names are data: stored, listed and reported exactly as written.
-    @Test func sqlShapedNamesAreStoredVerbatim() throws {
-        let runner = try Hardening.seededRunner()
+    @Test func sqlShapedNamesAreStoredVerbatim() async throws {
+        let runner = try await Hardening.seededRunner()
         let names = [
             "x'); DROP TABLE trace;--",
             "Robert\"); DELETE FROM run; --",

@@ -1,18 +1,17 @@
 import TestFolders
 import Foundation
 import Testing
-import TestThreads
 
 /// docs/commands.md §7.4 on the command line (the binary; the binary
 /// for standard input and in ExitStatusTests): exit 65 with one line
 /// on standard error and nothing on standard output, standard input named
 /// `<stdin>`, and a missing input that leaves no new database. Every rule of
 /// the battery is checked in-process (PanTraceKitTests/BadTraceInputTests).
-@Suite(.blocksItsThread) struct BadInputTraceTests {
+@Suite struct BadInputTraceTests {
     static func edit(_ target: String, _ replacement: String) -> String { ValidTraceLine.edited(target, replacement) }
 
-    @Test func badTraceFileExits65AndChangesNothing() throws {
-        let runner = try Hardening.seededRunner()
+    @Test func badTraceFileExits65AndChangesNothing() async throws {
+        let runner = try await Hardening.seededRunner()
         try runner.write(Self.edit(#""width":400"#, #""width":0"#) + "\n", to: "in.jsonl")
         let before = try DatabaseState(path: runner.db)
         try #require(before.integrity == ["ok"])
@@ -26,8 +25,8 @@ import TestThreads
     }
 
     /// The same content on standard input is named `<stdin>`.
-    @Test func badTraceOnStandardInputNamesStdin() throws {
-        let runner = try Hardening.seededRunner()
+    @Test func badTraceOnStandardInputNamesStdin() async throws {
+        let runner = try await Hardening.seededRunner()
         let before = try DatabaseState(path: runner.db)
         let input = [ValidTraceLine.validLine(named: "new-1"), Self.edit(#""t":0.1,"#, #""t":0.01,"#)].joined(separator: "\n")
         let output = try runner.run(["record", "--from", "-"], stdin: input)

@@ -1,40 +1,27 @@
 import Foundation
+import PanTraceCommands
 import SQLiteTestSupport
 import TestFolders
 import Testing
 
-
-/// Runs the built `pantrace` binary like swift-argument-parser's
-/// `AssertExecuteCommand`: arguments and standard input in; standard output,
-/// standard error and the exit status out. The workflows themselves are
-/// tested in-process through PanTraceKit (Tests/PanTraceKitTests); these
-/// tests are for what only the command line shows.
+/// Runs `pantrace` commands in-process as swift-argument-parser's
+/// `AssertExecuteCommand` does: arguments, standard input and variables in;
+/// standard output, standard error and the exit status out, each command in
+/// a console of its own (``Console``) whose folder is the test's. The
+/// exit status is the one the process would exit with (`Pantrace.run(_:in:)`
+/// maps every error as `main` does); what only a process shows runs the
+/// built binary (``CommandRunner/spawn(_:db:stdin:environment:)``).
 struct CommandRunner {
-    struct Output {
+    struct Output: Sendable {
         var status: Int32
         var stdout: String
         var stderr: String
     }
 
-    /// The binary beside the test bundle (`swift test` builds it first).
-    static let binary: URL = {
-        if let path = ProcessInfo.processInfo.environment["PANTRACE_BIN"] { return URL(fileURLWithPath: path) }
-        var folder = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = folder.appending(path: "pantrace")
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                return candidate
-            }
-            folder = folder.deletingLastPathComponent()
-        }
-        return repositoryRoot.appending(path: ".build/debug/pantrace")
-    }()
-
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// A fresh temporary folder for one test's database and files.
+    /// A fresh temporary folder for one test's database and files: the commands' folder.
     let folder: URL
 
     init() throws {
@@ -55,78 +42,39 @@ struct CommandRunner {
         return url.path
     }
 
-    /// Runs `pantrace arguments…` in the test's folder, with `--db` added
-    /// after the subcommand unless `db` is false. Help and usage text are
-    /// wrapped to 80 columns (`COLUMNS`) unless `environment` says otherwise.
+    /// `arguments` with `--db` and the test's database after the subcommand, when `db` is true.
+    func withDatabase(_ arguments: [String], _ useDatabase: Bool) -> [String] {
+        guard useDatabase, let first = arguments.first, !first.hasPrefix("-") else { return arguments }
+        return [first, "--db", db] + arguments.dropFirst()
+    }
+
+    /// What every command reads: no colour, 80 columns, no `CI`, then `environment`.
+    static func variables(_ environment: [String: String]) -> [String: String] {
+        ["NO_COLOR": "1", "COLUMNS": "80"].merging(environment) { $1 }
+    }
+
+    /// Runs `pantrace arguments…` in-process in the test's folder, with `--db`
+    /// added after the subcommand unless `db` is false, `stdin` as its
+    /// standard input (empty when `nil`), and ``variables(_:)``.
     func run(
         _ arguments: [String], db useDatabase: Bool = true, stdin: String? = nil,
         environment: [String: String] = [:]
     ) throws -> Output {
-        var arguments = arguments
-        if useDatabase, let first = arguments.first, !first.hasPrefix("-") {
-            arguments.insert(contentsOf: ["--db", db], at: 1)
-        }
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        env["COLUMNS"] = "80"
-        env.removeValue(forKey: "CI")
-        for (key, value) in environment { env[key] = value }
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        let input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        // Read both pipes concurrently so that a large output cannot block the child.
-        let errors = PipeDrain(err)
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        // An unlinked file: any size, read at the command's pace, nothing left in the folder.
+        guard let input = tmpfile() else { throw CocoaError(.fileWriteUnknown) }
+        defer { fclose(input) }
+        let bytes = Array((stdin ?? "").utf8)
+        guard fwrite(bytes, 1, bytes.count, input) == bytes.count, fflush(input) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        rewind(input)
+        let console = Console(variables: Self.variables(environment), directory: folder.path, standardInput: fileno(input))
+        let status = Pantrace.run(withDatabase(arguments, useDatabase), in: console)
         return Output(
-            status: process.terminationStatus,
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errors.finish(), as: UTF8.self))
+            status: status, stdout: String(decoding: console.standardOutput.written, as: UTF8.self),
+            stderr: String(decoding: console.standardError.written, as: UTF8.self))
     }
 
     /// Runs every statement of `sql` on the test's database (a hand edit).
     func execute(_ sql: String) throws {
         try DatabaseFile(path: db).execute(sql)
-    }
-}
-
-/// Reads a pipe to its end on a thread of its own.
-///
-/// Not on `DispatchQueue.global()`: the tests block their threads while a
-/// child runs, and on Linux those are the global queue's threads, so a
-/// block queued there waited up to a second for one (libdispatch adds a
-/// thread only when it sees the pool starved).
-final class PipeDrain: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ pipe: Pipe) {
-        let handle = pipe.fileHandleForReading
-        Thread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }.start()
-    }
-
-    private var finished = false
-
-    /// The bytes, once every writer has closed the pipe.
-    func finish() -> Data {
-        if !finished {
-            done.wait()
-            finished = true
-        }
-        return data
     }
 }

@@ -1,20 +1,19 @@
 import Foundation
 import Testing
-import TestThreads
 
 /// `pantrace compare` and `pantrace presets` on the command line
 /// (docs/presets.md): exit statuses, the order of the configs, the database
 /// left alone. The counts are tested in-process (ConfigComparisonTests).
-@Suite(.blocksItsThread) struct CompareTests {
-    static func corpus() throws -> CommandRunner {
+@Suite struct CompareTests {
+    static func corpus() async throws -> CommandRunner {
         let runner = try CommandRunner()
-        try runner.recordCorpus()
+        try await runner.recordCorpus()
         return runner
     }
 
     /// Works on a chmod 0444 database and changes nothing; configs in the order given.
-    @Test func comparesOnAReadOnlyDatabaseInTheOrderGiven() throws {
-        let runner = try Self.corpus()
+    @Test func comparesOnAReadOnlyDatabaseInTheOrderGiven() async throws {
+        let runner = try await Self.corpus()
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: runner.db)
         let before = try Data(contentsOf: URL(fileURLWithPath: runner.db))
         let velocity = CommandRunner.repositoryRoot.appending(path: "Fixtures/configs/velocity.json").path
@@ -44,8 +43,8 @@ import TestThreads
         (["tune", "--preset", "gorhom", "--sweep", "threshold=0.3"], "did you mean"),
         (["replay", "--preset", "material3", "--set", "thresholdUnit=fraction"], "threshold: must be > 0 and ≤ 1, found 56"),
     ])
-    func badChoicesExit64(_ arguments: [String], _ words: String) throws {
-        let runner = try Self.corpus()
+    func badChoicesExit64(_ arguments: [String], _ words: String) async throws {
+        let runner = try await Self.corpus()
         let before = try runner.files()
         let output = try runner.run(arguments)
         #expect(output.status == 64, "\(output.stderr)")

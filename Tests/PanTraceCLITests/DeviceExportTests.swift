@@ -1,13 +1,12 @@
 import Foundation
 import Testing
 import TestFolders
-import TestThreads
 
 /// `pantrace export actions` and `export xcuitest` on the command line
 /// (docs/device.md): the streams, the exit statuses, and a Swift file that
 /// `swiftc -parse` accepts. What the lines hold is tested in-process
 /// (the Device suites of PanTraceCoreTests and PanTraceReportsTests, PanTraceKitTests' GestureExporterTests).
-@Suite(.blocksItsThread) struct DeviceExportTests {
+@Suite struct DeviceExportTests {
     /// `swiftc`, from the toolchain on the PATH or at /opt/swift.
     static let swiftc: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
@@ -21,9 +20,9 @@ import TestThreads
             + #"{"t":0.05,"x":200,"y":180,"phase":"move"},{"t":0.3,"x":200,"y":180,"phase":"up"}]}"#
     }.joined(separator: "\n") + "\n"
 
-    @Test func theLinesGoToStandardOutputAndTheCountsEndStandardError() throws {
+    @Test func theLinesGoToStandardOutputAndTheCountsEndStandardError() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 40)
+        try await runner.recordCorpus(count: 40)
         let actions = try ExportTests.export(runner, "actions")
         #expect(actions.status == 0, "\(actions.stderr)")
         let lines = actions.stdout.split(separator: "\n")
@@ -38,7 +37,7 @@ import TestThreads
     }
 
     @Test(.enabled(if: swiftc != nil, "swiftc is not installed"))
-    func theSwiftFileParses() throws {
+    func theSwiftFileParses() async throws {
         let runner = try CommandRunner()
         let recorded = try runner.run(["record", "--from", "-"], stdin: Self.awkwardTraces)
         try #require(recorded.status == 0, "\(recorded.stderr)")
@@ -52,21 +51,14 @@ import TestThreads
         #expect(output.stdout.contains("    // \"line\\nbreak // x\"\n"))
         let file = runner.path("SheetGestureTests.swift")
         try output.stdout.write(toFile: file, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.swiftc))
-        process.arguments = ["-parse", file]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(message)")
-        #expect(message.isEmpty, "\(message)")
+        let parsed = try await CommandRunner.spawn(try #require(Self.swiftc), ["-parse", file], in: runner.folder)
+        #expect(parsed.status == 0, "\(parsed.stderr)")
+        #expect(parsed.stderr.isEmpty, "\(parsed.stderr)")
     }
 
-    @Test func refusalsAre64AndPrintNothing() throws {
+    @Test func refusalsAre64AndPrintNothing() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 10)
+        try await runner.recordCorpus(count: 10)
         let cases: [(String, [String], String)] = [
             ("actions", ["--changed", "9"], "pantrace: error: no run 9\n"),
             ("xcuitest", ["--changed", "9"], "pantrace: error: no run 9\n"),

@@ -1,15 +1,14 @@
 import Testing
-import TestThreads
 
 /// `export decisions --run RUN` on the command line (docs/sqlite.md
 /// "Exporting decisions"): several runs without `--run` are a usage error,
 /// exit 64, naming the baseline and the latest run, with nothing on
 /// standard output; `--run latest` exports the newest; a word that is no
 /// run is the parser's usage error.
-@Suite(.blocksItsThread) struct ExportRunTests {
-    @Test func severalRunsNeedRun() throws {
+@Suite struct ExportRunTests {
+    @Test func severalRunsNeedRun() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 10)
+        try await runner.recordCorpus(count: 10)
         let replayed = try runner.run(["replay", "--set", "threshold=0.3", "--quiet"])
         #expect(replayed.status == 0, "\(replayed.stderr)")
 

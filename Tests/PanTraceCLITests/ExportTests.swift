@@ -1,21 +1,20 @@
 import Foundation
 import Testing
-import TestThreads
 
 /// `pantrace export` (docs/commands.md §7.6) on the command line: the lines on
 /// standard output and nothing on standard error, the exit statuses, a
 /// database that is only read, and a standard output that cannot be written.
 /// What the lines hold is tested in-process (PanTraceKitTests' Export suites).
-@Suite(.blocksItsThread) struct ExportTests {
+@Suite struct ExportTests {
     /// `pantrace export <what> --db <the test's database> arguments…` (the
     /// runner would put `--db` before `traces`, which belongs to the leaf).
     static func export(_ runner: CommandRunner, _ what: String, _ arguments: [String] = [], db: String? = nil, stdin: String? = nil) throws -> CommandRunner.Output {
         try runner.run(["export", what, "--db", db ?? runner.db] + arguments, db: false, stdin: stdin)
     }
 
-    @Test func tracesAndDecisionsGoToStandardOutputOneLineEach() throws {
+    @Test func tracesAndDecisionsGoToStandardOutputOneLineEach() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 30)
+        try await runner.recordCorpus(count: 30)
         let traces = try Self.export(runner, "traces")
         #expect(traces.status == 0 && traces.stderr.isEmpty, "\(traces.stderr)")
         #expect(traces.stdout.hasSuffix("\n"))
@@ -46,9 +45,9 @@ import TestThreads
         #expect(!FileManager.default.fileExists(atPath: runner.db))
     }
 
-    @Test func anUnknownRunOrTraceIs64AndNamesIt() throws {
+    @Test func anUnknownRunOrTraceIs64AndNamesIt() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 10)
+        try await runner.recordCorpus(count: 10)
         for (what, arguments, message) in [
             ("decisions", ["--run", "9"], "no run 9"), ("traces", ["--trace", "nope"], "no trace named 'nope'"),
         ] {
@@ -64,9 +63,9 @@ import TestThreads
     }
 
     /// Opened read-only: a write-protected database exports, and is left byte for byte.
-    @Test func theDatabaseIsOnlyRead() throws {
+    @Test func theDatabaseIsOnlyRead() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 10)
+        try await runner.recordCorpus(count: 10)
         let before = try Data(contentsOf: URL(fileURLWithPath: runner.db))
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: runner.db)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: runner.db) }
@@ -82,18 +81,11 @@ import TestThreads
     /// docs/commands.md §7.4: a failed write to standard output is an I/O error (74), not
     /// a crash and not a success with a cut export.
     @Test(arguments: [">&-", ">/dev/full"])
-    func aStandardOutputThatCannotBeWrittenIs74(redirection: String) throws {
+    func aStandardOutputThatCannotBeWrittenIs74(redirection: String) async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 30)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", #"exec "$0" export traces --db "$1" "# + redirection, CommandRunner.binary.path, runner.db]
-        process.standardError = FileHandle.nullDevice
-        // A crash would otherwise spend seconds symbolicating a backtrace nobody reads.
-        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit, "killed by signal \(process.terminationStatus)")
-        #expect(process.terminationStatus == 74)
+        try await runner.recordCorpus(count: 30)
+        let ending = try await runner.shell(#"exec "$0" export traces --db "$1" "# + redirection, [runner.db])
+        #expect(ending.signal == nil, "killed by signal \(ending.signal ?? 0)")
+        #expect(ending.status == 74)
     }
 }

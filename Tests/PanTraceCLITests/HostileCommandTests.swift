@@ -2,12 +2,11 @@ import TestFolders
 import Foundation
 import SQLiteTestSupport
 import Testing
-import TestThreads
 
 /// docs/safety.md on the command line, in-process (``InProcessCommandLine``): each
 /// case ends with the right status and a message naming what is wrong, and
 /// changes nothing it should not.
-@Suite(.blocksItsThread) struct HostileCommandTests {
+@Suite struct HostileCommandTests {
     /// `pantrace arguments…` on the runner's database (`--db` after the
     /// subcommands, so after `export traces` too).
     static func run(_ runner: CommandRunner, _ arguments: [String]) throws -> CommandRunner.Output {
@@ -60,8 +59,8 @@ import TestThreads
 
     // MARK: Case 12: a damaged schema
 
-    @Test func aColumnRenamedByHandIsADamagedDatabaseNotAnInternalError() throws {
-        let runner = try Hardening.seededRunner()
+    @Test func aColumnRenamedByHandIsADamagedDatabaseNotAnInternalError() async throws {
+        let runner = try await Hardening.seededRunner()
         try Hardening.execute(runner.db, "ALTER TABLE result RENAME COLUMN velocity TO speed")
         let before = try DatabaseState(path: runner.db)
         for command in [["replay"], ["regress"], ["runs"], ["show", "taken"], ["export", "decisions"], ["tune", "--sweep", "threshold=0.3"]] {
@@ -81,8 +80,8 @@ import TestThreads
         ("UPDATE sample SET x = 'abc' WHERE seq = 1 AND trace_id = (SELECT id FROM trace WHERE name = 'taken')", "holds 'abc'"),
         ("UPDATE sample SET touches = 1e18 WHERE seq = 1 AND trace_id = (SELECT id FROM trace WHERE name = 'taken')", "at most 2^53"),
     ])
-    func aTraceEditedIntoOneRecordRefusesStopsEveryReaderWith66(_ edit: String, _ words: String) throws {
-        let runner = try Hardening.seededRunner()
+    func aTraceEditedIntoOneRecordRefusesStopsEveryReaderWith66(_ edit: String, _ words: String) async throws {
+        let runner = try await Hardening.seededRunner()
         try Hardening.execute(runner.db, edit)
         for command in [["replay"], ["tune", "--sweep", "threshold=0.3"], ["show", "taken"], ["export", "traces"], ["regress"]] {
             let output = try Self.run(runner, command)

@@ -1,14 +1,13 @@
 import Foundation
 import SQLiteTestSupport
 import Testing
-import TestThreads
 
 /// `trace.packed` end to end: replay reads the packed samples, and after a
 /// hand edit of `sample` rows (SQL with the shell's defaults: foreign keys off) it reads the rows.
-@Suite(.blocksItsThread) struct PackedSamplesEndToEndTests {
-    @Test func anUpdateOfSampleRowsChangesWhatReplayDecides() throws {
+@Suite struct PackedSamplesEndToEndTests {
+    @Test func anUpdateOfSampleRowsChangesWhatReplayDecides() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 60, seed: 3)
+        try await runner.recordCorpus(count: 60, seed: 3)
         #expect(try runner.integer("SELECT count(*) FROM trace WHERE packed IS NULL") == 0)
         // Replay of the packed samples reproduces the record.
         let same = try JSONReport(try runner.expect(0, ["replay", "--format", "json"]).stdout)
@@ -39,9 +38,9 @@ import TestThreads
         #expect(again.changed == 0)
     }
 
-    @Test func aDeletedSampleRowIsReplayedFromTheRows() throws {
+    @Test func aDeletedSampleRowIsReplayedFromTheRows() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 30, seed: 5)
+        try await runner.recordCorpus(count: 30, seed: 5)
         let name = try #require(try runner.rows("SELECT name FROM trace WHERE family = 'slow-drag' LIMIT 1").first?[0].text)
         // Drop the samples after the fifth and end the gesture there: a short drag.
         try runner.execute(

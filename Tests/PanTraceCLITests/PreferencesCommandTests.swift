@@ -1,17 +1,16 @@
 import Foundation
 import SQLiteTestSupport
 import Testing
-import TestThreads
 
 /// `pantrace preferences` on the command line (docs/lab.md): the report of
 /// answers stored by hand with SQL, its numbers from the formulas worked by
 /// hand (PreferenceTallyTests has the working), its exit statuses.
-@Suite(.blocksItsThread) struct PreferencesCommandTests {
+@Suite struct PreferencesCommandTests {
     /// A database with run 1 (`baseline`) and run 2 (`panmodal`) over 16 traces, and session `s1`'s answers:
     /// A, the same, A, B, A, the same, A — 4 for A, 1 for B, 2 the same; session `s2`'s one answer, the same.
-    static func answered() throws -> CommandRunner {
+    static func answered() async throws -> CommandRunner {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 16, seed: 3)
+        try await runner.recordCorpus(count: 16, seed: 3)
         try runner.expect(0, ["replay", "--preset", "panmodal"])
         let database = DatabaseFile(path: runner.db)
         let names = try database.texts("SELECT name FROM trace ORDER BY id")
@@ -25,8 +24,8 @@ import TestThreads
         return runner
     }
 
-    @Test func theJSONReportHasTheNumbersOfTheFormulas() throws {
-        let runner = try Self.answered()
+    @Test func theJSONReportHasTheNumbersOfTheFormulas() async throws {
+        let runner = try await Self.answered()
         let output = try runner.expect(0, ["preferences", "--format", "json"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         let comparisons = try #require(report["comparisons"] as? [[String: Any]])
@@ -43,8 +42,8 @@ import TestThreads
         #expect(Set(only.keys) == ["a", "b", "sessions", "preferA", "preferB", "same", "decided", "shareA", "interval", "p", "verdict"])
     }
 
-    @Test func theTextReportSaysTheVerdictInWords() throws {
-        let runner = try Self.answered()
+    @Test func theTextReportSaysTheVerdictInWords() async throws {
+        let runner = try await Self.answered()
         let text = try runner.expect(0, ["preferences"]).stdout
         #expect(text.contains("A: baseline\nB: panmodal\n"), "\(text)")
         #expect(text.contains("2 sessions: A preferred 4, B preferred 1, the same 3 (5 decided)"), "\(text)")
@@ -58,9 +57,9 @@ import TestThreads
         #expect(none.stdout == "no answers of session nope in \(runner.db)\n")
     }
 
-    @Test func aDatabaseWithoutAnswersOrWithoutAFile() throws {
+    @Test func aDatabaseWithoutAnswersOrWithoutAFile() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 4, seed: 1)
+        try await runner.recordCorpus(count: 4, seed: 1)
         #expect(try runner.expect(0, ["preferences", "--format", "json"]).stdout == "{\"comparisons\": []}\n")
         #expect(try runner.expect(0, ["preferences"]).stdout.hasPrefix("no answers in \(runner.db) yet"))
         let missing = try runner.run(["preferences", "--db", "absent.sqlite"], db: false)

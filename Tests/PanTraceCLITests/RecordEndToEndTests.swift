@@ -1,10 +1,9 @@
 import Foundation
 import Testing
-import TestThreads
 
 /// `pantrace record` end to end: the command line (the binary;
 /// the binary for standard input), a fresh database, SQL as the sqlite3 shell reads it.
-@Suite(.blocksItsThread) struct RecordEndToEndTests {
+@Suite struct RecordEndToEndTests {
     static let fixtures = CommandRunner.repositoryRoot.appending(path: "Fixtures/traces")
     static var workedExamples: String { fixtures.appending(path: "worked-examples.jsonl").path }
 

@@ -1,11 +1,10 @@
 import Foundation
 import Testing
-import TestThreads
 
 /// `record` and times that look like milliseconds (docs/model.md "Times in
 /// milliseconds"): recorded with one warning per file on standard error, or
 /// refused with `--strict` (65).
-@Suite(.blocksItsThread) struct RecordTimeUnitsTests {
+@Suite struct RecordTimeUnitsTests {
     static func line(_ name: String, times: [Double]) -> String {
         let samples = times.enumerated().map { index, t in
             let phase = index == 0 ? "down" : index == times.count - 1 ? "up" : "move"

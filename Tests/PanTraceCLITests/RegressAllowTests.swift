@@ -1,7 +1,6 @@
 import Foundation
 import SQLiteTestSupport
 import Testing
-import TestThreads
 
 /// `pantrace regress --allow FILE` end to end (docs/spec-readings.md "regress
 /// --allow"): the exit status with the listed changes taken out of the
@@ -9,12 +8,12 @@ import TestThreads
 /// that did not change on standard error, and the refusals (65 for a name
 /// that is not stored, naming file and line; 64 with `--accept`; 66 for a
 /// file that cannot be read), which store nothing.
-@Suite(.blocksItsThread) struct RegressAllowTests {
+@Suite struct RegressAllowTests {
     /// A corpus (run 1) and the traces threshold 0.3 changes (from the
     /// `decisions` view, after a first regress, run 2).
-    static func corpus() throws -> (CommandRunner, changed: [String], unchanged: String) {
+    static func corpus() async throws -> (CommandRunner, changed: [String], unchanged: String) {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 150, seed: 3)
+        try await runner.recordCorpus(count: 150, seed: 3)
         try runner.expect(1, ["regress", "--set", "threshold=0.3", "--quiet"])
         let changed = try runner.changedTraces(baseline: 1, candidate: 2).sorted()
         try #require(changed.count >= 3, "threshold 0.3 should change some decisions")
@@ -23,8 +22,8 @@ import TestThreads
         return (runner, changed, unchanged)
     }
 
-    @Test func everyListedChangePassesWithItsReason() throws {
-        let (runner, changed, unchanged) = try Self.corpus()
+    @Test func everyListedChangePassesWithItsReason() async throws {
+        let (runner, changed, unchanged) = try await Self.corpus()
         let lines = ["# accepted in review"] + changed.map { "\($0)   # accepted: \($0)" } + ["", "\(unchanged) # stale"]
         let allow = try runner.write(lines.joined(separator: "\n") + "\n", to: "allow.txt")
         let junit = runner.path("pantrace.xml")
@@ -50,8 +49,8 @@ import TestThreads
     }
 
     /// All changes listed but one: that one fails, alone.
-    @Test func anUnlistedChangeStillFails() throws {
-        let (runner, changed, _) = try Self.corpus()
+    @Test func anUnlistedChangeStillFails() async throws {
+        let (runner, changed, _) = try await Self.corpus()
         let allow = try runner.write(changed.dropFirst().joined(separator: "\n"), to: "allow.txt")
         let junit = runner.path("pantrace.xml")
         let output = try runner.expect(1, ["regress", "--set", "threshold=0.3", "--allow", allow, "--junit", junit])
@@ -69,8 +68,8 @@ import TestThreads
     /// change listed, under `--fail-on intent`, the text, JSON, JUnit and
     /// HTML reports and standard error count the same changes, the same
     /// changes that count (none), the same accepted ones, and pass.
-    @Test func everyReportStatesTheSameVerdict() throws {
-        let (runner, changed, _) = try Self.corpus()
+    @Test func everyReportStatesTheSameVerdict() async throws {
+        let (runner, changed, _) = try await Self.corpus()
         let allow = try runner.write(changed.map { "\($0) # on purpose" }.joined(separator: "\n") + "\n", to: "allow.txt")
         let regressions = try runner.integer(
             "SELECT count(*) FROM decisions AS b JOIN decisions AS c ON c.trace = b.trace WHERE b.run = 1 AND c.run = 2 "
@@ -113,8 +112,8 @@ import TestThreads
         #expect(page.contains(#"id="allow-list""#))
     }
 
-    @Test func anUnknownNameIs65NamingFileAndLineAndStoresNothing() throws {
-        let (runner, changed, _) = try Self.corpus()
+    @Test func anUnknownNameIs65NamingFileAndLineAndStoresNothing() async throws {
+        let (runner, changed, _) = try await Self.corpus()
         let allow = try runner.write("\(changed[0]) # ok\n# next\nflick-typo # oops\n", to: "allow.txt")
         let before = try runner.files()
         let output = try runner.run(["regress", "--set", "threshold=0.3", "--allow", allow])
@@ -124,8 +123,8 @@ import TestThreads
         #expect(try runner.files() == before)
     }
 
-    @Test func refusalsBeforeTheReplay() throws {
-        let (runner, _, _) = try Self.corpus()
+    @Test func refusalsBeforeTheReplay() async throws {
+        let (runner, _, _) = try await Self.corpus()
         let allow = try runner.write("", to: "allow.txt")
         let before = try runner.files()
         let accept = try runner.run(["regress", "--set", "threshold=0.3", "--allow", allow, "--accept"])

@@ -1,7 +1,6 @@
 import Foundation
 import SQLiteTestSupport
 import Testing
-import TestThreads
 
 #if canImport(FoundationXML)
 import FoundationXML
@@ -9,7 +8,7 @@ import FoundationXML
 
 /// `pantrace regress` end to end (docs/commands.md §7.3, §7.4): the JSON and JUnit
 /// reports against the `decisions` view, the exit statuses, `--accept` and the CI guard.
-@Suite(.blocksItsThread) struct RegressTests {
+@Suite struct RegressTests {
     /// Candidate configs that change decisions in different ways (threshold
     /// only; velocity and reason; scroll gating, which moves percents too).
     static let candidates: [[String]] = [
@@ -19,9 +18,9 @@ import FoundationXML
     ]
 
     @Test(arguments: candidates)
-    func jsonAndJUnitReportsAgreeWithTheDecisionsView(_ candidate: [String]) throws {
+    func jsonAndJUnitReportsAgreeWithTheDecisionsView(_ candidate: [String]) async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 250, seed: 3)
+        try await runner.recordCorpus(count: 250, seed: 3)
         let junit = runner.path("pantrace.xml")
         let output = try runner.run(["regress", "--format", "json", "--junit", junit] + candidate)
         let run = try runner.newestRun()
@@ -86,9 +85,9 @@ import FoundationXML
 
     /// `--fail-on intent`: exit 1 only for regressions against intent (docs/commands.md §7.3);
     /// the counts come from the `decisions` view, by docs/model.md §2's words.
-    @Test func failOnIntentExitsOneOnlyForRegressions() throws {
+    @Test func failOnIntentExitsOneOnlyForRegressions() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 300)
+        try await runner.recordCorpus(count: 300)
         let pairs = "FROM decisions AS b JOIN decisions AS c ON c.trace = b.trace WHERE b.run = 1 AND c.run = "
         func regressions(_ run: Int) throws -> Int {
             try runner.integer(
@@ -116,9 +115,9 @@ import FoundationXML
         try runner.expect(0, ["regress", "--set", "threshold=0.5", "--fail-on", "intent", "--max-changes", "\(missed)"])
     }
 
-    @Test func exitStatusIsZeroWhenNothingChanged() throws {
+    @Test func exitStatusIsZeroWhenNothingChanged() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 100)
+        try await runner.recordCorpus(count: 100)
         let junit = runner.path("same.xml")
         let output = try runner.expect(0, ["regress", "--junit", junit])
         #expect(output.stdout.contains("\n0 changed\n"))
@@ -128,9 +127,9 @@ import FoundationXML
         #expect(document.failures == 0)
     }
 
-    @Test func maxChangesIsTheLargestNumberOfFlipsThatPasses() throws {
+    @Test func maxChangesIsTheLargestNumberOfFlipsThatPasses() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 200)
+        try await runner.recordCorpus(count: 200)
         try runner.expect(0, ["replay", "--set", "threshold=0.3", "--quiet"])
         let changed = try runner.changedTraces(baseline: 1, candidate: 2).count
         try #require(changed > 1)
@@ -159,9 +158,9 @@ import FoundationXML
         ["regress", "--fail-on"],
         ["replay", "--fail-on", "intent"],
     ])
-    func usageErrorsExit64AndWriteNothing(_ arguments: [String]) throws {
+    func usageErrorsExit64AndWriteNothing(_ arguments: [String]) async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 30)
+        try await runner.recordCorpus(count: 30)
         let before = try runner.files()
         let output = try runner.expect(64, arguments)
         #expect(output.stdout.isEmpty)
@@ -182,9 +181,9 @@ import FoundationXML
         }
     }
 
-    @Test func aFailedRegressLeavesNoJUnitFile() throws {
+    @Test func aFailedRegressLeavesNoJUnitFile() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 30)
+        try await runner.recordCorpus(count: 30)
         let junit = runner.path("report.xml")
         try runner.expect(64, ["regress", "--trace", "no-such-trace", "--junit", junit])
         #expect(!FileManager.default.fileExists(atPath: junit))
@@ -193,9 +192,9 @@ import FoundationXML
         #expect(try runner.integer("SELECT count(*) FROM run") == 1)
     }
 
-    @Test func acceptMakesTheCandidateTheBaseline() throws {
+    @Test func acceptMakesTheCandidateTheBaseline() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 150)
+        try await runner.recordCorpus(count: 150)
         // Accepting passes whatever changed, and stores the mark.
         try runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept"])
         #expect(try runner.integer("SELECT id FROM run WHERE baseline = 1") == 2)
@@ -226,9 +225,9 @@ import FoundationXML
     /// The command reads CI from its environment; which values mean CI is
     /// PanTraceKitTests' RegressionTests (1, true, yes; unset, empty, 0, false).
     @Test(arguments: ["1"])
-    func acceptIsRefusedInCIUnlessForced(_ ci: String) throws {
+    func acceptIsRefusedInCIUnlessForced(_ ci: String) async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 60)
+        try await runner.recordCorpus(count: 60)
         let before = try runner.files()
         let refused = try runner.expect(64, ["regress", "--set", "threshold=0.3", "--accept"], environment: ["CI": ci])
         #expect(refused.stderr.contains("--force"))
@@ -245,9 +244,9 @@ import FoundationXML
 extension RegressTests {
     /// CI set to a false value is not CI: accept works without --force.
     @Test(arguments: ["false"])
-    func acceptIsAllowedWhenCIIsFalse(_ ci: String) throws {
+    func acceptIsAllowedWhenCIIsFalse(_ ci: String) async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 30)
+        try await runner.recordCorpus(count: 30)
         try runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept"], environment: ["CI": ci])
         #expect(try runner.integer("SELECT id FROM run WHERE baseline = 1") == 2)
     }
@@ -255,9 +254,9 @@ extension RegressTests {
     /// A baseline of a filtered replay would leave the other traces without
     /// one (`--trace` too: PanTraceKitTests' RegressionTests).
     @Test(arguments: [["--family", "flick"]])
-    func acceptOfAFilteredReplayNeedsForce(_ filter: [String]) throws {
+    func acceptOfAFilteredReplayNeedsForce(_ filter: [String]) async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 30)
+        try await runner.recordCorpus(count: 30)
         let before = try runner.files()
         let refused = try runner.expect(64, ["regress", "--accept"] + filter)
         #expect(refused.stderr.contains("--trace/--family"))

@@ -1,12 +1,11 @@
 import Foundation
 import Testing
-import TestThreads
 
 @testable import PanTraceCommands
 
 /// Options given thousands of times (a CI job that selects traces by name)
 /// are parsed in linear time, every value kept in order (docs/performance.md).
-@Suite(.blocksItsThread) struct RepeatedOptionScaleTests {
+@Suite struct RepeatedOptionScaleTests {
     @Test func everyOccurrenceIsKeptInOrderAndOnlyTheFirstReachesTheParser() {
         let (parsed, values) = RepeatedValues.collect(
             ["export", "traces", "--trace", "a", "--family=f", "--trace=b", "--db", "x", "--trace", "c", "--family", "g", "--", "--trace", "d"])
@@ -18,8 +17,8 @@ import TestThreads
         #expect(RepeatedValues.collect(["record", "--from", "-", "--from", "x"]).values == ["--from": ["-", "x"]])
     }
 
-    @Test func fortyThousandTracesTakeWellUnderTheQuadraticTime() throws {
-        let runner = try Hardening.seededRunner()
+    @Test func fortyThousandTracesTakeWellUnderTheQuadraticTime() async throws {
+        let runner = try await Hardening.seededRunner()
         var arguments = ["export", "traces", "--db", runner.db, "--trace", "taken"]
         for index in 0..<40_000 { arguments += ["--trace", "missing-\(index)"] }
         arguments += ["--trace", "spec-4.9-1-slow-drag"]
@@ -39,8 +38,8 @@ import TestThreads
     }
 
     /// compare takes many configs; a command that takes one still refuses a second.
-    @Test func manyPresetsAreParsedInLinearTimeAndASecondIsRefusedWhereOneIsTaken() throws {
-        let runner = try Hardening.seededRunner()
+    @Test func manyPresetsAreParsedInLinearTimeAndASecondIsRefusedWhereOneIsTaken() async throws {
+        let runner = try await Hardening.seededRunner()
         var arguments = ["compare", "--db", runner.db]
         for _ in 0..<10_000 { arguments += ["--preset", "seed"] }
         let clock = ContinuousClock()
@@ -65,8 +64,8 @@ import TestThreads
         #expect(output.stdout.isEmpty)
     }
 
-    @Test func aSessionOfControlCharactersIsEscapedInTheReport() throws {
-        let runner = try Hardening.seededRunner()
+    @Test func aSessionOfControlCharactersIsEscapedInTheReport() async throws {
+        let runner = try await Hardening.seededRunner()
         let output = try runner.run(["preferences", "--session", "\u{1B}[2J\u{202E}x"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(!output.stdout.contains("\u{1B}") && !output.stdout.contains("\u{202E}"))

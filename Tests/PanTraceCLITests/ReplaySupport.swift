@@ -32,13 +32,13 @@ extension CommandRunner {
     /// folder of its own; tests asking for it get a copy of that database (the
     /// same bytes a new record would write, but for `created_at`). Into an
     /// existing database, it records there.
-    func recordCorpus(count: Int = 200, seed: Int = 7, _ extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func recordCorpus(count: Int = 200, seed: Int = 7, _ extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let arguments = ["record", "--count", "\(count)", "--seed", "\(seed)"] + extra
         guard !FileManager.default.fileExists(atPath: db) else {
             try expect(0, arguments, sourceLocation: sourceLocation)
             return
         }
-        let recorded = try ProcessCache.shared.value(for: "corpus " + arguments.joined(separator: "\u{0}")) {
+        let recorded = try await ProcessCache.shared.value(for: "corpus " + arguments.joined(separator: "\u{0}")) {
             let fresh = try CommandRunner()
             try fresh.expect(0, arguments, sourceLocation: sourceLocation)
             return try Data(contentsOf: URL(fileURLWithPath: fresh.db))
@@ -85,33 +85,26 @@ extension CommandRunner {
 
 /// What several tests make the same way, made once per test process: a
 /// recorded corpus, a help text, the README's database; a test asking for
-/// one being made waits for it.
+/// one being made awaits it.
 final class ProcessCache: @unchecked Sendable {
     static let shared = ProcessCache()
-    private var values: [String: Any] = [:]
-    private var making: Set<String> = []
-    private let made = NSCondition()
+    private let lock = NSLock()
+    private var values: [String: Task<any Sendable, any Error>] = [:]
 
     /// The value for `key`, made by `make` on first use (a failure is not kept).
-    func value<Value>(for key: String, _ make: () throws -> Value) throws -> Value {
-        made.lock()
-        while making.contains(key) { made.wait() }
-        if let value = values[key] as? Value {
-            made.unlock()
+    func value<Value: Sendable>(for key: String, _ make: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        let task = lock.withLock {
+            if let task = values[key] { return task }
+            let task = Task<any Sendable, any Error> { try await make() }
+            values[key] = task
+            return task
+        }
+        do {
+            guard let value = try await task.value as? Value else { throw CocoaError(.coderValueNotFound) }
             return value
+        } catch {
+            lock.withLock { if values[key] == task { values[key] = nil } }
+            throw error
         }
-        making.insert(key)
-        made.unlock()
-        defer {
-            made.lock()
-            making.remove(key)
-            made.broadcast()
-            made.unlock()
-        }
-        let value = try make()
-        made.lock()
-        values[key] = value
-        made.unlock()
-        return value
     }
 }

@@ -1,17 +1,16 @@
 import Foundation
 import SQLiteTestSupport
 import Testing
-import TestThreads
 
 /// `pantrace replay` end to end (docs/commands.md §7.2): what it stores, checked
 /// in the database with SQL, and what it reports on its streams. Properties
 /// of the replay itself (a run's own config changes nothing, a threshold flips
 /// exactly the traces between, replay equals a fresh record) are tested
 /// in-process: PanTraceKitTests' ReplayWorkflowTests.
-@Suite(.blocksItsThread) struct ReplayTests {
-    @Test func repeatedTraceOptionsReplayExactlyThoseTraces() throws {
+@Suite struct ReplayTests {
+    @Test func repeatedTraceOptionsReplayExactlyThoseTraces() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 100)
+        try await runner.recordCorpus(count: 100)
         let chosen = try runner.names("SELECT name FROM trace ORDER BY id DESC LIMIT 3")
         let arguments = chosen.sorted().flatMap { ["--trace", $0] }
         try runner.expect(0, ["replay", "--set", "threshold=0.3"] + arguments)
@@ -24,9 +23,9 @@ import TestThreads
         #expect(try runner.integer("SELECT count(*) FROM result WHERE run_id = \(try runner.newestRun())") == 1)
     }
 
-    @Test func repeatedFamilyOptionsReplayExactlyThoseFamilies() throws {
+    @Test func repeatedFamilyOptionsReplayExactlyThoseFamilies() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 150)
+        try await runner.recordCorpus(count: 150)
         let expected = try runner.names("SELECT name FROM trace WHERE family IN ('flick', 'peek')")
         try #require(!expected.isEmpty)
         let output = try runner.expect(0, ["replay", "--family", "flick", "--family", "peek", "--format", "json"])
@@ -36,9 +35,9 @@ import TestThreads
         #expect(try JSONReport(output.stdout).traces == expected.count)
     }
 
-    @Test func traceAndFamilyTogetherReplayTheUnion() throws {
+    @Test func traceAndFamilyTogetherReplayTheUnion() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 100)
+        try await runner.recordCorpus(count: 100)
         let flicks = try runner.names("SELECT name FROM trace WHERE family = 'flick'")
         let other = try #require(try runner.names("SELECT name FROM trace WHERE family = 'peek' LIMIT 1").first)
         let flick = try #require(flicks.first)
@@ -55,9 +54,9 @@ import TestThreads
         ["--trace", "no-such-trace"],
         ["--family", "flick", "--trace", "no-such-trace"],
     ])
-    func aFilterMatchingNothingWritesNothing(_ filter: [String]) throws {
+    func aFilterMatchingNothingWritesNothing(_ filter: [String]) async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 50)
+        try await runner.recordCorpus(count: 50)
         let before = try runner.files()
         for command in ["replay", "regress"] {
             let output = try runner.expect(64, [command, "--set", "threshold=0.33", "--frames"] + filter)
@@ -67,9 +66,9 @@ import TestThreads
         #expect(try runner.files() == before)
     }
 
-    @Test func framesAreStoredOnlyWhenAsked() throws {
+    @Test func framesAreStoredOnlyWhenAsked() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 80)
+        try await runner.recordCorpus(count: 80)
         // docs/model.md §4.1, from the samples: every sample but a cancel and an up that stays in place.
         let positionSamples = try runner.integer(
             """
@@ -99,9 +98,9 @@ import TestThreads
         #expect(try runner.integer("SELECT count(*) FROM frame") == 2 * positionSamples)
     }
 
-    @Test func baselineOptionChoosesTheRunToCompareWith() throws {
+    @Test func baselineOptionChoosesTheRunToCompareWith() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 150)
+        try await runner.recordCorpus(count: 150)
         try runner.expect(0, ["replay", "--set", "threshold=0.3", "--quiet"])
         let output = try runner.expect(0, ["replay", "--baseline", "2", "--format", "json"])
         let report = try JSONReport(output.stdout)
@@ -118,9 +117,9 @@ import TestThreads
     }
 
     /// A replay over a subset, used as a baseline: the traces it lacks are not compared.
-    @Test func tracesWithoutABaselineResultAreNotCompared() throws {
+    @Test func tracesWithoutABaselineResultAreNotCompared() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 100)
+        try await runner.recordCorpus(count: 100)
         try runner.expect(0, ["replay", "--family", "flick", "--set", "threshold=0.2"])
         let output = try runner.expect(0, ["replay", "--baseline", "2", "--format", "json"])
         let report = try JSONReport(output.stdout)
@@ -129,9 +128,9 @@ import TestThreads
         #expect(Set(report.changedNames) == (try runner.changedTraces(baseline: 2, candidate: 3)))
     }
 
-    @Test func textReportTotalsAgreeWithTheDatabase() throws {
+    @Test func textReportTotalsAgreeWithTheDatabase() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 200)
+        try await runner.recordCorpus(count: 200)
         let output = try runner.expect(0, ["replay", "--set", "decision=velocity", "--limit", "5"])
         let changed = try runner.changedTraces(baseline: 1, candidate: 2)
         try #require(changed.count > 5)

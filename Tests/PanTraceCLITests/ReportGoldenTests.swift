@@ -1,14 +1,13 @@
 import Foundation
 import Snapshots
 import Testing
-import TestThreads
 
 /// The reports of `replay`, `regress`, `tune` and `compare` as a user reads them, text
 /// and JSON, held to golden files in `__Snapshots__/` (`Snapshots.record`:
 /// recorded on demand with `RECORD_SNAPSHOTS=1`, never on CI): any change to a report's words,
 /// columns or numbers shows in review. The corpus is the bundled fixtures
 /// and 60 synthetic traces of seed 7, the same on every machine.
-@Suite(.blocksItsThread) struct ReportGoldenTests {
+@Suite struct ReportGoldenTests {
     static func fixture(_ name: String) -> String {
         CommandRunner.repositoryRoot.appending(path: "Fixtures/traces/\(name).jsonl").path
     }

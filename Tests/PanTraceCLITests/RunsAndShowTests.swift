@@ -1,14 +1,13 @@
 import Foundation
 import SQLiteTestSupport
 import Testing
-import TestThreads
 
 /// `pantrace runs`, `pantrace show` and what every command shares: help with
 /// an example, colour only on a terminal and never with NO_COLOR.
-@Suite(.blocksItsThread) struct RunsAndShowTests {
-    @Test func runsListsEveryRunWithItsCounts() throws {
+@Suite struct RunsAndShowTests {
+    @Test func runsListsEveryRunWithItsCounts() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 120)
+        try await runner.recordCorpus(count: 120)
         try runner.expect(0, ["replay", "--set", "threshold=0.3", "--family", "flick"])
         try runner.expect(1, ["regress", "--set", "decision=velocity"])
         let table = try RunsTable(try runner.expect(0, ["runs"]).stdout)
@@ -32,9 +31,9 @@ import TestThreads
         #expect(try table.baselines == [try runner.integer("SELECT min(id) FROM run")])
     }
 
-    @Test func runsOfAnEmptyDatabaseSaysHowToAddOne() throws {
+    @Test func runsOfAnEmptyDatabaseSaysHowToAddOne() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 10)
+        try await runner.recordCorpus(count: 10)
         try runner.execute("DELETE FROM result; DELETE FROM run;")
         let output = try runner.expect(0, ["runs"])
         #expect(output.stdout.contains("pantrace record"))
@@ -42,9 +41,9 @@ import TestThreads
 
     /// The table on standard output (its rows are tested in-process:
     /// PanTraceKitTests' TraceInspectionTests); a missing trace or run, 64.
-    @Test func showPrintsTheTableOrAUsageError() throws {
+    @Test func showPrintsTheTableOrAUsageError() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 20)
+        try await runner.recordCorpus(count: 20)
         let trace = try #require(try runner.texts("SELECT name FROM trace LIMIT 1").first)
         let shown = try runner.expect(0, ["show", trace])
         #expect(shown.stdout.contains("outcome  ") && shown.stdout.contains("\nseq "), "\(shown.stdout)")
@@ -55,8 +54,8 @@ import TestThreads
     }
 
     @Test(arguments: ["record", "replay", "regress", "tune", "runs", "show", "generate"])
-    func everyCommandsHelpHasAnExample(_ command: String) throws {
-        let output = try HelpTests.help(command)
+    func everyCommandsHelpHasAnExample(_ command: String) async throws {
+        let output = try await HelpTests.help(command)
         #expect(output.status == 0)
         #expect(output.stdout.contains("Example"))
         #expect(output.stdout.contains("\n  pantrace \(command) "), "\(output.stdout)")
@@ -64,41 +63,30 @@ import TestThreads
 
     /// Colour only on a terminal (a pseudo-terminal from script(1)), never with NO_COLOR.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
-    func colourOnlyOnATerminalAndNeverWithNoColor() throws {
+    func colourOnlyOnATerminalAndNeverWithNoColor() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 100)
+        try await runner.recordCorpus(count: 100)
         let escape = "\u{1B}["
         // A pipe is not a terminal.
         let piped = try runner.expect(0, ["replay", "--set", "threshold=0.3"], environment: ["NO_COLOR": ""])
         #expect(!piped.stdout.contains(escape))
         #expect(!piped.stderr.contains(escape))
 
-        let onTerminal = try Self.onTerminal(["replay", "--db", runner.db, "--set", "threshold=0.3"], noColor: nil)
+        let onTerminal = try await Self.onTerminal(["replay", "--db", runner.db, "--set", "threshold=0.3"], noColor: nil, in: runner)
         #expect(onTerminal.contains(escape + "31m"), "\(onTerminal)")
         for noColor in ["1", "true"] {
-            let output = try Self.onTerminal(["replay", "--db", runner.db, "--set", "threshold=0.3"], noColor: noColor)
+            let output = try await Self.onTerminal(["replay", "--db", runner.db, "--set", "threshold=0.3"], noColor: noColor, in: runner)
             #expect(output.contains(" changed: "))
             #expect(!output.contains(escape), "\(output)")
         }
     }
 
     /// Runs the binary under a pseudo-terminal with script(1); returns what the terminal showed.
-    static func onTerminal(_ arguments: [String], noColor: String?) throws -> String {
-        let command = ([CommandRunner.binary.path] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "exec \(command)", "/dev/null"]
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "NO_COLOR")
-        environment["NO_COLOR"] = noColor
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    static func onTerminal(_ arguments: [String], noColor: String?, in runner: CommandRunner) async throws -> String {
+        let command = ([CommandRunner.binary] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
+        return try await CommandRunner.spawn(
+            "/usr/bin/script", ["-qec", "exec \(command)", "/dev/null"], in: runner.folder, environment: ["NO_COLOR": noColor]
+        ).stdout
     }
 }
 

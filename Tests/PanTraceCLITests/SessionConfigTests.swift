@@ -2,17 +2,16 @@ import Foundation
 import PanTraceModel
 import SQLiteTestSupport
 import Testing
-import TestThreads
 
 /// docs/tune.md "The base" and "The interaction": after a session recorded
 /// under a preset, `tune` starts from that config and names it, `compare
 /// --baseline` adds it first, and both warn on standard error about a
 /// candidate or config of another interaction.
-@Suite(.blocksItsThread) struct SessionConfigTests {
+@Suite struct SessionConfigTests {
     /// 150 synthetic traces recorded under `panmodal` (run 1).
-    static func session() throws -> CommandRunner {
+    static func session() async throws -> CommandRunner {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 150, seed: 5, ["--preset", "panmodal"])
+        try await runner.recordCorpus(count: 150, seed: 5, ["--preset", "panmodal"])
         return runner
     }
 
@@ -23,8 +22,8 @@ import TestThreads
                 + "OR (intent = 'cancel' AND decision <> 'finish'))")
     }
 
-    @Test func tuneStartsFromTheBaselineRunsConfigAndSaysSo() throws {
-        let runner = try Self.session()
+    @Test func tuneStartsFromTheBaselineRunsConfigAndSaysSo() async throws {
+        let runner = try await Self.session()
         let output = try runner.expect(0, ["tune", "--sweep", "threshold=0.3,0.5", "--format", "json"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         #expect(report["base"] as? String == "panmodal")
@@ -47,8 +46,8 @@ import TestThreads
         #expect((try JSONSerialization.jsonObject(with: Data(preset.stdout.utf8)) as? [String: Any])?["baseFrom"] as? String == "preset seed")
     }
 
-    @Test func aCandidateOfAnotherInteractionIsWarnedAbout() throws {
-        let runner = try Self.session()
+    @Test func aCandidateOfAnotherInteractionIsWarnedAbout() async throws {
+        let runner = try await Self.session()
         let output = try runner.expect(0, ["tune", "--sweep", "interaction=pull-to-dismiss,swipe-back"])
         #expect(
             output.stderr.hasPrefix(
@@ -61,8 +60,8 @@ import TestThreads
         #expect(try runner.expect(0, ["tune", "--sweep", "interaction=swipe-back", "--quiet"]).stderr.isEmpty)
     }
 
-    @Test func compareBaselineAddsTheSessionsConfigFirst() throws {
-        let runner = try Self.session()
+    @Test func compareBaselineAddsTheSessionsConfigFirst() async throws {
+        let runner = try await Self.session()
         let output = try runner.expect(0, ["compare", "--baseline", "--preset", "all", "--format", "json"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         let configs = try #require(report["configs"] as? [[String: Any]])

@@ -3,12 +3,11 @@ import Foundation
 import PanTraceKit
 import PanTraceStore
 import Testing
-import TestThreads
 
 @testable import PanTraceCommands
 
 /// docs/commands.md §7.4's 74 and 75 for the store, and `runs --delete` parsed and refused in-process.
-@Suite(.blocksItsThread) struct StoreFailureStatusTests {
+@Suite struct StoreFailureStatusTests {
     @Test func fullDiskIs74AndLockedIs75() {
         #expect(ExitStatus.status(of: StoreError.ioError(path: "p", reason: "the disk is full")) == 74)
         #expect(ExitStatus.status(of: StoreError.locked(path: "p")) == 75)
@@ -27,7 +26,7 @@ import TestThreads
 }
 
 /// `runs` and `show` on a database: afterwards it is one file (no `-wal`, `-shm`).
-@Suite(.blocksItsThread) struct OneFileAfterReadingTests {
+@Suite struct OneFileAfterReadingTests {
     @Test func runsAndShowLeaveOneFile() throws {
         let runner = try CommandRunner()
         let recorded = try runner.run(["record", "--count", "3", "--seed", "1"])

@@ -1,14 +1,13 @@
 import Foundation
 import Testing
-import TestThreads
 
 /// `tune --evidence` on the command line (docs/tune.md "Evidence"): an
 /// unknown source is a usage error, a source with no label is not a failure.
-@Suite(.blocksItsThread) struct TuneEvidenceTests {
+@Suite struct TuneEvidenceTests {
     @Test(arguments: ["people", "person,", "person,Synthetic", ""])
-    func anUnknownSourceExits64NamingIt(_ value: String) throws {
+    func anUnknownSourceExits64NamingIt(_ value: String) async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus()
+        try await runner.recordCorpus()
         let output = try runner.run(["tune", "--sweep", "threshold=0.3,0.4", "--evidence", value])
         #expect(output.status == 64)
         #expect(output.stdout.isEmpty)
@@ -18,9 +17,9 @@ import TestThreads
 
     /// Nothing to learn from is a report (0), but a --best-config asked for and
     /// not written is a failure (65), and an older file is left as it was.
-    @Test func noLabelFromTheSourceExits0WithNothingToLearnFromAnd65WithBestConfig() throws {
+    @Test func noLabelFromTheSourceExits0WithNothingToLearnFromAnd65WithBestConfig() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus()
+        try await runner.recordCorpus()
         #expect(try runner.expect(0, ["tune", "--sweep", "threshold=0.3,0.4", "--evidence", "inferred"]).stdout.contains("nothing to learn from"))
         try "old".write(toFile: runner.path("old.json"), atomically: true, encoding: .utf8)
         let refused = try runner.expect(65, ["tune", "--sweep", "threshold=0.3,0.4", "--evidence", "inferred", "--best-config", "old.json"])
@@ -36,9 +35,9 @@ import TestThreads
         #expect(!FileManager.default.fileExists(atPath: runner.path("best.json")))
     }
 
-    @Test func theGeneratorsLabelsAreWarnedAboutOnStandardOutput() throws {
+    @Test func theGeneratorsLabelsAreWarnedAboutOnStandardOutput() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus()
+        try await runner.recordCorpus()
         let output = try runner.expect(0, ["tune", "--sweep", "threshold=0.3:0.5:0.05"])
         let lines = output.stdout.split(separator: "\n")
         let warning = try #require(lines.firstIndex { $0.hasPrefix("warning     every intent here is the generator's guess") })

@@ -1,20 +1,19 @@
 import Foundation
 import Testing
-import TestThreads
 
 /// `pantrace tune` on the command line (docs/commands.md §7.5; the binary): exit statuses,
 /// the streams, the files it writes and the database it leaves alone. The
 /// counts themselves are tested in-process (Tests/PanTraceKitTests/TunerTests).
-@Suite(.blocksItsThread) struct TuneTests {
+@Suite struct TuneTests {
     /// A database of 200 synthetic traces, all with an intent.
-    static func corpus() throws -> CommandRunner {
+    static func corpus() async throws -> CommandRunner {
         let runner = try CommandRunner()
-        try runner.recordCorpus()
+        try await runner.recordCorpus()
         return runner
     }
 
-    @Test func aTuneReportsOnStandardOutputAndStoresNothing() throws {
-        let runner = try Self.corpus()
+    @Test func aTuneReportsOnStandardOutputAndStoresNothing() async throws {
+        let runner = try await Self.corpus()
         let before = try runner.files()
         let output = try runner.expect(0, ["tune", "--sweep", "threshold=0.2:0.6:0.1"])
         #expect(output.stdout.hasPrefix("base        baseline   (the config of baseline run 1)\n"))
@@ -34,8 +33,8 @@ import TestThreads
         (["--sweep", "threshold=0.3", "--best-config", "test.sqlite"], "--best-config test.sqlite is the database"),
         (["--sweep", "threshold=0.3", "--html", "test.sqlite-wal"], "--html test.sqlite-wal is the database"),
     ])
-    func badInputExits64ByName(_ arguments: [String], _ words: String) throws {
-        let runner = try Self.corpus()
+    func badInputExits64ByName(_ arguments: [String], _ words: String) async throws {
+        let runner = try await Self.corpus()
         let before = try runner.files()
         let output = try runner.run(["tune"] + arguments)
         #expect(output.status == 64)
@@ -58,8 +57,8 @@ import TestThreads
     }
 
     /// No candidate within --max-accidental: the report says so, exit 1, no config file.
-    @Test func noCandidateWithinTheLimitExits1WithoutAConfigFile() throws {
-        let runner = try Self.corpus()
+    @Test func noCandidateWithinTheLimitExits1WithoutAConfigFile() async throws {
+        let runner = try await Self.corpus()
         // At threshold 0.05 every pull past 5 % finishes: the peeks meant to cancel count as accidental.
         let output = try runner.expect(1, ["tune", "--sweep", "threshold=0.05", "--max-accidental", "0", "--best-config", "best.json"])
         #expect(output.stdout.contains("best        none: no candidate with at most 0 accidental"))
@@ -68,8 +67,8 @@ import TestThreads
     }
 
     /// `--best-config` writes a file that `--config` reads; an existing one is replaced whole.
-    @Test func theBestConfigFileIsAConfig() throws {
-        let runner = try Self.corpus()
+    @Test func theBestConfigFileIsAConfig() async throws {
+        let runner = try await Self.corpus()
         try runner.write("old", to: "best.json")
         let tune = try runner.expect(0, ["tune", "--sweep", "threshold=0.3,0.5", "--format", "json", "--best-config", "best.json"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(tune.stdout.utf8)) as? [String: Any])
@@ -92,8 +91,8 @@ import TestThreads
     }
 
     /// A chmod 0444 database is enough.
-    @Test func aReadOnlyDatabaseIsEnough() throws {
-        let runner = try Self.corpus()
+    @Test func aReadOnlyDatabaseIsEnough() async throws {
+        let runner = try await Self.corpus()
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: runner.db)
         let before = try Data(contentsOf: URL(fileURLWithPath: runner.db))
         let output = try runner.expect(0, ["tune", "--sweep", "threshold=0.3,0.4"])
@@ -106,8 +105,8 @@ import TestThreads
     @Test(arguments: [
         (["--sweep", "threshold=0.2:0.6:0.05"], 1), (["--sweep", "threshold=0.3:0.5:0.1", "--sweep", "decision=threshold,velocity"], 2),
     ])
-    func htmlIsOneSelfContainedPageWithTheBestMarked(_ sweeps: [String], neighbourStride: Int) throws {
-        let runner = try Self.corpus()
+    func htmlIsOneSelfContainedPageWithTheBestMarked(_ sweeps: [String], neighbourStride: Int) async throws {
+        let runner = try await Self.corpus()
         let tune = try runner.expect(0, ["tune", "--format", "json", "--html", "tune.html"] + sweeps)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(tune.stdout.utf8)) as? [String: Any])
         let results = try #require(report["results"] as? [[String: Any]])
@@ -141,14 +140,14 @@ import TestThreads
 
     /// The README's "Choose a threshold" output is what the command prints
     /// after the README's first command (lines marked `…` are left out there).
-    @Test func theReadmeWalkThroughIsRealOutput() throws {
+    @Test func theReadmeWalkThroughIsRealOutput() async throws {
         let readme = try String(contentsOf: CommandRunner.repositoryRoot.appending(path: "README.md"), encoding: .utf8)
         let section = try #require(readme.components(separatedBy: "## Choose a threshold").dropFirst().first)
         let block = try #require(section.components(separatedBy: "```\n").dropFirst().first)
         let lines = block.split(separator: "\n").map(String.init)
         try #require(lines.count > 10 && lines[0].hasPrefix("$ pantrace tune "), "\(lines)")
         let command = try #require(lines.first?.split(separator: " ").dropFirst(2).map(String.init))
-        let runner = try HelpTests.readmeFolder()
+        let runner = try await HelpTests.readmeFolder()
         let output = try runner.run(command, db: false)
         #expect(output.status == 0, "\(output.stderr)")
         let printed = Set(output.stdout.split(separator: "\n").map(String.init))

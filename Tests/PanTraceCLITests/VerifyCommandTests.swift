@@ -1,20 +1,19 @@
 import Foundation
 import Testing
-import TestThreads
 
 /// `pantrace verify`, `record --observe-under` and `tune --against observed` on the command
 /// line (docs/commands.md §7.12, §7.5): exit statuses, streams, the database left alone, and
 /// refused input naming the file, line and key with nothing stored. The counts are tested
 /// in-process (VerificationTests, CalibrationTests).
-@Suite(.blocksItsThread) struct VerifyCommandTests {
-    static func observedCorpus() throws -> CommandRunner {
+@Suite struct VerifyCommandTests {
+    static func observedCorpus() async throws -> CommandRunner {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 120, seed: 3, ["--preset", "uikit-sheet", "--observe-under", "uikit-sheet", "--observe-noise", "0.2"])
+        try await runner.recordCorpus(count: 120, seed: 3, ["--preset", "uikit-sheet", "--observe-under", "uikit-sheet", "--observe-noise", "0.2"])
         return runner
     }
 
-    @Test func verifiesOnAReadOnlyDatabaseAndGatesOnTheShare() throws {
-        let runner = try Self.observedCorpus()
+    @Test func verifiesOnAReadOnlyDatabaseAndGatesOnTheShare() async throws {
+        let runner = try await Self.observedCorpus()
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: runner.db)
         let before = try Data(contentsOf: URL(fileURLWithPath: runner.db))
         let text = try runner.expect(0, ["verify"])
@@ -39,15 +38,15 @@ import TestThreads
         (["tune", "--against", "observed", "--sweep", "threshold=0.3,0.4", "--max-accidental", "3"], Int32(64), "--max-accidental"),
         (["tune", "--against", "people", "--sweep", "threshold=0.3,0.4"], Int32(64), "--against must be intent or observed"),
     ])
-    func usageErrors(arguments: [String], status: Int32, message: String) throws {
-        let runner = try Self.observedCorpus()
+    func usageErrors(arguments: [String], status: Int32, message: String) async throws {
+        let runner = try await Self.observedCorpus()
         let output = try runner.expect(status, arguments)
         #expect(output.stderr.contains(message), "\(output.stderr)")
     }
 
-    @Test func withoutObservedTracesVerifyAndCalibrationSayHowToRecordThem() throws {
+    @Test func withoutObservedTracesVerifyAndCalibrationSayHowToRecordThem() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 30, seed: 4)
+        try await runner.recordCorpus(count: 30, seed: 4)
         let verify = try runner.expect(65, ["verify"])
         #expect(verify.stderr.contains("records what the app did"))
         #expect(verify.stderr.contains("--observe-under"))
