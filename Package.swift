@@ -26,8 +26,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
         // Golden files in the tests (Tests/Snapshots): one record mode, never recording on CI.
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
-        // The command-line tests that need the binary's process (signals, closed
-        // streams, the lab, the README's commands) spawn and await it through it.
+        // The tests that need a process (the binary's signals and closed
+        // streams, the lab, the README's commands; the oracle, the capture
+        // example) spawn and await it through it.
         .package(url: "https://github.com/swiftlang/swift-subprocess", exact: "1.0.2"),
     ],
     targets: [
@@ -87,7 +88,8 @@ let package = Package(
         // that is removed when it exits.
         .target(name: "TestFolders", path: "Tests/TestFolders"),
         // The trait that runs the lab's tests, which wait on the lab's
-        // in-process server, on threads of their own, off Swift Testing's pool.
+        // in-process server, on threads of their own, off Swift Testing's pool
+        // (the lab's tests only, and the trait's own test).
         .target(name: "TestThreads", path: "Tests/TestThreads"),
         // A database read with SQL as the sqlite3 shell reads it, in-process
         // (the system SQLite, not the store's code), for the workflow and
@@ -120,22 +122,23 @@ let package = Package(
         .testTarget(
             name: "PanTraceReportsTests",
             dependencies: [
-                "PanTraceReports", "PanTraceCore", "PanTraceModel", "TraceFixtures", "BrowserTestSupport", "TestThreads",
+                "PanTraceReports", "PanTraceCore", "PanTraceModel", "TraceFixtures", "BrowserTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "PanTraceStoreTests",
             dependencies: [
-                "PanTraceStore", "PanTraceCore", "PanTraceModel", "TestFolders", "TestThreads",
+                "PanTraceStore", "PanTraceCore", "PanTraceModel", "TestFolders",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "PanTraceKitTests",
             dependencies: [
-                "PanTraceKit", "PanTraceStore", "PanTraceCore", "PanTraceReports", "PanTraceModel", "BrowserTestSupport", "SQLiteTestSupport", "TestFolders", "TestThreads",
+                "PanTraceKit", "PanTraceStore", "PanTraceCore", "PanTraceReports", "PanTraceModel", "BrowserTestSupport", "SQLiteTestSupport", "TestFolders",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
         .testTarget(
@@ -162,8 +165,9 @@ let package = Package(
         .testTarget(
             name: "PanTraceCaptureTests",
             dependencies: [
-                "PanTraceCapture", "PanTraceCore", "PanTraceModel", "capture-example", "TestFolders", "TestThreads",
+                "PanTraceCapture", "PanTraceCore", "PanTraceModel", "capture-example", "TestFolders",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
     ],

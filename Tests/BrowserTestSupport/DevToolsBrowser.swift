@@ -30,6 +30,9 @@ final class DevToolsBrowser: @unchecked Sendable {
     private var results: [Int: [String: Any]] = [:]
     /// Events of each session (tab), in order of arrival.
     private var events: [String: [[String: Any]]] = [:]
+    /// The tests awaiting a reply (by its id) or an event (a session's method): the reader resumes them.
+    private var replyWaiters: [Int: CheckedContinuation<Message, any Error>] = [:]
+    private var eventWaiters: [UUID: (session: String, method: String, continuation: CheckedContinuation<Message, any Error>)] = [:]
     private var ended: String?
 
     /// The browser of this test process, started on first use (and again if it died).
@@ -96,6 +99,78 @@ final class DevToolsBrowser: @unchecked Sendable {
     var log: String { (try? String(contentsOf: work.appending(path: "log.txt"), encoding: .utf8)) ?? "" }
 
     // MARK: - Messages
+
+    /// A message as JSON gives it back, handed from the reader thread to the test that awaits it.
+    struct Message: @unchecked Sendable {
+        var value: [String: Any]
+    }
+
+    /// Sends `method` (to a tab when `session` is given) and awaits its
+    /// result, which the reader thread hands over: the test holds no thread
+    /// meanwhile. (The synchronous `send` below waits on its thread: the
+    /// lab's phone tab.)
+    @discardableResult
+    func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil, timeout: Double = 120) async throws -> [String: Any] {
+        let id = condition.withLock {
+            nextID += 1
+            return nextID
+        }
+        var message: [String: Any] = ["id": id, "method": method, "params": parameters]
+        if let session { message["sessionId"] = session }
+        let data = try JSONSerialization.data(withJSONObject: message) + [0]
+        let reply = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Message, any Error>) in
+            condition.lock()
+            if let ended {
+                condition.unlock()
+                return continuation.resume(throwing: Failure(description: "\(method): the browser ended (\(ended))"))
+            }
+            replyWaiters[id] = continuation
+            condition.unlock()
+            do {
+                writing.lock()
+                defer { writing.unlock() }
+                try commands.fileHandleForWriting.write(contentsOf: data)
+            } catch {
+                resume(reply: id, throwing: error)
+            }
+            // An upper bound for a reply that never comes (a failing test), not a wait a busy machine trips.
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in
+                resume(reply: id, throwing: Failure(description: "\(method): no reply in \(Int(timeout)) s"))
+            }
+        }.value
+        if let error = reply["error"] as? [String: Any] {
+            throw Failure(description: "\(method): \(error["message"] as? String ?? "\(error)")")
+        }
+        return reply["result"] as? [String: Any] ?? [:]
+    }
+
+    private func resume(reply id: Int, throwing error: any Error) {
+        condition.lock()
+        let waiter = replyWaiters.removeValue(forKey: id)
+        condition.unlock()
+        waiter?.resume(throwing: error)
+    }
+
+    /// Awaits the event `method` in `session` and returns its parameters;
+    /// the events before it stay in ``takeEvents(of:)``.
+    func wait(for method: String, session: String, timeout: Double = 120) async throws -> [String: Any] {
+        let key = UUID()
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Message, any Error>) in
+            condition.lock()
+            defer { condition.unlock() }
+            if let event = events[session, default: []].first(where: { $0["method"] as? String == method }) {
+                return continuation.resume(returning: Message(value: event["params"] as? [String: Any] ?? [:]))
+            }
+            if let ended { return continuation.resume(throwing: Failure(description: "waiting for \(method): the browser ended (\(ended))")) }
+            eventWaiters[key] = (session, method, continuation)
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in
+                condition.lock()
+                let waiter = eventWaiters.removeValue(forKey: key)
+                condition.unlock()
+                waiter?.continuation.resume(throwing: Failure(description: "no \(method) in \(Int(timeout)) s"))
+            }
+        }.value
+    }
 
     /// Sends `method` (to a tab when `session` is given) and waits for its result.
     @discardableResult
@@ -187,19 +262,28 @@ final class DevToolsBrowser: @unchecked Sendable {
                 }
                 message.removeAll(keepingCapacity: true)
                 condition.lock()
+                var resumed: [(CheckedContinuation<Message, any Error>, Message)] = []
                 if let id = object["id"] as? Int {
-                    results[id] = object
+                    if let waiter = replyWaiters.removeValue(forKey: id) { resumed.append((waiter, Message(value: object))) } else { results[id] = object }
                 } else if let session = object["sessionId"] as? String {
                     events[session, default: []].append(object)
+                    for (key, waiter) in eventWaiters where waiter.session == session && waiter.method == object["method"] as? String {
+                        eventWaiters[key] = nil
+                        resumed.append((waiter.continuation, Message(value: object["params"] as? [String: Any] ?? [:])))
+                    }
                 }
                 condition.broadcast()
                 condition.unlock()
+                for (continuation, message) in resumed { continuation.resume(returning: message) }
             }
             message.append(contentsOf: chunk[start..<count])
         }
         condition.lock()
         ended = reason
+        let waiting = replyWaiters.values.map { $0 } + eventWaiters.values.map(\.continuation)
+        (replyWaiters, eventWaiters) = ([:], [:])
         condition.broadcast()
         condition.unlock()
+        for continuation in waiting { continuation.resume(throwing: Failure(description: "the browser ended (\(reason))")) }
     }
 }

@@ -16,7 +16,7 @@ import Testing
         let runner = try await Hardening.seededRunner()
         try runner.write("{\n  \"threshold\": 0.3,\n  \"flickVelocty\": 900\n}\n", to: "bad.json")
         let before = try DatabaseState(path: runner.db)
-        let output = try runner.run(Self.arguments(for: command) + ["--config", "bad.json"])
+        let output = try await runner.run(Self.arguments(for: command) + ["--config", "bad.json"])
         #expect(output.status == 65, "stderr: \(output.stderr)")
         #expect(output.stderr.hasPrefix("pantrace: error: bad.json:3: flickVelocty: "), "stderr: \(output.stderr)")
         #expect(output.stderr.contains("did you mean `flickVelocity`"), "stderr: \(output.stderr)")
@@ -27,7 +27,7 @@ import Testing
     func badOverrideExits64AndChangesNothing(_ command: String) async throws {
         let runner = try await Hardening.seededRunner()
         let before = try DatabaseState(path: runner.db)
-        let output = try runner.run(Self.arguments(for: command) + ["--set", "treshold=0.3"])
+        let output = try await runner.run(Self.arguments(for: command) + ["--set", "treshold=0.3"])
         #expect(output.status == 64, "stderr: \(output.stderr)")
         #expect(output.stderr.hasPrefix("pantrace: error: --set treshold=0.3: treshold: "), "stderr: \(output.stderr)")
         #expect(try DatabaseState(path: runner.db) == before)
@@ -37,7 +37,7 @@ import Testing
     func missingConfigFileCannotBeOpened(_ command: String) async throws {
         let runner = try await Hardening.seededRunner()
         let before = try DatabaseState(path: runner.db)
-        let output = try runner.run(Self.arguments(for: command) + ["--config", "missing.json"])
+        let output = try await runner.run(Self.arguments(for: command) + ["--config", "missing.json"])
         #expect(output.status == 66, "stderr: \(output.stderr)")
         #expect(output.stderr.contains("cannot read missing.json: No such file or directory"), "\(output.stderr)")
         #expect(try DatabaseState(path: runner.db) == before)

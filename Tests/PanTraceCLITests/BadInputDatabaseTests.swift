@@ -107,11 +107,11 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
     }
 
     /// Through the binary, once: exit 66, one message, the file as it was.
-    @Test func notADatabaseExits66() throws {
+    @Test func notADatabaseExits66() async throws {
         let runner = try CommandRunner()
         try runner.write("these are my notes, not a database\n", to: "notes.sqlite")
         let before = try DatabaseState(path: runner.path("notes.sqlite"))
-        let output = try runner.run(["runs", "--db", "notes.sqlite"], db: false)
+        let output = try await runner.run(["runs", "--db", "notes.sqlite"], db: false)
         #expect(output.status == 66, "stderr: \(output.stderr)")
         #expect(output.stderr.hasPrefix("pantrace: error: "), "stderr: \(output.stderr)")
         #expect(output.stderr.contains("notes.sqlite is not a pantrace database"), "\(output.stderr)")
@@ -122,9 +122,9 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
     /// Paths SQLite reads as a throwaway in-memory database: a record would
     /// report success and keep nothing, so they are usage errors.
     @Test(arguments: ["", ":memory:"])
-    func throwawayDatabasePathIsAUsageError(_ path: String) throws {
+    func throwawayDatabasePathIsAUsageError(_ path: String) async throws {
         let runner = try CommandRunner()
-        let output = try runner.run(["record", "--db", path, "--count", "3"], db: false)
+        let output = try await runner.run(["record", "--db", path, "--count", "3"], db: false)
         #expect(output.status == 64, "stderr: \(output.stderr)")
         #expect(output.stderr.contains("--db needs the path of a database file"), "\(output.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: runner.folder.path).isEmpty)
@@ -159,7 +159,7 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
         ]
         let lines = names.map(ValidTraceLine.validLine(named:))
         try runner.write(lines.joined(separator: "\n") + "\n", to: "sql.jsonl")
-        let record = try runner.run(["record", "--from", "sql.jsonl"])
+        let record = try await runner.run(["record", "--from", "sql.jsonl"])
         #expect(record.status == 0, "stderr: \(record.stderr)")
 
         let stored = try DatabaseFile(path: runner.db).texts("SELECT hex(CAST(name AS BLOB)) FROM trace WHERE id > 5 ORDER BY id")
@@ -169,17 +169,17 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
         #expect(try DatabaseFile(path: runner.db).texts("PRAGMA integrity_check") == ["ok"])
 
         // Selected by name, replayed, and conflicting with itself: verbatim each time.
-        let replay = try runner.run(["replay", "--trace", names[0], "--trace", names[2]])
+        let replay = try await runner.run(["replay", "--trace", names[0], "--trace", names[2]])
         #expect(replay.status == 0, "stderr: \(replay.stderr)")
         #expect(try Hardening.integer(runner.db, "SELECT trace_count FROM run WHERE id = 4") == 2)
         let conflict = ValidTraceLine.edited(#""y":180"#, #""y":181"#, in: lines[0])
         try runner.write(conflict + "\n", to: "conflict.jsonl")
         let before = try DatabaseState(path: runner.db)
-        let refused = try runner.run(["record", "--from", "conflict.jsonl"])
+        let refused = try await runner.run(["record", "--from", "conflict.jsonl"])
         #expect(refused.status == 65)
         #expect(refused.stderr.contains(ValidTraceLine.jsonString(names[0])), "\(refused.stderr)")
         #expect(try DatabaseState(path: runner.db) == before)
-        let missing = try runner.run(["replay", "--trace", "y'); DROP TABLE run;--"])
+        let missing = try await runner.run(["replay", "--trace", "y'); DROP TABLE run;--"])
         #expect(missing.status == 64, "stderr: \(missing.stderr)")
         #expect(missing.stderr.contains("y'); DROP TABLE run;--"), "\(missing.stderr)")
         #expect(try Hardening.integer(runner.db, "SELECT count(*) FROM run") == 4)

@@ -22,9 +22,9 @@ enum Hardening {
         try await ProcessCache.shared.value(for: "seed database") {
             let runner = try CommandRunner()
             let taken = try runner.write(takenLine + "\n", to: "taken.jsonl")
-            let record = try runner.run(["record", "--from", workedExamples, "--from", taken])
+            let record = try await runner.run(["record", "--from", workedExamples, "--from", taken])
             guard record.status == 0 else { throw SeedError(text: "record: \(record.stderr)") }
-            let replay = try runner.run(["replay", "--set", "threshold=0.3"])
+            let replay = try await runner.run(["replay", "--set", "threshold=0.3"])
             guard replay.status == 0 else { throw SeedError(text: "replay: \(replay.stderr)") }
             // The last connection has checkpointed and removed the WAL: the file is the whole database.
             return try Data(contentsOf: URL(fileURLWithPath: runner.db))

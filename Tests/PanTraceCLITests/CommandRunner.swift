@@ -11,11 +11,13 @@ import Testing
 /// exit status is the one the process would exit with (`Pantrace.run(_:in:)`
 /// maps every error as `main` does); what only a process shows runs the
 /// built binary (``CommandRunner/spawn(_:db:stdin:environment:)``).
-struct CommandRunner {
+struct CommandRunner: Sendable {
     struct Output: Sendable {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// How long the command ran (not the wait for its turn on ``commands``).
+        var seconds: Duration = .zero
     }
 
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
@@ -53,24 +55,42 @@ struct CommandRunner {
         ["NO_COLOR": "1", "COLUMNS": "80"].merging(environment) { $1 }
     }
 
+    /// The queue the commands run on, one at a time: a command is a
+    /// synchronous program that blocks (on its worker, on another
+    /// connection's lock), which the concurrency pool's threads must never
+    /// do, and the tests that await a server in this process need them. One
+    /// at a time: a concurrent queue adds a thread for each command that
+    /// blocks, and a few dozen commands then share two cores.
+    static let commands = DispatchQueue(label: "pantrace.commands")
+
     /// Runs `pantrace arguments…` in-process in the test's folder, with `--db`
     /// added after the subcommand unless `db` is false, `stdin` as its
     /// standard input (empty when `nil`), and ``variables(_:)``.
     func run(
         _ arguments: [String], db useDatabase: Bool = true, stdin: String? = nil,
         environment: [String: String] = [:]
-    ) throws -> Output {
+    ) async throws -> Output {
+        let arguments = withDatabase(arguments, useDatabase)
+        return try await withCheckedThrowingContinuation { continuation in
+            Self.commands.async { [folder] in
+                continuation.resume(with: Result { try Self.runHere(arguments, in: folder.path, stdin: stdin, environment: environment) })
+            }
+        }
+    }
+
+    private static func runHere(_ arguments: [String], in folder: String, stdin: String?, environment: [String: String]) throws -> Output {
         // An unlinked file: any size, read at the command's pace, nothing left in the folder.
         guard let input = tmpfile() else { throw CocoaError(.fileWriteUnknown) }
         defer { fclose(input) }
         let bytes = Array((stdin ?? "").utf8)
         guard fwrite(bytes, 1, bytes.count, input) == bytes.count, fflush(input) == 0 else { throw CocoaError(.fileWriteUnknown) }
         rewind(input)
-        let console = Console(variables: Self.variables(environment), directory: folder.path, standardInput: fileno(input))
-        let status = Pantrace.run(withDatabase(arguments, useDatabase), in: console)
+        let console = Console(variables: variables(environment), directory: folder, standardInput: fileno(input))
+        var status: Int32 = 0
+        let seconds = ContinuousClock().measure { status = Pantrace.run(arguments, in: console) }
         return Output(
             status: status, stdout: String(decoding: console.standardOutput.written, as: UTF8.self),
-            stderr: String(decoding: console.standardError.written, as: UTF8.self))
+            stderr: String(decoding: console.standardError.written, as: UTF8.self), seconds: seconds)
     }
 
     /// Runs every statement of `sql` on the test's database (a hand edit).

@@ -17,7 +17,7 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: runner.db)
         let before = try Data(contentsOf: URL(fileURLWithPath: runner.db))
         let velocity = CommandRunner.repositoryRoot.appending(path: "Fixtures/configs/velocity.json").path
-        let output = try runner.expect(
+        let output = try await runner.expect(
             0, ["compare", "--preset", "panmodal", "--config", velocity, "--preset", "seed", "--format", "json", "--limit", "3"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         let configs = try #require(report["configs"] as? [[String: Any]])
@@ -28,7 +28,7 @@ import Testing
         #expect(((report["divided"] as? [Any])?.count ?? 99) <= 3)
         #expect(output.stderr.hasSuffix("s; nothing stored\n"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: runner.db)) == before)
-        let all = try runner.expect(0, ["compare", "--preset", "all", "--set", "threshold=0.45", "--quiet"])
+        let all = try await runner.expect(0, ["compare", "--preset", "all", "--set", "threshold=0.45", "--quiet"])
         #expect(all.stdout.contains("11  gorhom-bottomsheet threshold=0.45"))
         #expect(all.stderr.isEmpty)
     }
@@ -46,19 +46,19 @@ import Testing
     func badChoicesExit64(_ arguments: [String], _ words: String) async throws {
         let runner = try await Self.corpus()
         let before = try runner.files()
-        let output = try runner.run(arguments)
+        let output = try await runner.run(arguments)
         #expect(output.status == 64, "\(output.stderr)")
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.contains(words), "\(output.stderr)")
         #expect(try runner.files() == before)
     }
 
-    @Test func presetsListsEveryPreset() throws {
+    @Test func presetsListsEveryPreset() async throws {
         let runner = try CommandRunner()
-        let text = try runner.run(["presets"], db: false)
+        let text = try await runner.run(["presets"], db: false)
         #expect(text.status == 0)
         #expect(text.stdout.hasPrefix("seed\n  (the defaults)\n"))
-        let json = try runner.run(["presets", "--format", "json"], db: false)
+        let json = try await runner.run(["presets", "--format", "json"], db: false)
         #expect(json.status == 0)
         let list = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(list.count == 15)

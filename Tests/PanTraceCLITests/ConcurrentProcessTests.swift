@@ -13,7 +13,7 @@ import Testing
     @Test func twoRecordsAndAReplayAtOnceAllSucceed() async throws {
         #if os(Linux)
         let runner = try CommandRunner()
-        let seed = try runner.run(["record", "--count", "100", "--seed", "1"])
+        let seed = try await runner.run(["record", "--count", "100", "--seed", "1"])
         try #require(seed.status == 0, "\(seed.stderr)")
 
         let holder = try await ChildProcess(["record", "--db", runner.db, "--from", "-"], in: runner, label: "holder")

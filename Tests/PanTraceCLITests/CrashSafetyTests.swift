@@ -54,7 +54,7 @@ import Testing
     @Test func recordKilledAtFourMomentsLeavesNoPartialRun() async throws {
         #if os(Linux)
         let runner = try CommandRunner()
-        let first = try runner.run(["record", "--count", "20", "--seed", "1"])
+        let first = try await runner.run(["record", "--count", "20", "--seed", "1"])
         try #require(first.status == 0, "\(first.stderr)")
         var completedRuns = 1
         var killedMidway = 0
@@ -81,7 +81,7 @@ import Testing
         // Two moments are certain (an open database, a blocked read); the others nearly so.
         #expect(killedMidway >= 2)
 
-        let next = try runner.run(["record", "--count", "50", "--seed", "9"])
+        let next = try await runner.run(["record", "--count", "50", "--seed", "9"])
         #expect(next.status == 0, "\(next.stderr)")
         #expect(next.stderr.contains("recorded run"))
         try Hardening.expectConsistent(runner.db, "after the next record")

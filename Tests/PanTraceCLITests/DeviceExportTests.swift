@@ -23,7 +23,7 @@ import TestFolders
     @Test func theLinesGoToStandardOutputAndTheCountsEndStandardError() async throws {
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 40)
-        let actions = try ExportTests.export(runner, "actions")
+        let actions = try await ExportTests.export(runner, "actions")
         #expect(actions.status == 0, "\(actions.stderr)")
         let lines = actions.stdout.split(separator: "\n")
         #expect(lines.count == 40)
@@ -31,7 +31,7 @@ import TestFolders
         let faithful = lines.filter { String($0).contains(#""faithful": true"#) }.count
         #expect(actions.stderr.hasSuffix("\(faithful) faithful, \(40 - faithful) unfaithful\n"))
 
-        let only = try ExportTests.export(runner, "actions", ["--faithful-only"])
+        let only = try await ExportTests.export(runner, "actions", ["--faithful-only"])
         #expect(only.stdout.split(separator: "\n").count == faithful)
         #expect(only.stderr == actions.stderr)
     }
@@ -39,9 +39,9 @@ import TestFolders
     @Test(.enabled(if: swiftc != nil, "swiftc is not installed"))
     func theSwiftFileParses() async throws {
         let runner = try CommandRunner()
-        let recorded = try runner.run(["record", "--from", "-"], stdin: Self.awkwardTraces)
+        let recorded = try await runner.run(["record", "--from", "-"], stdin: Self.awkwardTraces)
         try #require(recorded.status == 0, "\(recorded.stderr)")
-        let output = try ExportTests.export(runner, "xcuitest", ["--class", "SheetGestureTests"])
+        let output = try await ExportTests.export(runner, "xcuitest", ["--class", "SheetGestureTests"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.hasSuffix(" unfaithful\n"))
         for method in ["testa_b()", "testa_b_2()", "testa_b_3()", "testcaf_()", "test1st()", "testline_break____x()"] {
@@ -68,15 +68,15 @@ import TestFolders
             ("actions", ["--family", "no-such-family"], "no stored trace matches --family no-such-family: nothing to export"),
         ]
         for (what, arguments, message) in cases {
-            let output = try ExportTests.export(runner, what, arguments)
+            let output = try await ExportTests.export(runner, what, arguments)
             #expect(output.status == 64, "\(arguments): \(output.stderr)")
             #expect(output.stdout.isEmpty, "\(arguments)")
             #expect(output.stderr.contains(message), "\(arguments): \(output.stderr)")
         }
         // A database without runs: --changed has no baseline to compare with.
-        let deleted = try runner.run(["runs", "--delete", "1", "--force"])
+        let deleted = try await runner.run(["runs", "--delete", "1", "--force"])
         try #require(deleted.status == 0, "\(deleted.stderr)")
-        let output = try ExportTests.export(runner, "actions", ["--changed", "latest"])
+        let output = try await ExportTests.export(runner, "actions", ["--changed", "latest"])
         #expect(output.status == 64 && output.stdout.isEmpty)
         #expect(output.stderr.contains("has no runs: --changed"), "\(output.stderr)")
     }

@@ -49,7 +49,7 @@ import Testing
     func theBinaryEndsWithItsStatus(_ test: Case) async throws {
         let runner = try await Self.prepared()
         let usesDatabase = test.arguments.first.map { !$0.hasPrefix("-") && !test.arguments.contains("--db") } ?? false
-        let shell = try runner.run(test.arguments, db: usesDatabase)
+        let shell = try await runner.run(test.arguments, db: usesDatabase)
 
         #expect(shell.status == test.status, "stderr: \(shell.stderr)")
         if test.status == 0 { #expect(!shell.stdout.isEmpty) } else { #expect(!shell.stderr.isEmpty) }

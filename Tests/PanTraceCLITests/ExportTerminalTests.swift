@@ -14,8 +14,8 @@ import TestFolders
         let runner = try CommandRunner()
         let name = "left\u{202E}right"
         let traces = try runner.write(ValidTraceLine.validLine(named: name) + "\n", to: "bidi.jsonl")
-        #expect(try runner.run(["record", "--from", traces]).status == 0)
-        let piped = try runner.run(["export", "traces", "--db", runner.db], db: false)
+        #expect(try await runner.run(["record", "--from", traces]).status == 0)
+        let piped = try await runner.run(["export", "traces", "--db", runner.db], db: false)
         #expect(piped.status == 0 && piped.stdout.contains(name), "raw in a pipe: \(piped.stdout.prefix(200)) \(piped.stderr)")
 
         let command = [CommandRunner.binary, "export", "traces", "--db", runner.db].map { "'\($0)'" }.joined(separator: " ")

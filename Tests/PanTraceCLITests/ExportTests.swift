@@ -8,25 +8,25 @@ import Testing
 @Suite struct ExportTests {
     /// `pantrace export <what> --db <the test's database> arguments…` (the
     /// runner would put `--db` before `traces`, which belongs to the leaf).
-    static func export(_ runner: CommandRunner, _ what: String, _ arguments: [String] = [], db: String? = nil, stdin: String? = nil) throws -> CommandRunner.Output {
-        try runner.run(["export", what, "--db", db ?? runner.db] + arguments, db: false, stdin: stdin)
+    static func export(_ runner: CommandRunner, _ what: String, _ arguments: [String] = [], db: String? = nil, stdin: String? = nil) async throws -> CommandRunner.Output {
+        try await runner.run(["export", what, "--db", db ?? runner.db] + arguments, db: false, stdin: stdin)
     }
 
     @Test func tracesAndDecisionsGoToStandardOutputOneLineEach() async throws {
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 30)
-        let traces = try Self.export(runner, "traces")
+        let traces = try await Self.export(runner, "traces")
         #expect(traces.status == 0 && traces.stderr.isEmpty, "\(traces.stderr)")
         #expect(traces.stdout.hasSuffix("\n"))
         #expect(traces.stdout.split(separator: "\n").count == (try runner.integer("SELECT count(*) FROM trace")))
 
         // The README's round trip, through a pipe: the copy exports the same bytes.
         let copy = runner.path("copy.sqlite")
-        let recorded = try runner.run(["record", "--db", copy, "--from", "-"], db: false, stdin: traces.stdout)
+        let recorded = try await runner.run(["record", "--db", copy, "--from", "-"], db: false, stdin: traces.stdout)
         #expect(recorded.status == 0, "\(recorded.stderr)")
-        #expect(try Self.export(runner, "traces", db: copy).stdout == traces.stdout)
+        #expect(try await Self.export(runner, "traces", db: copy).stdout == traces.stdout)
 
-        let decisions = try Self.export(runner, "decisions")
+        let decisions = try await Self.export(runner, "decisions")
         #expect(decisions.status == 0 && decisions.stderr.isEmpty, "\(decisions.stderr)")
         let lines = decisions.stdout.split(separator: "\n")
         #expect(lines.count == (try runner.integer("SELECT count(*) FROM result WHERE run_id = 1")))
@@ -36,9 +36,9 @@ import Testing
     }
 
     @Test(arguments: ["traces", "decisions"])
-    func aMissingDatabaseIs66AndIsNotCreated(what: String) throws {
+    func aMissingDatabaseIs66AndIsNotCreated(what: String) async throws {
         let runner = try CommandRunner()
-        let output = try Self.export(runner, what)
+        let output = try await Self.export(runner, what)
         #expect(output.status == 66)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr == "pantrace: error: cannot open database \(runner.db): no such file (pantrace record creates it)\n")
@@ -51,13 +51,13 @@ import Testing
         for (what, arguments, message) in [
             ("decisions", ["--run", "9"], "no run 9"), ("traces", ["--trace", "nope"], "no trace named 'nope'"),
         ] {
-            let output = try Self.export(runner, what, arguments)
+            let output = try await Self.export(runner, what, arguments)
             #expect(output.status == 64, "\(arguments)")
             #expect(output.stdout.isEmpty)
             #expect(output.stderr == "pantrace: error: \(message)\n")
         }
         // No subcommand: an error, never the help on standard output (`pantrace export > corpus.jsonl`).
-        let bare = try runner.run(["export"], db: false)
+        let bare = try await runner.run(["export"], db: false)
         #expect(bare.status == 64 && bare.stdout.isEmpty)
         #expect(bare.stderr.hasPrefix("pantrace: error: say what to export: 'pantrace export traces', 'decisions', 'actions' or 'xcuitest'\n"))
     }
@@ -70,7 +70,7 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: runner.db)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: runner.db) }
         for what in ["traces", "decisions"] {
-            let output = try Self.export(runner, what)
+            let output = try await Self.export(runner, what)
             #expect(output.status == 0 && !output.stdout.isEmpty, "\(what): \(output.stderr)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: runner.db)) == before)

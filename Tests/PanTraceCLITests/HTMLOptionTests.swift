@@ -12,7 +12,7 @@ import Testing
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 40)
         let before = try Data(contentsOf: URL(fileURLWithPath: runner.db))
-        let output = try runner.expect(64, [command, "--set", "threshold=0.3", "--html", "./test.sqlite"])
+        let output = try await runner.expect(64, [command, "--set", "threshold=0.3", "--html", "./test.sqlite"])
         #expect(output.stderr.hasPrefix("pantrace: error: --html ./test.sqlite is the database"), "\(output.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: runner.db)) == before)
     }
@@ -24,7 +24,7 @@ import Testing
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 40)
         let page = runner.path("no-such-folder/report.html")
-        let output = try runner.expect(74, ["regress", "--set", "threshold=0.3", "--accept", "--html", page])
+        let output = try await runner.expect(74, ["regress", "--set", "threshold=0.3", "--accept", "--html", page])
         #expect(output.stderr.contains("pantrace: error: cannot write \(page): No such file or directory"), "\(output.stderr)")
         #expect(!FileManager.default.fileExists(atPath: runner.path("no-such-folder")))
         #expect(try runner.integer("SELECT count(*) FROM run WHERE baseline = 1") == 0, "no baseline accepted")
@@ -34,7 +34,7 @@ import Testing
     @Test func replayWritesOnePage() async throws {
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 40)
-        try runner.expect(0, ["replay", "--set", "threshold=0.3", "--html", "replay.html", "--quiet"])
+        try await runner.expect(0, ["replay", "--set", "threshold=0.3", "--html", "replay.html", "--quiet"])
         let page = try String(contentsOfFile: runner.path("replay.html"), encoding: .utf8)
         #expect(page.hasPrefix("<!DOCTYPE html>"))
         #expect(page.hasSuffix("</html>\n") || page.hasSuffix("</html>"))

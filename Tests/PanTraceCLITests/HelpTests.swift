@@ -19,7 +19,7 @@ import Testing
     static func help(_ command: String) async throws -> CommandRunner.Output {
         try await ProcessCache.shared.value(for: "help \(command)") {
             let arguments = command.split(separator: " ").map(String.init) + ["--help"]
-            guard command == "lab" else { return try CommandRunner().run(arguments, db: false, environment: ["COLUMNS": "80"]) }
+            guard command == "lab" else { return try await CommandRunner().run(arguments, db: false, environment: ["COLUMNS": "80"]) }
             let ending = try await CommandRunner().spawn(arguments, db: false, environment: ["COLUMNS": "80"])
             return CommandRunner.Output(status: ending.status ?? -1, stdout: ending.stdout, stderr: ending.stderr)
         }
@@ -86,7 +86,7 @@ import Testing
             let seed = try CommandRunner()
             try FileManager.default.createSymbolicLink(
                 at: seed.folder.appending(path: "Fixtures"), withDestinationURL: CommandRunner.repositoryRoot.appending(path: "Fixtures"))
-            let first = try seed.run(try Self.readmeFirstCommand(), db: false)
+            let first = try await seed.run(try Self.readmeFirstCommand(), db: false)
             try #require(first.status == 0, "README's first command: \(first.stderr)")
             return try Data(contentsOf: seed.folder.appending(path: "pantrace.sqlite"))
         }

@@ -61,7 +61,7 @@ import Testing
         let runner = try await Self.olderRunner(version: version)
         let before = try Data(contentsOf: URL(fileURLWithPath: runner.db))
         for command in Self.readers {
-            let output = try runner.run(Self.arguments(command, db: runner.db), db: false)
+            let output = try await runner.run(Self.arguments(command, db: runner.db), db: false)
             #expect(output.status == 0, "schema \(version), \(command): \(output.stderr)")
             if command.prefix(2) == ["export", "decisions"] {
                 // Every column of the view, those of later schemas included.

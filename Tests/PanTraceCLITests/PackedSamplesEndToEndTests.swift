@@ -10,7 +10,7 @@ import Testing
         try await runner.recordCorpus(count: 60, seed: 3)
         #expect(try runner.integer("SELECT count(*) FROM trace WHERE packed IS NULL") == 0)
         // Replay of the packed samples reproduces the record.
-        let same = try JSONReport(try runner.expect(0, ["replay", "--format", "json"]).stdout)
+        let same = try JSONReport(try await runner.expect(0, ["replay", "--format", "json"]).stdout)
         #expect(same.changed == 0)
 
         // Three fingers on the second sample of every flick: the pan fails (maximumNumberOfTouches is 1).
@@ -20,7 +20,7 @@ import Testing
             "UPDATE sample SET touches = 3 WHERE seq = 1 AND trace_id IN (SELECT id FROM trace WHERE family = 'flick')")
         #expect(try runner.names("SELECT name FROM trace WHERE packed IS NULL") == flicks)
 
-        let output = try runner.expect(0, ["replay", "--format", "json"])
+        let output = try await runner.expect(0, ["replay", "--format", "json"])
         let report = try JSONReport(output.stdout)
         let run = try runner.newestRun()
         // Every flick now fails; two-finger traces failed already.
@@ -34,7 +34,7 @@ import Testing
         #expect(Set(report.changedNames) == changed)
 
         // The sample rows read again give the same run.
-        let again = try JSONReport(try runner.expect(0, ["replay", "--format", "json", "--baseline", "\(run)"]).stdout)
+        let again = try JSONReport(try await runner.expect(0, ["replay", "--format", "json", "--baseline", "\(run)"]).stdout)
         #expect(again.changed == 0)
     }
 
@@ -50,7 +50,7 @@ import Testing
             UPDATE trace SET sample_count = 6 WHERE name = '\(name)';
             """)
         #expect(try runner.names("SELECT name FROM trace WHERE packed IS NULL") == [name])
-        try runner.expect(0, ["replay", "--trace", name])
+        try await runner.expect(0, ["replay", "--trace", name])
         let run = try runner.newestRun()
         let before = try runner.summaries(ofRun: 1)[name]
         let after = try runner.summaries(ofRun: run)[name]

@@ -23,7 +23,7 @@ import Testing
             #expect(output.status == 0, "\(line): exit \(output.status)\n\(output.stderr)")
         }
         // The stand-in app's outcomes are stored, and the view matches them as verify counts.
-        let verify = try runner.run(["verify", "--db", "app.sqlite", "--format", "json"], db: false)
+        let verify = try await runner.run(["verify", "--db", "app.sqlite", "--format", "json"], db: false)
         #expect(verify.status == 0)
         #expect(verify.stdout.contains("\"checked\": 34, \"sources\": {\"app\": 0, \"device\": 0, \"synthetic\": 34}"))
     }

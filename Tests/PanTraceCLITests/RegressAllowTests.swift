@@ -14,7 +14,7 @@ import Testing
     static func corpus() async throws -> (CommandRunner, changed: [String], unchanged: String) {
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 150, seed: 3)
-        try runner.expect(1, ["regress", "--set", "threshold=0.3", "--quiet"])
+        try await runner.expect(1, ["regress", "--set", "threshold=0.3", "--quiet"])
         let changed = try runner.changedTraces(baseline: 1, candidate: 2).sorted()
         try #require(changed.count >= 3, "threshold 0.3 should change some decisions")
         let unchanged = try #require(
@@ -27,7 +27,7 @@ import Testing
         let lines = ["# accepted in review"] + changed.map { "\($0)   # accepted: \($0)" } + ["", "\(unchanged) # stale"]
         let allow = try runner.write(lines.joined(separator: "\n") + "\n", to: "allow.txt")
         let junit = runner.path("pantrace.xml")
-        let output = try runner.expect(0, ["regress", "--set", "threshold=0.3", "--allow", allow, "--junit", junit])
+        let output = try await runner.expect(0, ["regress", "--set", "threshold=0.3", "--allow", allow, "--junit", junit])
         let staleLine = changed.count + 3
         #expect(
             output.stderr.contains(
@@ -53,7 +53,7 @@ import Testing
         let (runner, changed, _) = try await Self.corpus()
         let allow = try runner.write(changed.dropFirst().joined(separator: "\n"), to: "allow.txt")
         let junit = runner.path("pantrace.xml")
-        let output = try runner.expect(1, ["regress", "--set", "threshold=0.3", "--allow", allow, "--junit", junit])
+        let output = try await runner.expect(1, ["regress", "--set", "threshold=0.3", "--allow", allow, "--junit", junit])
         #expect(
             output.stderr.contains(
                 "regress: FAIL: 1 of \(changed.count) changes count (\(changed.count - 1) accepted by \(allow)), "
@@ -78,7 +78,7 @@ import Testing
         try #require(regressions > 0, "the fixture should have regressions for the allow list to accept")
         let (junit, html) = (runner.path("pantrace.xml"), runner.path("regress.html"))
         let arguments = ["regress", "--set", "threshold=0.3", "--fail-on", "intent", "--allow", allow]
-        let text = try runner.expect(0, arguments + ["--junit", junit, "--html", html])
+        let text = try await runner.expect(0, arguments + ["--junit", junit, "--html", html])
         let sentence =
             "0 regressions against intent count (of \(changed.count) changes, \(changed.count) accepted by \(allow)), "
             + "no more than the 0 that --max-changes lets pass"
@@ -87,7 +87,7 @@ import Testing
         #expect(text.stdout.hasSuffix("verdict: pass: \(sentence)\n"), "\(text.stdout)")
         #expect(text.stderr.hasSuffix("regress: ok: \(sentence)\n"), "\(text.stderr)")
 
-        let json = try runner.expect(0, arguments + ["--format", "json"])
+        let json = try await runner.expect(0, arguments + ["--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["changed"] as? Int == changed.count)
         #expect(object["regressions"] as? Int == 0)
@@ -116,7 +116,7 @@ import Testing
         let (runner, changed, _) = try await Self.corpus()
         let allow = try runner.write("\(changed[0]) # ok\n# next\nflick-typo # oops\n", to: "allow.txt")
         let before = try runner.files()
-        let output = try runner.run(["regress", "--set", "threshold=0.3", "--allow", allow])
+        let output = try await runner.run(["regress", "--set", "threshold=0.3", "--allow", allow])
         #expect(output.status == 65)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr == "pantrace: error: \(allow):3: \"flick-typo\": no stored trace has this name\n")
@@ -127,14 +127,14 @@ import Testing
         let (runner, _, _) = try await Self.corpus()
         let allow = try runner.write("", to: "allow.txt")
         let before = try runner.files()
-        let accept = try runner.run(["regress", "--set", "threshold=0.3", "--allow", allow, "--accept"])
+        let accept = try await runner.run(["regress", "--set", "threshold=0.3", "--allow", allow, "--accept"])
         #expect(accept.status == 64)
         #expect(accept.stderr.hasPrefix("pantrace: error: --allow only goes with a regression that is judged, not --accept\n"))
-        let missing = try runner.run(["regress", "--set", "threshold=0.3", "--allow", runner.path("nope.txt")])
+        let missing = try await runner.run(["regress", "--set", "threshold=0.3", "--allow", runner.path("nope.txt")])
         #expect(missing.status == 66)
         #expect(missing.stderr.hasPrefix("pantrace: error: cannot read \(runner.path("nope.txt")): "), "\(missing.stderr)")
         let twice = try runner.write("a\na\n", to: "twice.txt")
-        let repeated = try runner.run(["regress", "--set", "threshold=0.3", "--allow", twice])
+        let repeated = try await runner.run(["regress", "--set", "threshold=0.3", "--allow", twice])
         #expect(repeated.status == 65)
         #expect(repeated.stderr == "pantrace: error: \(twice):2: \"a\": listed twice (first on line 1)\n")
         #expect(try runner.files() == before)

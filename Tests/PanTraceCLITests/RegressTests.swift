@@ -22,7 +22,7 @@ import FoundationXML
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 250, seed: 3)
         let junit = runner.path("pantrace.xml")
-        let output = try runner.run(["regress", "--format", "json", "--junit", junit] + candidate)
+        let output = try await runner.run(["regress", "--format", "json", "--junit", junit] + candidate)
         let run = try runner.newestRun()
         let changed = try runner.changedTraces(baseline: 1, candidate: run)
         try #require(!changed.isEmpty, "the candidate config should flip some decisions")
@@ -95,7 +95,7 @@ import FoundationXML
                     + "OR (b.intent = 'finish' AND b.decision = 'finish' AND c.decision <> 'finish'))")
         }
         // The velocity rule only turns releases into flicks: changes, none against intent.
-        let passing = try runner.expect(0, ["regress", "--set", "decision=velocity", "--fail-on", "intent"])
+        let passing = try await runner.expect(0, ["regress", "--set", "decision=velocity", "--fail-on", "intent"])
         let velocity = try runner.newestRun()
         #expect(try regressions(velocity) == 0)
         let changed = try runner.changedTraces(baseline: 1, candidate: velocity).count
@@ -104,22 +104,22 @@ import FoundationXML
             passing.stderr.contains(
                 "regress: ok: 0 regressions against intent count (of \(changed) changes), "
                     + "no more than the 0 that --max-changes lets pass\n"))
-        try runner.expect(1, ["regress", "--set", "decision=velocity"])
-        try runner.expect(1, ["regress", "--set", "decision=velocity", "--fail-on", "any"])
+        try await runner.expect(1, ["regress", "--set", "decision=velocity"])
+        try await runner.expect(1, ["regress", "--set", "decision=velocity", "--fail-on", "any"])
         // A higher threshold misses meant dismissals.
-        let failing = try runner.expect(1, ["regress", "--set", "threshold=0.5", "--fail-on", "intent"])
+        let failing = try await runner.expect(1, ["regress", "--set", "threshold=0.5", "--fail-on", "intent"])
         let missed = try regressions(try runner.newestRun())
         try #require(missed > 0)
         #expect(failing.stderr.contains("regress: FAIL: \(missed) regressions against intent count (of "))
         #expect(failing.stderr.contains("changes), more than the 0 that --max-changes lets pass\n"))
-        try runner.expect(0, ["regress", "--set", "threshold=0.5", "--fail-on", "intent", "--max-changes", "\(missed)"])
+        try await runner.expect(0, ["regress", "--set", "threshold=0.5", "--fail-on", "intent", "--max-changes", "\(missed)"])
     }
 
     @Test func exitStatusIsZeroWhenNothingChanged() async throws {
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 100)
         let junit = runner.path("same.xml")
-        let output = try runner.expect(0, ["regress", "--junit", junit])
+        let output = try await runner.expect(0, ["regress", "--junit", junit])
         #expect(output.stdout.contains("\n0 changed\n"))
         #expect(output.stderr.contains("ok"))
         let document = try JUnitDocument(path: junit)
@@ -130,14 +130,14 @@ import FoundationXML
     @Test func maxChangesIsTheLargestNumberOfFlipsThatPasses() async throws {
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 200)
-        try runner.expect(0, ["replay", "--set", "threshold=0.3", "--quiet"])
+        try await runner.expect(0, ["replay", "--set", "threshold=0.3", "--quiet"])
         let changed = try runner.changedTraces(baseline: 1, candidate: 2).count
         try #require(changed > 1)
-        try runner.expect(1, ["regress", "--set", "threshold=0.3"])
-        try runner.expect(0, ["regress", "--set", "threshold=0.3", "--max-changes", "\(changed)"])
-        let failed = try runner.expect(1, ["regress", "--set", "threshold=0.3", "--max-changes", "\(changed - 1)"])
+        try await runner.expect(1, ["regress", "--set", "threshold=0.3"])
+        try await runner.expect(0, ["regress", "--set", "threshold=0.3", "--max-changes", "\(changed)"])
+        let failed = try await runner.expect(1, ["regress", "--set", "threshold=0.3", "--max-changes", "\(changed - 1)"])
         #expect(failed.stderr.contains("FAIL"))
-        try runner.expect(0, ["regress", "--set", "threshold=0.3", "--max-changes", "\(changed + 100)"])
+        try await runner.expect(0, ["regress", "--set", "threshold=0.3", "--max-changes", "\(changed + 100)"])
         // Every regress stored its run, passing or not.
         #expect(try runner.integer("SELECT count(*) FROM run WHERE kind = 'regress'") == 4)
     }
@@ -162,7 +162,7 @@ import FoundationXML
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 30)
         let before = try runner.files()
-        let output = try runner.expect(64, arguments)
+        let output = try await runner.expect(64, arguments)
         #expect(output.stdout.isEmpty)
         #expect(!output.stderr.isEmpty)
         #expect(try runner.files() == before)
@@ -171,11 +171,11 @@ import FoundationXML
     /// A missing file is not created: there is nothing to replay or list.
     /// (A path in a missing folder, and every other database that cannot be
     /// opened, is BadInputDatabaseTests' in-process battery.)
-    @Test func aDatabaseThatCannotBeOpenedExits66() throws {
+    @Test func aDatabaseThatCannotBeOpenedExits66() async throws {
         let runner = try CommandRunner()
         let missing = runner.path("missing.sqlite")
         for command in [["replay"], ["regress"], ["runs"], ["show", "some-trace"]] {
-            let output = try runner.expect(66, [command[0], "--db", missing] + command.dropFirst())
+            let output = try await runner.expect(66, [command[0], "--db", missing] + command.dropFirst())
             #expect(output.stderr.contains("missing.sqlite"))
             #expect(!FileManager.default.fileExists(atPath: missing))
         }
@@ -185,10 +185,10 @@ import FoundationXML
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 30)
         let junit = runner.path("report.xml")
-        try runner.expect(64, ["regress", "--trace", "no-such-trace", "--junit", junit])
+        try await runner.expect(64, ["regress", "--trace", "no-such-trace", "--junit", junit])
         #expect(!FileManager.default.fileExists(atPath: junit))
         // A report that cannot be created is a failed write to an output file (docs/commands.md §7.4), before any work.
-        try runner.expect(74, ["regress", "--junit", runner.path("no-such-folder/report.xml")])
+        try await runner.expect(74, ["regress", "--junit", runner.path("no-such-folder/report.xml")])
         #expect(try runner.integer("SELECT count(*) FROM run") == 1)
     }
 
@@ -196,30 +196,30 @@ import FoundationXML
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 150)
         // Accepting passes whatever changed, and stores the mark.
-        try runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept"])
+        try await runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept"])
         #expect(try runner.integer("SELECT id FROM run WHERE baseline = 1") == 2)
         #expect(try runner.integer("SELECT count(*) FROM run WHERE baseline = 1") == 1)
-        let marked = try RunsTable(try runner.expect(0, ["runs"]).stdout)
+        let marked = try RunsTable(try await runner.expect(0, ["runs"]).stdout)
         #expect(marked.baselines == [2])
 
         // Later replays and regressions compare with it by default.
-        let replay = try JSONReport(try runner.expect(0, ["replay", "--format", "json"]).stdout)
+        let replay = try JSONReport(try await runner.expect(0, ["replay", "--format", "json"]).stdout)
         #expect(replay.run("baseline") == 2)
         #expect(replay.config("baseline") == "baseline threshold=0.3")
         #expect(Set(replay.changedNames) == (try runner.changedTraces(baseline: 2, candidate: 3)))
-        try runner.expect(0, ["regress", "--set", "threshold=0.3"])
+        try await runner.expect(0, ["regress", "--set", "threshold=0.3"])
         // docs/commands.md §7.2: without options the base is the accepted baseline's config, so nothing changes;
         // --set changes that base by one key.
-        try runner.expect(0, ["regress"])
-        try runner.expect(1, ["regress", "--set", "threshold=0.45"])
+        try await runner.expect(0, ["regress"])
+        try await runner.expect(1, ["regress", "--set", "threshold=0.45"])
 
         // Accepting again moves the mark, from the same base: the accepted config with the one key changed.
-        let accepted = try runner.expect(0, ["regress", "--set", "threshold=0.45", "--accept"])
+        let accepted = try await runner.expect(0, ["regress", "--set", "threshold=0.45", "--accept"])
         #expect(accepted.stderr.contains("(base baseline threshold=0.3 threshold=0.45 (the config of baseline run 2 with threshold=0.45))"), "\(accepted.stderr)")
         let newest = try runner.newestRun()
         #expect(try runner.database.ints("SELECT id FROM run WHERE baseline = 1") == [newest])
-        #expect(try RunsTable(runner.expect(0, ["runs"]).stdout).baselines == [newest])
-        try runner.expect(0, ["regress"])
+        #expect(try RunsTable(await runner.expect(0, ["runs"]).stdout).baselines == [newest])
+        try await runner.expect(0, ["regress"])
     }
 
     /// The command reads CI from its environment; which values mean CI is
@@ -229,15 +229,15 @@ import FoundationXML
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 60)
         let before = try runner.files()
-        let refused = try runner.expect(64, ["regress", "--set", "threshold=0.3", "--accept"], environment: ["CI": ci])
+        let refused = try await runner.expect(64, ["regress", "--set", "threshold=0.3", "--accept"], environment: ["CI": ci])
         #expect(refused.stderr.contains("--force"))
         #expect(try runner.files() == before)
         #expect(try runner.integer("SELECT count(*) FROM run WHERE baseline = 1") == 0)
 
-        try runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept", "--force"], environment: ["CI": ci])
+        try await runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept", "--force"], environment: ["CI": ci])
         #expect(try runner.integer("SELECT id FROM run WHERE baseline = 1") == 2)
         // Without --accept, CI is no obstacle.
-        try runner.expect(0, ["regress", "--set", "threshold=0.3"], environment: ["CI": ci])
+        try await runner.expect(0, ["regress", "--set", "threshold=0.3"], environment: ["CI": ci])
     }
 }
 
@@ -247,7 +247,7 @@ extension RegressTests {
     func acceptIsAllowedWhenCIIsFalse(_ ci: String) async throws {
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 30)
-        try runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept"], environment: ["CI": ci])
+        try await runner.expect(0, ["regress", "--set", "threshold=0.3", "--accept"], environment: ["CI": ci])
         #expect(try runner.integer("SELECT id FROM run WHERE baseline = 1") == 2)
     }
 
@@ -258,10 +258,10 @@ extension RegressTests {
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 30)
         let before = try runner.files()
-        let refused = try runner.expect(64, ["regress", "--accept"] + filter)
+        let refused = try await runner.expect(64, ["regress", "--accept"] + filter)
         #expect(refused.stderr.contains("--trace/--family"))
         #expect(try runner.files() == before)
-        try runner.expect(0, ["regress", "--accept", "--force"] + filter)
+        try await runner.expect(0, ["regress", "--accept", "--force"] + filter)
         #expect(try runner.integer("SELECT id FROM run WHERE baseline = 1") == 2)
     }
 }

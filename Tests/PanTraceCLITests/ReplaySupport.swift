@@ -17,8 +17,8 @@ extension CommandRunner {
     func expect(
         _ status: Int32, _ arguments: [String], environment: [String: String] = [:],
         sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> Output {
-        let output = try run(arguments, environment: environment)
+    ) async throws -> Output {
+        let output = try await run(arguments, environment: environment)
         try #require(
             output.status == status,
             "pantrace \(arguments.joined(separator: " ")) exited \(output.status), expected \(status); stderr: \(output.stderr)",
@@ -35,12 +35,12 @@ extension CommandRunner {
     func recordCorpus(count: Int = 200, seed: Int = 7, _ extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let arguments = ["record", "--count", "\(count)", "--seed", "\(seed)"] + extra
         guard !FileManager.default.fileExists(atPath: db) else {
-            try expect(0, arguments, sourceLocation: sourceLocation)
+            try await expect(0, arguments, sourceLocation: sourceLocation)
             return
         }
         let recorded = try await ProcessCache.shared.value(for: "corpus " + arguments.joined(separator: "\u{0}")) {
             let fresh = try CommandRunner()
-            try fresh.expect(0, arguments, sourceLocation: sourceLocation)
+            try await fresh.expect(0, arguments, sourceLocation: sourceLocation)
             return try Data(contentsOf: URL(fileURLWithPath: fresh.db))
         }
         try recorded.write(to: URL(fileURLWithPath: db))

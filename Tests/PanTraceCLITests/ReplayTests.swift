@@ -13,13 +13,13 @@ import Testing
         try await runner.recordCorpus(count: 100)
         let chosen = try runner.names("SELECT name FROM trace ORDER BY id DESC LIMIT 3")
         let arguments = chosen.sorted().flatMap { ["--trace", $0] }
-        try runner.expect(0, ["replay", "--set", "threshold=0.3"] + arguments)
+        try await runner.expect(0, ["replay", "--set", "threshold=0.3"] + arguments)
         let run = try runner.newestRun()
         #expect(try runner.names("SELECT trace FROM decisions WHERE run = \(run)") == chosen)
         #expect(try runner.integer("SELECT trace_count FROM run WHERE id = \(run)") == chosen.count)
         // Naming a trace twice replays it once.
         let one = try #require(chosen.min())
-        try runner.expect(0, ["replay", "--trace", one, "--trace", one])
+        try await runner.expect(0, ["replay", "--trace", one, "--trace", one])
         #expect(try runner.integer("SELECT count(*) FROM result WHERE run_id = \(try runner.newestRun())") == 1)
     }
 
@@ -28,7 +28,7 @@ import Testing
         try await runner.recordCorpus(count: 150)
         let expected = try runner.names("SELECT name FROM trace WHERE family IN ('flick', 'peek')")
         try #require(!expected.isEmpty)
-        let output = try runner.expect(0, ["replay", "--family", "flick", "--family", "peek", "--format", "json"])
+        let output = try await runner.expect(0, ["replay", "--family", "flick", "--family", "peek", "--format", "json"])
         let run = try runner.newestRun()
         #expect(try runner.names("SELECT trace FROM decisions WHERE run = \(run)") == expected)
         #expect(try runner.integer("SELECT count(*) FROM result WHERE run_id = \(run)") == expected.count)
@@ -42,7 +42,7 @@ import Testing
         let other = try #require(try runner.names("SELECT name FROM trace WHERE family = 'peek' LIMIT 1").first)
         let flick = try #require(flicks.first)
         // A name inside the family counts once.
-        try runner.expect(0, ["replay", "--family", "flick", "--trace", other, "--trace", flick])
+        try await runner.expect(0, ["replay", "--family", "flick", "--trace", other, "--trace", flick])
         let run = try runner.newestRun()
         #expect(try runner.names("SELECT trace FROM decisions WHERE run = \(run)") == flicks.union([other]))
         #expect(try runner.integer("SELECT count(*) FROM result WHERE run_id = \(run)") == flicks.count + 1)
@@ -59,7 +59,7 @@ import Testing
         try await runner.recordCorpus(count: 50)
         let before = try runner.files()
         for command in ["replay", "regress"] {
-            let output = try runner.expect(64, [command, "--set", "threshold=0.33", "--frames"] + filter)
+            let output = try await runner.expect(64, [command, "--set", "threshold=0.33", "--frames"] + filter)
             #expect(output.stdout.isEmpty)
             #expect(output.stderr.contains("no-such"))
         }
@@ -79,10 +79,10 @@ import Testing
             """)
         #expect(try runner.integer("SELECT count(*) FROM frame JOIN result ON result.id = frame.result_id WHERE run_id = 1") == positionSamples)
 
-        try runner.expect(0, ["replay", "--set", "threshold=0.3"])
+        try await runner.expect(0, ["replay", "--set", "threshold=0.3"])
         #expect(try runner.integer("SELECT count(*) FROM frame JOIN result ON result.id = frame.result_id WHERE run_id = 2") == 0)
 
-        try runner.expect(0, ["replay", "--set", "threshold=0.3", "--frames"])
+        try await runner.expect(0, ["replay", "--set", "threshold=0.3", "--frames"])
         #expect(try runner.integer("SELECT count(*) FROM frame JOIN result ON result.id = frame.result_id WHERE run_id = 3") == positionSamples)
         // A threshold does not move any frame: run 3's frames are run 1's.
         let differing = try runner.integer(
@@ -101,8 +101,8 @@ import Testing
     @Test func baselineOptionChoosesTheRunToCompareWith() async throws {
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 150)
-        try runner.expect(0, ["replay", "--set", "threshold=0.3", "--quiet"])
-        let output = try runner.expect(0, ["replay", "--baseline", "2", "--format", "json"])
+        try await runner.expect(0, ["replay", "--set", "threshold=0.3", "--quiet"])
+        let output = try await runner.expect(0, ["replay", "--baseline", "2", "--format", "json"])
         let report = try JSONReport(output.stdout)
         #expect(report.run("baseline") == 2)
         #expect(report.config("baseline") == "baseline threshold=0.3")
@@ -112,7 +112,7 @@ import Testing
         #expect(Set(report.changedNames) == (try runner.changedTraces(baseline: 2, candidate: 3)))
         #expect(report.changed == (try runner.changedTraces(baseline: 2, candidate: 3)).count)
         // Without --baseline (and nothing accepted): the first run.
-        let first = try JSONReport(try runner.expect(0, ["replay", "--format", "json", "--quiet"]).stdout)
+        let first = try JSONReport(try await runner.expect(0, ["replay", "--format", "json", "--quiet"]).stdout)
         #expect(first.run("baseline") == 1)
     }
 
@@ -120,8 +120,8 @@ import Testing
     @Test func tracesWithoutABaselineResultAreNotCompared() async throws {
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 100)
-        try runner.expect(0, ["replay", "--family", "flick", "--set", "threshold=0.2"])
-        let output = try runner.expect(0, ["replay", "--baseline", "2", "--format", "json"])
+        try await runner.expect(0, ["replay", "--family", "flick", "--set", "threshold=0.2"])
+        let output = try await runner.expect(0, ["replay", "--baseline", "2", "--format", "json"])
         let report = try JSONReport(output.stdout)
         #expect(report.traces == (try runner.comparedCount(baseline: 2, candidate: 3)))
         #expect(report.traces == (try runner.integer("SELECT count(*) FROM trace WHERE family = 'flick'")))
@@ -131,7 +131,7 @@ import Testing
     @Test func textReportTotalsAgreeWithTheDatabase() async throws {
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 200)
-        let output = try runner.expect(0, ["replay", "--set", "decision=velocity", "--limit", "5"])
+        let output = try await runner.expect(0, ["replay", "--set", "decision=velocity", "--limit", "5"])
         let changed = try runner.changedTraces(baseline: 1, candidate: 2)
         try #require(changed.count > 5)
         #expect(output.stdout.contains("\n\(changed.count) changed: "))
@@ -148,13 +148,13 @@ import Testing
         // Reports on stdout, the summary on stderr; --quiet silences stderr only.
         #expect(!output.stdout.contains("stored in"))
         #expect(output.stderr.contains("run 2"))
-        let quiet = try runner.expect(0, ["replay", "--set", "decision=velocity", "--quiet"])
+        let quiet = try await runner.expect(0, ["replay", "--set", "decision=velocity", "--quiet"])
         #expect(quiet.stderr.isEmpty)
         #expect(!quiet.stdout.isEmpty)
     }
 
     /// Names a report must escape: markup characters, quotes, a tab, accents and an emoji.
-    @Test func reportsCarryAwkwardTraceNamesExactly() throws {
+    @Test func reportsCarryAwkwardTraceNamesExactly() async throws {
         let runner = try CommandRunner()
         let fixtures = CommandRunner.repositoryRoot.appending(path: "Fixtures/traces/worked-examples.jsonl").path
         let lines = try String(contentsOfFile: fixtures, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -172,12 +172,12 @@ import Testing
             text += line + "\n"
         }
         let path = try runner.write(text, to: "awkward.jsonl")
-        try runner.expect(0, ["record", "--from", path])
+        try await runner.expect(0, ["record", "--from", path])
         #expect(try runner.names("SELECT name FROM trace").isSuperset(of: Set(renamed.values)))
 
         // docs/model.md §4.9: example 1 (48.3%, 400 pt/s) cancels at threshold 0.5, example 2 (1250 pt/s) flicks.
         let junit = runner.path("awkward.xml")
-        let output = try runner.expect(1, ["regress", "--format", "json", "--junit", junit, "--set", "threshold=0.5", "--set", "decision=velocity"])
+        let output = try await runner.expect(1, ["regress", "--format", "json", "--junit", junit, "--set", "threshold=0.5", "--set", "decision=velocity"])
         let changed = try runner.changedTraces(baseline: 1, candidate: 2)
         #expect(changed == Set(renamed.values))
         let report = try JSONReport(output.stdout)
@@ -186,7 +186,7 @@ import Testing
         #expect(Set(document.testcases.filter(\.failed).map(\.name)) == changed)
         #expect(Set(document.testcases.map(\.name)) == (try runner.names("SELECT name FROM trace")))
         // The text report too, with the tab escaped as `\t` (docs/safety.md: no control reaches the terminal raw).
-        let textReport = try runner.expect(0, ["replay", "--baseline", "1", "--set", "threshold=0.5", "--set", "decision=velocity"]).stdout
+        let textReport = try await runner.expect(0, ["replay", "--baseline", "1", "--set", "threshold=0.5", "--set", "decision=velocity"]).stdout
         for name in changed { #expect(textReport.contains(name.replacingOccurrences(of: "\t", with: #"\t"#))) }
         #expect(!textReport.contains("\t"))
     }

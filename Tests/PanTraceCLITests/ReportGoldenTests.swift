@@ -12,9 +12,9 @@ import Testing
         CommandRunner.repositoryRoot.appending(path: "Fixtures/traces/\(name).jsonl").path
     }
 
-    static func recorded() throws -> CommandRunner {
+    static func recorded() async throws -> CommandRunner {
         let runner = try CommandRunner()
-        try runner.expect(0, [
+        try await runner.expect(0, [
             "record", "--from", Self.fixture("worked-examples"), "--from", Self.fixture("families"),
             "--count", "60", "--seed", "7", "--quiet",
         ])
@@ -43,9 +43,9 @@ import Testing
     ]
 
     @Test(arguments: cases)
-    func reportMatchesItsGoldenFile(_ test: Case) throws {
-        let runner = try Self.recorded()
-        let output = try runner.run(test.arguments + ["--quiet"])
+    func reportMatchesItsGoldenFile(_ test: Case) async throws {
+        let runner = try await Self.recorded()
+        let output = try await runner.run(test.arguments + ["--quiet"])
         #expect(output.status == test.status, "stderr: \(output.stderr)")
         Snapshots.expect(output.stdout, file: test.golden, in: HelpTests.goldenFiles)
     }

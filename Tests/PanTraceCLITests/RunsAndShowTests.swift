@@ -8,9 +8,9 @@ import Testing
     @Test func runsListsEveryRunWithItsCounts() async throws {
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 120)
-        try runner.expect(0, ["replay", "--set", "threshold=0.3", "--family", "flick"])
-        try runner.expect(1, ["regress", "--set", "decision=velocity"])
-        let table = try RunsTable(try runner.expect(0, ["runs"]).stdout)
+        try await runner.expect(0, ["replay", "--set", "threshold=0.3", "--family", "flick"])
+        try await runner.expect(1, ["regress", "--set", "decision=velocity"])
+        let table = try RunsTable(try await runner.expect(0, ["runs"]).stdout)
         let stored = try runner.rows(
             """
             SELECT run.id, run.kind, run.trace_count, config.name,
@@ -35,7 +35,7 @@ import Testing
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 10)
         try runner.execute("DELETE FROM result; DELETE FROM run;")
-        let output = try runner.expect(0, ["runs"])
+        let output = try await runner.expect(0, ["runs"])
         #expect(output.stdout.contains("pantrace record"))
     }
 
@@ -45,12 +45,12 @@ import Testing
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 20)
         let trace = try #require(try runner.texts("SELECT name FROM trace LIMIT 1").first)
-        let shown = try runner.expect(0, ["show", trace])
+        let shown = try await runner.expect(0, ["show", trace])
         #expect(shown.stdout.contains("outcome  ") && shown.stdout.contains("\nseq "), "\(shown.stdout)")
         #expect(shown.stderr.isEmpty)
-        #expect(try runner.expect(64, ["show", "no-such-trace"]).stderr.contains("no-such-trace"))
-        try runner.expect(64, ["show", trace, "--run", "99"])
-        try runner.expect(64, ["show"])
+        #expect(try await runner.expect(64, ["show", "no-such-trace"]).stderr.contains("no-such-trace"))
+        try await runner.expect(64, ["show", trace, "--run", "99"])
+        try await runner.expect(64, ["show"])
     }
 
     @Test(arguments: ["record", "replay", "regress", "tune", "runs", "show", "generate"])
@@ -68,7 +68,7 @@ import Testing
         try await runner.recordCorpus(count: 100)
         let escape = "\u{1B}["
         // A pipe is not a terminal.
-        let piped = try runner.expect(0, ["replay", "--set", "threshold=0.3"], environment: ["NO_COLOR": ""])
+        let piped = try await runner.expect(0, ["replay", "--set", "threshold=0.3"], environment: ["NO_COLOR": ""])
         #expect(!piped.stdout.contains(escape))
         #expect(!piped.stderr.contains(escape))
 

@@ -27,9 +27,9 @@ import Testing
 
 /// `runs` and `show` on a database: afterwards it is one file (no `-wal`, `-shm`).
 @Suite struct OneFileAfterReadingTests {
-    @Test func runsAndShowLeaveOneFile() throws {
+    @Test func runsAndShowLeaveOneFile() async throws {
         let runner = try CommandRunner()
-        let recorded = try runner.run(["record", "--count", "3", "--seed", "1"])
+        let recorded = try await runner.run(["record", "--count", "3", "--seed", "1"])
         try #require(recorded.status == 0, "\(recorded.stderr)")
         let name = try #require(try runner.rows("SELECT name FROM trace LIMIT 1").first?[0].text)
         let listing = try FileManager.default.contentsOfDirectory(atPath: runner.folder.path).sorted()

@@ -26,10 +26,10 @@ import Testing
     /// The walk-through: each command, then its standard output (for
     /// `record`, its summary on standard error, but for the first line, which
     /// names the database and the time taken).
-    static func walkThrough(_ runner: CommandRunner) throws -> String {
+    static func walkThrough(_ runner: CommandRunner) async throws -> String {
         var lines = ["```"]
         for command in commands {
-            let output = try runner.expect(0, command)
+            let output = try await runner.expect(0, command)
             lines.append("$ pantrace " + command.joined(separator: " "))
             let shown = command[0] == "record" ? output.stderr.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n" : output.stdout
             lines.append(contentsOf: shown.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
@@ -39,8 +39,8 @@ import Testing
     }
 
     /// Every preset over the walk-through's corpus, from `compare --preset all --format json`.
-    static func presetTable(_ runner: CommandRunner) throws -> String {
-        let output = try runner.expect(0, ["compare", "--preset", "all", "--format", "json", "--limit", "0"])
+    static func presetTable(_ runner: CommandRunner) async throws -> String {
+        let output = try await runner.expect(0, ["compare", "--preset", "all", "--format", "json", "--limit", "0"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         let configs = try #require(report["configs"] as? [[String: Any]])
         var lines = [
@@ -70,10 +70,10 @@ import Testing
         return text
     }
 
-    @Test func theWalkThroughIsTheCommandsOutput() throws {
+    @Test func theWalkThroughIsTheCommandsOutput() async throws {
         let runner = try CommandRunner()
-        let expected = try Self.walkThrough(runner) + "\n"
-        let table = try Self.presetTable(runner) + "\n"
+        let expected = try await Self.walkThrough(runner) + "\n"
+        let table = try await Self.presetTable(runner) + "\n"
         let text = try String(contentsOf: Self.page, encoding: .utf8)
         var updated = try Self.check(text, begin: Self.begin, expected: expected)
         updated = try Self.check(updated, begin: Self.presetsBegin, expected: table)

@@ -8,7 +8,7 @@ import Testing
     func anUnknownSourceExits64NamingIt(_ value: String) async throws {
         let runner = try CommandRunner()
         try await runner.recordCorpus()
-        let output = try runner.run(["tune", "--sweep", "threshold=0.3,0.4", "--evidence", value])
+        let output = try await runner.run(["tune", "--sweep", "threshold=0.3,0.4", "--evidence", value])
         #expect(output.status == 64)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.contains("--evidence: unknown intent source"), "\(output.stderr)")
@@ -20,12 +20,12 @@ import Testing
     @Test func noLabelFromTheSourceExits0WithNothingToLearnFromAnd65WithBestConfig() async throws {
         let runner = try CommandRunner()
         try await runner.recordCorpus()
-        #expect(try runner.expect(0, ["tune", "--sweep", "threshold=0.3,0.4", "--evidence", "inferred"]).stdout.contains("nothing to learn from"))
+        #expect(try await runner.expect(0, ["tune", "--sweep", "threshold=0.3,0.4", "--evidence", "inferred"]).stdout.contains("nothing to learn from"))
         try "old".write(toFile: runner.path("old.json"), atomically: true, encoding: .utf8)
-        let refused = try runner.expect(65, ["tune", "--sweep", "threshold=0.3,0.4", "--evidence", "inferred", "--best-config", "old.json"])
+        let refused = try await runner.expect(65, ["tune", "--sweep", "threshold=0.3,0.4", "--evidence", "inferred", "--best-config", "old.json"])
         #expect(refused.stderr.contains("no --best-config written"), "\(refused.stderr)")
         #expect(try String(contentsOfFile: runner.path("old.json"), encoding: .utf8) == "old")
-        let output = try runner.expect(
+        let output = try await runner.expect(
             65, ["tune", "--sweep", "threshold=0.3,0.4", "--evidence", "person,inferred", "--best-config", "best.json", "--html", "tune.html"])
         let html = try String(contentsOfFile: runner.path("tune.html"), encoding: .utf8)
         #expect(html.contains("Nothing to learn from") && html.contains(#"data-best="none""#))
@@ -38,7 +38,7 @@ import Testing
     @Test func theGeneratorsLabelsAreWarnedAboutOnStandardOutput() async throws {
         let runner = try CommandRunner()
         try await runner.recordCorpus()
-        let output = try runner.expect(0, ["tune", "--sweep", "threshold=0.3:0.5:0.05"])
+        let output = try await runner.expect(0, ["tune", "--sweep", "threshold=0.3:0.5:0.05"])
         let lines = output.stdout.split(separator: "\n")
         let warning = try #require(lines.firstIndex { $0.hasPrefix("warning     every intent here is the generator's guess") })
         let best = try #require(lines.firstIndex { $0.hasPrefix("best        ") })

@@ -15,13 +15,13 @@ import Testing
     @Test func aTuneReportsOnStandardOutputAndStoresNothing() async throws {
         let runner = try await Self.corpus()
         let before = try runner.files()
-        let output = try runner.expect(0, ["tune", "--sweep", "threshold=0.2:0.6:0.1"])
+        let output = try await runner.expect(0, ["tune", "--sweep", "threshold=0.2:0.6:0.1"])
         #expect(output.stdout.hasPrefix("base        baseline   (the config of baseline run 1)\n"))
         #expect(output.stdout.contains("◀ best"))
         #expect(output.stderr.hasPrefix("tune: 5 candidates over 200 traces of \(runner.db) in "))
         #expect(output.stderr.hasSuffix("s; nothing stored\n"))
         #expect(try runner.files() == before)
-        #expect(try runner.run(["tune", "--sweep", "threshold=0.3", "--quiet"]).stderr.isEmpty)
+        #expect(try await runner.run(["tune", "--sweep", "threshold=0.3", "--quiet"]).stderr.isEmpty)
     }
 
     /// One of each refusal that reaches `run`: a sweep (every rule of a sweep
@@ -36,7 +36,7 @@ import Testing
     func badInputExits64ByName(_ arguments: [String], _ words: String) async throws {
         let runner = try await Self.corpus()
         let before = try runner.files()
-        let output = try runner.run(["tune"] + arguments)
+        let output = try await runner.run(["tune"] + arguments)
         #expect(output.status == 64)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.hasPrefix("pantrace: error: ") && output.stderr.contains(words), "\(output.stderr)")
@@ -44,10 +44,10 @@ import Testing
     }
 
     /// Traces without an intent: nothing to tune against (65).
-    @Test func tracesWithoutAnIntentExit65() throws {
+    @Test func tracesWithoutAnIntentExit65() async throws {
         let runner = try CommandRunner()
-        try runner.expect(0, ["record", "--from", CommandRunner.repositoryRoot.appending(path: "Fixtures/traces/edge-cases.jsonl").path])
-        let output = try runner.run(["tune", "--sweep", "threshold=0.3,0.4", "--best-config", "best.json"])
+        try await runner.expect(0, ["record", "--from", CommandRunner.repositoryRoot.appending(path: "Fixtures/traces/edge-cases.jsonl").path])
+        let output = try await runner.run(["tune", "--sweep", "threshold=0.3,0.4", "--best-config", "best.json"])
         #expect(output.status == 65)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.hasPrefix("pantrace: error: none of the "))
@@ -60,7 +60,7 @@ import Testing
     @Test func noCandidateWithinTheLimitExits1WithoutAConfigFile() async throws {
         let runner = try await Self.corpus()
         // At threshold 0.05 every pull past 5 % finishes: the peeks meant to cancel count as accidental.
-        let output = try runner.expect(1, ["tune", "--sweep", "threshold=0.05", "--max-accidental", "0", "--best-config", "best.json"])
+        let output = try await runner.expect(1, ["tune", "--sweep", "threshold=0.05", "--max-accidental", "0", "--best-config", "best.json"])
         #expect(output.stdout.contains("best        none: no candidate with at most 0 accidental"))
         #expect(output.stderr.contains("tune: no candidate has at most 0 accidental; no --best-config written"))
         #expect(!FileManager.default.fileExists(atPath: runner.path("best.json")))
@@ -70,11 +70,11 @@ import Testing
     @Test func theBestConfigFileIsAConfig() async throws {
         let runner = try await Self.corpus()
         try runner.write("old", to: "best.json")
-        let tune = try runner.expect(0, ["tune", "--sweep", "threshold=0.3,0.5", "--format", "json", "--best-config", "best.json"])
+        let tune = try await runner.expect(0, ["tune", "--sweep", "threshold=0.3,0.5", "--format", "json", "--best-config", "best.json"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(tune.stdout.utf8)) as? [String: Any])
         let best = try #require(report["best"] as? [String: Any])
         let threshold = try #require((best["settings"] as? [String: Any])?["threshold"] as? NSNumber)
-        let replay = try runner.expect(0, ["replay", "--config", "best.json", "--format", "json"])
+        let replay = try await runner.expect(0, ["replay", "--config", "best.json", "--format", "json"])
         let replayed = try #require(try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [String: Any])
         #expect((replayed["candidate"] as? [String: Any])?["config"] as? String == "baseline threshold=\(threshold.stringValue)")
         let file = try String(contentsOfFile: runner.path("best.json"), encoding: .utf8)
@@ -82,9 +82,9 @@ import Testing
     }
 
     /// A database that does not exist is not created (66).
-    @Test func aMissingDatabaseExits66AndIsNotCreated() throws {
+    @Test func aMissingDatabaseExits66AndIsNotCreated() async throws {
         let runner = try CommandRunner()
-        let output = try runner.run(["tune", "--db", runner.path("missing.sqlite"), "--sweep", "threshold=0.3"], db: false)
+        let output = try await runner.run(["tune", "--db", runner.path("missing.sqlite"), "--sweep", "threshold=0.3"], db: false)
         #expect(output.status == 66)
         #expect(output.stderr.contains("missing.sqlite"))
         #expect(!FileManager.default.fileExists(atPath: runner.path("missing.sqlite")))
@@ -95,7 +95,7 @@ import Testing
         let runner = try await Self.corpus()
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: runner.db)
         let before = try Data(contentsOf: URL(fileURLWithPath: runner.db))
-        let output = try runner.expect(0, ["tune", "--sweep", "threshold=0.3,0.4"])
+        let output = try await runner.expect(0, ["tune", "--sweep", "threshold=0.3,0.4"])
         #expect(output.stdout.contains("◀ best"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: runner.db)) == before)
     }
@@ -107,7 +107,7 @@ import Testing
     ])
     func htmlIsOneSelfContainedPageWithTheBestMarked(_ sweeps: [String], neighbourStride: Int) async throws {
         let runner = try await Self.corpus()
-        let tune = try runner.expect(0, ["tune", "--format", "json", "--html", "tune.html"] + sweeps)
+        let tune = try await runner.expect(0, ["tune", "--format", "json", "--html", "tune.html"] + sweeps)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(tune.stdout.utf8)) as? [String: Any])
         let results = try #require(report["results"] as? [[String: Any]])
         let agree = results.map { ($0["agree"] as? Int) ?? -1 }
@@ -148,7 +148,7 @@ import Testing
         try #require(lines.count > 10 && lines[0].hasPrefix("$ pantrace tune "), "\(lines)")
         let command = try #require(lines.first?.split(separator: " ").dropFirst(2).map(String.init))
         let runner = try await HelpTests.readmeFolder()
-        let output = try runner.run(command, db: false)
+        let output = try await runner.run(command, db: false)
         #expect(output.status == 0, "\(output.stderr)")
         let printed = Set(output.stdout.split(separator: "\n").map(String.init))
         for line in lines.dropFirst() where line != "…" {
