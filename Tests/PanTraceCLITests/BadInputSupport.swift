@@ -94,7 +94,7 @@ extension CommandRunner {
     /// `runuser`, or directly when the tests do not run as root. (Not
     /// swift-subprocess's `userID`: its fork path can hang in a threaded
     /// process, swiftlang/swift-subprocess#374.)
-    func spawnAsNobody(_ arguments: [String]) async throws -> Ending {
+    func spawnAsNobody(_ arguments: [String]) async throws -> CommandRunner.Output {
         guard getuid() == 0 else { return try await Self.spawn(Self.binary, arguments, in: folder) }
         return try await Self.spawn(Hardening.runuser ?? "/usr/sbin/runuser", ["-u", "nobody", "--", Self.binary] + arguments, in: folder)
     }

@@ -7,6 +7,16 @@ import Testing
 import Glibc
 #endif
 
+extension CommandRunner.Output {
+    /// How a process ended (its exit status, or -1 and the signal that ended it), and what it wrote.
+    init(_ termination: TerminationStatus, stdout: String, stderr: String) {
+        switch termination {
+        case .exited(let code): self.init(status: code, stdout: stdout, stderr: stderr)
+        case .signaled(let number): self.init(status: -1, stdout: stdout, stderr: stderr, signal: number)
+        }
+    }
+}
+
 /// The built `pantrace` in a process of its own, for what only a process
 /// shows (signals, closed and full streams, `kill -9`, other processes on the
 /// same file, the lab, the README's commands), spawned and awaited through
@@ -38,27 +48,21 @@ extension CommandRunner {
 
     /// Runs `pantrace arguments…` (with `--db` as ``run(_:db:stdin:environment:)``
     /// adds it) in the test's folder and awaits its end.
-    func spawn(
-        _ arguments: [String], db useDatabase: Bool = true, stdin: String = "", environment: [String: String?] = [:]
-    ) async throws -> Ending {
-        try await Self.spawn(Self.binary, withDatabase(arguments, useDatabase), in: folder, stdin: stdin, environment: environment)
+    func spawn(_ arguments: [String], db useDatabase: Bool = true, environment: [String: String?] = [:]) async throws -> Output {
+        try await Self.spawn(Self.binary, withDatabase(arguments, useDatabase), in: folder, environment: environment)
     }
 
     /// Runs `script` with `/bin/sh -c` in the test's folder, `$0` the binary and `$@` `arguments`.
-    func shell(_ script: String, _ arguments: [String] = [], environment: [String: String?] = [:]) async throws -> Ending {
+    func shell(_ script: String, _ arguments: [String] = [], environment: [String: String?] = [:]) async throws -> Output {
         try await Self.spawn("/bin/sh", ["-c", script, Self.binary] + arguments, in: folder, environment: environment)
     }
 
-    /// Runs `executable arguments…` in `folder` and awaits its end, both streams collected.
-    static func spawn(
-        _ executable: String, _ arguments: [String], in folder: URL, stdin: String = "", environment: [String: String?] = [:],
-        options: PlatformOptions = PlatformOptions()
-    ) async throws -> Ending {
+    /// Runs `executable arguments…` in `folder`, its standard input empty, and awaits its end, both streams collected.
+    static func spawn(_ executable: String, _ arguments: [String], in folder: URL, environment: [String: String?] = [:]) async throws -> Output {
         let result = try await Subprocess.run(
             .path(.init(executable)), arguments: Arguments(arguments), environment: Self.environment(environment),
-            workingDirectory: .init(folder.path), platformOptions: options, input: .string(stdin),
-            output: .string(limit: 1 << 26), error: .string(limit: 1 << 26))
-        return Ending(result.terminationStatus, stdout: result.standardOutput, stderr: result.standardError)
+            workingDirectory: .init(folder.path), input: .string(""), output: .string(limit: 1 << 26), error: .string(limit: 1 << 26))
+        return Output(result.terminationStatus, stdout: result.standardOutput, stderr: result.standardError)
     }
 }
 
@@ -70,39 +74,23 @@ func closeOnExecPipe() -> (reading: Int32, writing: Int32)? {
     return (ends[0], ends[1])
 }
 
-/// How a process ended, and what it wrote.
-struct Ending: Equatable, CustomStringConvertible {
-    /// The exit status; `nil` when a signal ended it.
-    var status: Int32?
-    /// The signal that ended it.
-    var signal: Int32?
-    var stdout = ""
-    var stderr = ""
-
-    init(_ termination: TerminationStatus, stdout: String, stderr: String) {
-        switch termination {
-        case .exited(let code): status = code
-        case .signaled(let number): signal = number
-        }
-        self.stdout = stdout
-        self.stderr = stderr
-    }
-
-    var description: String { status.map { "exit \($0)" } ?? "signal \(signal ?? 0)" }
-}
-
 /// A `pantrace` process the test watches while it runs: its standard input
 /// is a pipe the test writes, its output goes to files, and its progress is
 /// read from `/proc` (Linux), so that the tests act at a moment of the
 /// child's work, never after a fixed sleep.
 final class ChildProcess: @unchecked Sendable {
     let pid: pid_t
-    /// The writing end of the child's standard input, until closed.
-    private var input: Int32?
-    private let lock = NSLock()
     private let ending: Task<TerminationStatus, any Error>
     private let outputPath: String
     private let errorPath: String
+    /// The writing end of the child's standard input until closed, and whether the child was reaped.
+    private let state: State
+
+    private final class State: @unchecked Sendable {
+        let lock = NSLock()
+        var input: Int32?
+        var reaped = false
+    }
 
     /// Starts `pantrace arguments…` (or `executable`) in `runner`'s folder,
     /// its standard output to `output` when given (a descriptor it takes over).
@@ -114,14 +102,17 @@ final class ChildProcess: @unchecked Sendable {
         let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
         let (output, error) = (output ?? open(outputPath, flags, 0o644), open(errorPath, flags, 0o644))
         guard output >= 0, error >= 0, let ends = closeOnExecPipe() else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        input = ends.writing
-        let (reading, folder) = (ends.reading, runner.folder.path)
-        let started = AsyncStream<pid_t>.makeStream()
+        let (state, folder, started) = (State(), runner.folder.path, AsyncStream<pid_t>.makeStream())
+        state.input = ends.writing
+        self.state = state
         ending = Task {
-            defer { started.continuation.finish() }
+            defer {
+                state.lock.withLock { state.reaped = true }
+                started.continuation.finish()
+            }
             return try await Subprocess.run(
                 .path(.init(executable)), arguments: Arguments(arguments), environment: CommandRunner.environment([:]),
-                workingDirectory: .init(folder), input: .fileDescriptor(.init(rawValue: reading), closeAfterSpawningProcess: true),
+                workingDirectory: .init(folder), input: .fileDescriptor(.init(rawValue: ends.reading), closeAfterSpawningProcess: true),
                 output: .fileDescriptor(.init(rawValue: output), closeAfterSpawningProcess: true),
                 error: .fileDescriptor(.init(rawValue: error), closeAfterSpawningProcess: true)
             ) { execution in
@@ -144,21 +135,22 @@ final class ChildProcess: @unchecked Sendable {
     /// A child the test left running (a failed expectation) is killed.
     deinit {
         closeInput()
-        if isRunning { _ = Glibc.kill(pid, SIGKILL) }
+        signal(SIGKILL)
     }
 
     /// Closes the child's standard input, once.
     private func closeInput() {
-        lock.lock()
-        defer { lock.unlock() }
-        if let input { close(input) }
-        input = nil
+        state.lock.withLock {
+            if let input = state.input { close(input) }
+            state.input = nil
+        }
     }
 
-    private var inputDescriptor: Int32 {
-        lock.lock()
-        defer { lock.unlock() }
-        return input ?? -1
+    private var inputDescriptor: Int32 { state.lock.withLock { state.input ?? -1 } }
+
+    /// Sends `number` to the child unless it was reaped already (its pid may be another process's now).
+    func signal(_ number: Int32) {
+        state.lock.withLock { if !state.reaped { _ = Glibc.kill(pid, number) } }
     }
 
     var stderr: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
@@ -192,7 +184,7 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// True until the child has exited (a zombie, or reaped).
-    var isRunning: Bool { stat.map { $0.first != "Z" && $0.first != "X" } ?? false }
+    var isRunning: Bool { !state.lock.withLock { state.reaped } && (stat.map { $0.first != "Z" && $0.first != "X" } ?? false) }
 
     /// True while the child sleeps in the kernel (for example blocked reading its input).
     var isSleeping: Bool { stat?.first == "S" }
@@ -234,7 +226,7 @@ final class ChildProcess: @unchecked Sendable {
     /// (false when it had exited on its own first).
     @discardableResult
     func kill() async -> Bool {
-        if isRunning { _ = Glibc.kill(pid, SIGKILL) }
+        signal(SIGKILL)
         return (try? await ending.value) == .signaled(SIGKILL)
     }
 

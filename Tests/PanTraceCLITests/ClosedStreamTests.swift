@@ -21,7 +21,7 @@ import Glibc
     /// Runs `pantrace arguments…` with standard output and error redirected by
     /// `stdout` and `stderr` as a shell writes them (`>&-`, `>/dev/full`,
     /// `2>'file'`); standard input is empty.
-    static func spawn(_ arguments: [String], stdout: String, stderr: String, in runner: CommandRunner) async throws -> Ending {
+    static func spawn(_ arguments: [String], stdout: String, stderr: String, in runner: CommandRunner) async throws -> CommandRunner.Output {
         try await runner.shell(#"exec "$0" "$@" "# + stdout + " " + stderr, arguments)
     }
 
@@ -83,7 +83,7 @@ import Glibc
             .path(.init(CommandRunner.binary)), arguments: ["generate", "--count", "200"], environment: CommandRunner.environment([:]),
             workingDirectory: .init(runner.folder.path),
             output: .fileDescriptor(.init(rawValue: ends.writing), closeAfterSpawningProcess: true), error: .string(limit: 1 << 20))
-        let ending = Ending(result.terminationStatus, stdout: "", stderr: result.standardError)
+        let ending = CommandRunner.Output(result.terminationStatus, stdout: "", stderr: result.standardError)
         #expect(ending.status == 74, "\(ending)")
         #expect(ending.stderr == "")
     }

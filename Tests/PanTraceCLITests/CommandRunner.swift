@@ -10,14 +10,19 @@ import Testing
 /// a console of its own (``Console``) whose folder is the test's. The
 /// exit status is the one the process would exit with (`Pantrace.run(_:in:)`
 /// maps every error as `main` does); what only a process shows runs the
-/// built binary (``CommandRunner/spawn(_:db:stdin:environment:)``).
+/// built binary (`spawn(_:db:environment:)`).
 struct CommandRunner: Sendable {
-    struct Output: Sendable {
+    struct Output: Sendable, CustomStringConvertible {
+        /// The exit status; -1 when a signal ended the process.
         var status: Int32
         var stdout: String
         var stderr: String
         /// How long the command ran (not the wait for its turn on ``commands``).
         var seconds: Duration = .zero
+        /// The signal that ended a process.
+        var signal: Int32?
+
+        var description: String { signal.map { "signal \($0)" } ?? "exit \(status)" }
     }
 
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
@@ -55,13 +60,18 @@ struct CommandRunner: Sendable {
         ["NO_COLOR": "1", "COLUMNS": "80"].merging(environment) { $1 }
     }
 
-    /// The queue the commands run on, one at a time: a command is a
-    /// synchronous program that blocks (on its worker, on another
-    /// connection's lock), which the concurrency pool's threads must never
-    /// do, and the tests that await a server in this process need them. One
-    /// at a time: a concurrent queue adds a thread for each command that
-    /// blocks, and a few dozen commands then share two cores.
-    static let commands = DispatchQueue(label: "pantrace.commands")
+    /// Where the commands run: a command is a synchronous program that
+    /// blocks (on its worker, on another connection's lock), which the
+    /// concurrency pool's threads must never do, and the tests that await a
+    /// server in this process need them. As many at once as there are
+    /// cores (a dispatch queue would add a thread for each command that
+    /// blocks), at a lower priority (nice 10): the commands take the cores
+    /// the pool's tests and the lab's server leave.
+    static let commands = {
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = ProcessInfo.processInfo.activeProcessorCount
+        return queue
+    }()
 
     /// Runs `pantrace arguments…` in-process in the test's folder, with `--db`
     /// added after the subcommand unless `db` is false, `stdin` as its
@@ -72,13 +82,16 @@ struct CommandRunner: Sendable {
     ) async throws -> Output {
         let arguments = withDatabase(arguments, useDatabase)
         return try await withCheckedThrowingContinuation { continuation in
-            Self.commands.async { [folder] in
+            Self.commands.addOperation { [folder] in
                 continuation.resume(with: Result { try Self.runHere(arguments, in: folder.path, stdin: stdin, environment: environment) })
             }
         }
     }
 
     private static func runHere(_ arguments: [String], in folder: String, stdin: String?, environment: [String: String]) throws -> Output {
+        #if os(Linux)
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)  // this thread: on Linux a nice value is a thread's
+        #endif
         // An unlinked file: any size, read at the command's pace, nothing left in the folder.
         guard let input = tmpfile() else { throw CocoaError(.fileWriteUnknown) }
         defer { fclose(input) }

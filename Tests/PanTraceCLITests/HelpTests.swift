@@ -20,8 +20,7 @@ import Testing
         try await ProcessCache.shared.value(for: "help \(command)") {
             let arguments = command.split(separator: " ").map(String.init) + ["--help"]
             guard command == "lab" else { return try await CommandRunner().run(arguments, db: false, environment: ["COLUMNS": "80"]) }
-            let ending = try await CommandRunner().spawn(arguments, db: false, environment: ["COLUMNS": "80"])
-            return CommandRunner.Output(status: ending.status ?? -1, stdout: ending.stdout, stderr: ending.stderr)
+            return try await CommandRunner().spawn(arguments, db: false, environment: ["COLUMNS": "80"])
         }
     }
 
@@ -109,8 +108,8 @@ import Testing
         #expect(examples.allSatisfy { $0.hasPrefix("pantrace ") }, "\(examples)")
         var seen: Set<String> = []
         let distinct = examples.filter { seen.insert($0).inserted }
-        let endings = try await withThrowingTaskGroup(of: (Int, Ending).self) { group in
-            var endings: [Int: Ending] = [:]
+        let endings = try await withThrowingTaskGroup(of: (Int, CommandRunner.Output).self) { group in
+            var endings: [Int: CommandRunner.Output] = [:]
             for (index, example) in distinct.enumerated() {
                 if index >= 2, let (done, ending) = try await group.next() { endings[done] = ending }
                 group.addTask { (index, try await Self.readmeFolder().shell(example)) }

@@ -36,7 +36,7 @@ import Glibc
             ], in: runner, label: "tune")
         let started = await child.wait { Self.temporaries(runner).count == 2 }
         try #require(started, "the temporary files appear while tune works: \(child.stderr)")
-        kill(child.pid, SIGINT)
+        child.signal(SIGINT)
         #expect(try await child.finish() == .signaled(SIGINT))
         #expect(Self.temporaries(runner) == [])
         #expect(!FileManager.default.fileExists(atPath: runner.path("tune.html")))
@@ -59,7 +59,7 @@ import Glibc
             ["regress", "--db", runner.db, "--set", "threshold=0.3", "--junit", "pantrace.xml"], in: runner, label: "regress")
         let waiting = await child.wait { Self.temporaries(runner).count == 1 && child.hasOpen(runner.db) && child.isSleeping }
         try #require(waiting, "regress waits for the lock with its report begun: \(child.stderr)")
-        kill(child.pid, SIGTERM)
+        child.signal(SIGTERM)
         #expect(try await child.finish() == .signaled(SIGTERM))
         #expect(Self.temporaries(runner) == [])
         #expect(try String(contentsOfFile: old, encoding: .utf8) == "<testsuites/>\n")

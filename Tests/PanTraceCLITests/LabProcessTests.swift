@@ -46,7 +46,7 @@ import Glibc
         #expect(try await connection.exchange("GET /?token=\(token) HTTP/1.1\r\nHost: x\r\n\r\n").status == 200)
         let posted = try await Self.post(Self.gesture, port: port, token: token, on: connection)
         #expect(posted.status == 200, "\(posted.body)")
-        kill(child.pid, signal)
+        child.signal(signal)
         let seconds = await child.secondsUntilExit()
         #expect(try await child.finish() == .exited(0), "\(child.stderr)")
         #expect(seconds < 5, "stopped in \(seconds) s")
@@ -76,7 +76,7 @@ import Glibc
     @Test func aPortInUseExits69AndStoresNothing() async throws {
         let runner = try CommandRunner()
         let (child, port, _) = try await Self.start(runner, label: "first")
-        defer { kill(child.pid, SIGKILL) }
+        defer { child.signal(SIGKILL) }
         let other = try await runner.spawn(["lab", "--port", "\(port)", "--db", runner.path("other.sqlite")], db: false)
         #expect(other.status == 69)
         #expect(other.stderr.contains("cannot listen on 127.0.0.1 port \(port)"), "\(other.stderr)")
@@ -105,7 +105,7 @@ import Glibc
         let (child, port, token) = try await Self.start(runner, label: "lab", extra: ["--detents", "medium=0.5,large=1"])
         let posted = try await Self.post(Self.gesture.replacingOccurrences(of: "\"task\": \"close\"", with: "\"task\": \"drop\""), port: port, token: token)
         #expect(posted.status == 200, "\(posted.body)")
-        kill(child.pid, SIGTERM)
+        child.signal(SIGTERM)
         #expect(try await child.finish() == .exited(0), "\(child.stderr)")
         let lines = child.stdout.split(separator: "\n")
         #expect(lines.count == 2 && lines[1].hasSuffix("  drop  cancel/threshold  at medium"), "\(lines)")
@@ -160,7 +160,7 @@ extension LabProcessTests {
         let found = try #require(line.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{32})/))
         let body = Self.gesture.replacingOccurrences(of: #""task": "close""#, with: #""task": "\#(id)""#)
         #expect(try await Self.post(body, port: Int(found.1) ?? 0, token: String(found.2)).status == 200)
-        kill(child.pid, SIGTERM)
+        child.signal(SIGTERM)
         #expect(try await child.finish() == .exited(0), "\(child.stderr)")
         #expect(!child.stdout.contains("\u{1B}") && !child.stdout.contains("\u{202E}"))
         #expect(child.stdout.contains(#"a\u{1B}[2Jb\u{202E}c"#), "\(child.stdout)")
@@ -189,7 +189,7 @@ extension LabProcessTests {
         let found = try #require(line.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{32})/))
         close(ends.reading)
         #expect(try await Self.post(Self.gesture, port: Int(found.1) ?? 0, token: String(found.2)).status == 200)
-        kill(lab.pid, SIGTERM)
+        lab.signal(SIGTERM)
         #expect(try await lab.finish() == .exited(0))
         #expect(try DatabaseFile(path: runner.db).integer("SELECT count(*) FROM trace") == 1)
     }
@@ -217,7 +217,7 @@ extension LabProcessTests {
         let child = try await ChildProcess(
             ["-c", "ulimit -n 64; exec \"$0\" lab --db lab.sqlite --port 0", CommandRunner.binary], in: runner, label: "lab",
             executable: "/bin/sh")
-        defer { kill(child.pid, SIGTERM) }
+        defer { child.signal(SIGTERM) }
         #expect(await child.wait { child.stdout.contains("\n") }, "no URL: \(child.stderr)")
         let line = String(child.stdout.split(separator: "\n").first ?? "")
         let found = try #require(line.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{32})/))

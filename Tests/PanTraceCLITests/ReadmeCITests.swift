@@ -80,7 +80,7 @@ import TestFolders
     /// `actions/checkout` with `fetch-depth: 0` makes it (`origin/main` there);
     /// with `leftovers`, the databases of an earlier run of the lines (under
     /// `main`'s config) are there first, as when a developer runs them twice.
-    static func runCI(_ shell: Shell, leftovers: Bool = false, allowing: Set<Int32> = [1]) async throws -> Ending {
+    static func runCI(_ shell: Shell, leftovers: Bool = false, allowing: Set<Int32> = [1]) async throws -> CommandRunner.Output {
         try await shell.run("git clone -q -b change . ci")
         if leftovers { try await shell.run("cp snapshot.sqlite ci/snapshot.sqlite && cp snapshot.sqlite ci/ci.sqlite") }
         return try await shell.run("cd ci\n" + Self.ciLines().joined(separator: "\n"), allowing: allowing)
@@ -209,14 +209,14 @@ struct Shell {
 
     /// Runs `script`; an exit status other than 0 or one of `allowing` fails the test.
     @discardableResult
-    func run(_ script: String, allowing: Set<Int32> = [], sourceLocation: SourceLocation = #_sourceLocation) async throws -> Ending {
+    func run(_ script: String, allowing: Set<Int32> = [], sourceLocation: SourceLocation = #_sourceLocation) async throws -> CommandRunner.Output {
         // The test process's own CI, NO_COLOR and COLUMNS, as a developer's shell has them.
         let own = ProcessInfo.processInfo.environment
         let result = try await CommandRunner.spawn(
             "/bin/bash", ["-e", "-c", script], in: folder,
             environment: ["HOME": path("home"), "GIT_CONFIG_NOSYSTEM": "1", "CI": own["CI"], "NO_COLOR": own["NO_COLOR"], "COLUMNS": own["COLUMNS"]])
         #expect(
-            result.status == 0 || result.status.map(allowing.contains) == true, "\(script)\n\(result)\n\(result.stderr)",
+            result.status == 0 || allowing.contains(result.status), "\(script)\n\(result)\n\(result.stderr)",
             sourceLocation: sourceLocation)
         return result
     }
