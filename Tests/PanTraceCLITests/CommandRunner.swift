@@ -75,20 +75,25 @@ struct CommandRunner: Sendable {
 
     /// Runs `pantrace arguments…` in-process in the test's folder, with `--db`
     /// added after the subcommand unless `db` is false, `stdin` as its
-    /// standard input (empty when `nil`), and ``variables(_:)``.
+    /// standard input (empty when `nil`), and ``variables(_:)``; its streams
+    /// are a terminal's when `terminal` is true.
     func run(
         _ arguments: [String], db useDatabase: Bool = true, stdin: String? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], terminal: Bool = false
     ) async throws -> Output {
         let arguments = withDatabase(arguments, useDatabase)
         return try await withCheckedThrowingContinuation { continuation in
             Self.commands.addOperation { [folder] in
-                continuation.resume(with: Result { try Self.runHere(arguments, in: folder.path, stdin: stdin, environment: environment) })
+                continuation.resume(with: Result {
+                    try Self.runHere(arguments, in: folder.path, stdin: stdin, environment: environment, terminal: terminal)
+                })
             }
         }
     }
 
-    private static func runHere(_ arguments: [String], in folder: String, stdin: String?, environment: [String: String]) throws -> Output {
+    private static func runHere(
+        _ arguments: [String], in folder: String, stdin: String?, environment: [String: String], terminal: Bool
+    ) throws -> Output {
         #if os(Linux)
         setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)  // this thread: on Linux a nice value is a thread's
         #endif
@@ -98,7 +103,7 @@ struct CommandRunner: Sendable {
         let bytes = Array((stdin ?? "").utf8)
         guard fwrite(bytes, 1, bytes.count, input) == bytes.count, fflush(input) == 0 else { throw CocoaError(.fileWriteUnknown) }
         rewind(input)
-        let console = Console(variables: variables(environment), directory: folder, standardInput: fileno(input))
+        let console = Console(variables: variables(environment), directory: folder, standardInput: fileno(input), terminal: terminal)
         var status: Int32 = 0
         let seconds = ContinuousClock().measure { status = Pantrace.run(arguments, in: console) }
         return Output(

@@ -24,5 +24,9 @@ import TestFolders
         #expect(terminal.status == 0, "\(shown.prefix(300))")
         #expect(!shown.unicodeScalars.contains("\u{202E}"), "\(shown.prefix(300))")
         #expect(shown.contains(#""name": "left\u202Eright""#), "\(shown.prefix(300))")
+        // In-process, on a console that stands for a terminal: the same escapes.
+        let onConsole = try await runner.run(["export", "traces", "--db", runner.db], db: false, terminal: true)
+        #expect(onConsole.status == 0 && !onConsole.stdout.unicodeScalars.contains("\u{202E}"), "\(onConsole.stdout.prefix(300))")
+        #expect(onConsole.stdout.contains(#""name": "left\u202Eright""#), "\(onConsole.stdout.prefix(300))")
     }
 }

@@ -74,6 +74,10 @@ import Testing
 
         let onTerminal = try await Self.onTerminal(["replay", "--db", runner.db, "--set", "threshold=0.3"], noColor: nil, in: runner)
         #expect(onTerminal.contains(escape + "31m"), "\(onTerminal)")
+        // In-process, on a console that stands for a terminal: colour unless NO_COLOR.
+        let onConsole = try await runner.run(["replay", "--set", "threshold=0.3"], environment: ["NO_COLOR": ""], terminal: true)
+        #expect(onConsole.status == 0 && onConsole.stdout.contains(escape + "31m"), "\(onConsole.stdout)")
+        #expect(!(try await runner.run(["replay", "--set", "threshold=0.3"], terminal: true)).stdout.contains(escape))
         for noColor in ["1", "true"] {
             let output = try await Self.onTerminal(["replay", "--db", runner.db, "--set", "threshold=0.3"], noColor: noColor, in: runner)
             #expect(output.contains(" changed: "))
