@@ -111,44 +111,20 @@ final class DevToolsBrowser: @unchecked Sendable {
     /// lab's phone tab.)
     @discardableResult
     func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil, timeout: Double = 120) async throws -> [String: Any] {
-        let id = condition.withLock {
-            nextID += 1
-            return nextID
-        }
-        var message: [String: Any] = ["id": id, "method": method, "params": parameters]
-        if let session { message["sessionId"] = session }
-        let data = try JSONSerialization.data(withJSONObject: message) + [0]
+        let id = try write(method, [parameters], session: session).lowerBound
         let reply = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Message, any Error>) in
-            condition.lock()
-            if let ended {
-                condition.unlock()
-                return continuation.resume(throwing: Failure(description: "\(method): the browser ended (\(ended))"))
-            }
-            replyWaiters[id] = continuation
-            condition.unlock()
-            do {
-                writing.lock()
-                defer { writing.unlock() }
-                try commands.fileHandleForWriting.write(contentsOf: data)
-            } catch {
-                resume(reply: id, throwing: error)
+            condition.withLock {
+                if let reply = results.removeValue(forKey: id) { return continuation.resume(returning: Message(value: reply)) }
+                if let ended { return continuation.resume(throwing: Failure(description: "\(method): the browser ended (\(ended))")) }
+                replyWaiters[id] = continuation
             }
             // An upper bound for a reply that never comes (a failing test), not a wait a busy machine trips.
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in
-                resume(reply: id, throwing: Failure(description: "\(method): no reply in \(Int(timeout)) s"))
+                condition.withLock { replyWaiters.removeValue(forKey: id) }?
+                    .resume(throwing: Failure(description: "\(method): no reply in \(Int(timeout)) s"))
             }
-        }.value
-        if let error = reply["error"] as? [String: Any] {
-            throw Failure(description: "\(method): \(error["message"] as? String ?? "\(error)")")
         }
-        return reply["result"] as? [String: Any] ?? [:]
-    }
-
-    private func resume(reply id: Int, throwing error: any Error) {
-        condition.lock()
-        let waiter = replyWaiters.removeValue(forKey: id)
-        condition.unlock()
-        waiter?.resume(throwing: error)
+        return try Self.result(of: reply.value, method)
     }
 
     /// Awaits the event `method` in `session` and returns its parameters;
@@ -156,18 +132,16 @@ final class DevToolsBrowser: @unchecked Sendable {
     func wait(for method: String, session: String, timeout: Double = 120) async throws -> [String: Any] {
         let key = UUID()
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Message, any Error>) in
-            condition.lock()
-            defer { condition.unlock() }
-            if let event = events[session, default: []].first(where: { $0["method"] as? String == method }) {
-                return continuation.resume(returning: Message(value: event["params"] as? [String: Any] ?? [:]))
+            condition.withLock {
+                if let event = events[session, default: []].first(where: { $0["method"] as? String == method }) {
+                    return continuation.resume(returning: Message(value: event["params"] as? [String: Any] ?? [:]))
+                }
+                if let ended { return continuation.resume(throwing: Failure(description: "waiting for \(method): the browser ended (\(ended))")) }
+                eventWaiters[key] = (session, method, continuation)
             }
-            if let ended { return continuation.resume(throwing: Failure(description: "waiting for \(method): the browser ended (\(ended))")) }
-            eventWaiters[key] = (session, method, continuation)
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in
-                condition.lock()
-                let waiter = eventWaiters.removeValue(forKey: key)
-                condition.unlock()
-                waiter?.continuation.resume(throwing: Failure(description: "no \(method) in \(Int(timeout)) s"))
+                condition.withLock { eventWaiters.removeValue(forKey: key) }?.continuation
+                    .resume(throwing: Failure(description: "no \(method) in \(Int(timeout)) s"))
             }
         }.value
     }
@@ -183,10 +157,25 @@ final class DevToolsBrowser: @unchecked Sendable {
     /// waits for every result: one round trip's wait for the whole list.
     @discardableResult
     func sendAll(_ method: String, _ parameters: [[String: Any]], session: String? = nil, timeout: Double = 120) throws -> [[String: Any]] {
+        let ids = try write(method, parameters, session: session)
+        let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
-        let first = nextID + 1
-        nextID += parameters.count
-        condition.unlock()
+        defer { condition.unlock() }
+        return try ids.map { id in
+            while results[id] == nil {
+                if let ended { throw Failure(description: "\(method): the browser ended (\(ended))") }
+                guard condition.wait(until: deadline) else { throw Failure(description: "\(method): no reply in \(Int(timeout)) s") }
+            }
+            return try Self.result(of: results.removeValue(forKey: id) ?? [:], method)
+        }
+    }
+
+    /// Writes `method` once for each of `parameters` and returns their ids.
+    private func write(_ method: String, _ parameters: [[String: Any]], session: String?) throws -> Range<Int> {
+        let first = condition.withLock {
+            nextID += parameters.count
+            return nextID - parameters.count + 1
+        }
         var data = Data()
         for (offset, parameters) in parameters.enumerated() {
             var message: [String: Any] = ["id": first + offset, "method": method, "params": parameters]
@@ -194,27 +183,17 @@ final class DevToolsBrowser: @unchecked Sendable {
             data.append(try JSONSerialization.data(withJSONObject: message))
             data.append(0)
         }
-        // Tabs load from several test threads: one list of messages at a time on the pipe.
-        do {
-            writing.lock()
-            defer { writing.unlock() }
-            try commands.fileHandleForWriting.write(contentsOf: data)
-        }
+        // Tabs load from several tests at once: one list of messages at a time on the pipe.
+        try writing.withLock { try commands.fileHandleForWriting.write(contentsOf: data) }
+        return first..<first + parameters.count
+    }
 
-        let deadline = Date().addingTimeInterval(timeout)
-        condition.lock()
-        defer { condition.unlock() }
-        return try (first..<first + parameters.count).map { id in
-            while results[id] == nil {
-                if let ended { throw Failure(description: "\(method): the browser ended (\(ended))") }
-                guard condition.wait(until: deadline) else { throw Failure(description: "\(method): no reply in \(Int(timeout)) s") }
-            }
-            let reply = results.removeValue(forKey: id) ?? [:]
-            if let error = reply["error"] as? [String: Any] {
-                throw Failure(description: "\(method): \(error["message"] as? String ?? "\(error)")")
-            }
-            return reply["result"] as? [String: Any] ?? [:]
+    /// A reply's result, or its error thrown.
+    private static func result(of reply: [String: Any], _ method: String) throws -> [String: Any] {
+        if let error = reply["error"] as? [String: Any] {
+            throw Failure(description: "\(method): \(error["message"] as? String ?? "\(error)")")
         }
+        return reply["result"] as? [String: Any] ?? [:]
     }
 
     /// Waits for the event `method` in `session` and returns its parameters;

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteTestSupport
 import Subprocess
 import Testing
 
@@ -33,7 +34,7 @@ import Glibc
         let ending = try await Self.spawn(arguments, stdout: ">&-", stderr: "", in: runner)
         #expect(ending.status == 74, "\(ending)")
         #expect(ending.stderr == "pantrace: error: cannot write to standard output: Bad file descriptor\n")
-        #expect(try runner.integer("SELECT count(*) FROM run") == 1)
+        #expect(try runner.database.integer("SELECT count(*) FROM run") == 1)
     }
 
     /// `record … 2>&-` stores its run and exits 0: standard error is diagnostics only. So does a record with both closed.
@@ -45,7 +46,7 @@ import Glibc
                 ["record", "--db", runner.db, "--count", "5", "--seed", "\(seed)"], stdout: stdout, stderr: "2>&-", in: runner)
             #expect(ending.status == 0, "\(ending)")
         }
-        #expect(try runner.integer("SELECT count(*) FROM run") == 3)
+        #expect(try runner.database.integer("SELECT count(*) FROM run") == 3)
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "")
     }
 
@@ -59,14 +60,14 @@ import Glibc
         let replay = try await Self.spawn(["replay", "--db", runner.db, "--format", "json"], stdout: ">/dev/full", stderr: "", in: runner)
         #expect(replay.status == 74, "\(replay)")
         #expect(replay.stderr == message)
-        #expect(try runner.integer("SELECT count(*) FROM run") == 1)
+        #expect(try runner.database.integer("SELECT count(*) FROM run") == 1)
 
         let accept = try await Self.spawn(
             ["regress", "--db", runner.db, "--set", "threshold=0.3", "--accept"], stdout: ">/dev/full", stderr: "", in: runner)
         #expect(accept.status == 74, "\(accept)")
         #expect(accept.stderr == message)
-        #expect(try runner.integer("SELECT count(*) FROM run") == 1)
-        #expect(try runner.integer("SELECT count(*) FROM run WHERE baseline = 1") == 0)
+        #expect(try runner.database.integer("SELECT count(*) FROM run") == 1)
+        #expect(try runner.database.integer("SELECT count(*) FROM run WHERE baseline = 1") == 0)
 
         let generate = try await Self.spawn(["generate", "--count", "30"], stdout: ">/dev/full", stderr: "", in: runner)
         #expect(generate.status == 74, "\(generate)")

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteTestSupport
 import Testing
 
 /// `pantrace compare` and `pantrace presets` on the command line
@@ -45,12 +46,12 @@ import Testing
     ])
     func badChoicesExit64(_ arguments: [String], _ words: String) async throws {
         let runner = try await Self.corpus()
-        let before = try runner.files()
+        let before = DatabaseFiles(path: runner.db)
         let output = try await runner.run(arguments)
         #expect(output.status == 64, "\(output.stderr)")
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.contains(words), "\(output.stderr)")
-        #expect(try runner.files() == before)
+        #expect(DatabaseFiles(path: runner.db) == before)
     }
 
     @Test func presetsListsEveryPreset() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteTestSupport
 import Testing
 
 /// `pantrace export` (docs/commands.md §7.6) on the command line: the lines on
@@ -18,7 +19,7 @@ import Testing
         let traces = try await Self.export(runner, "traces")
         #expect(traces.status == 0 && traces.stderr.isEmpty, "\(traces.stderr)")
         #expect(traces.stdout.hasSuffix("\n"))
-        #expect(traces.stdout.split(separator: "\n").count == (try runner.integer("SELECT count(*) FROM trace")))
+        #expect(traces.stdout.split(separator: "\n").count == (try runner.database.integer("SELECT count(*) FROM trace")))
 
         // The README's round trip, through a pipe: the copy exports the same bytes.
         let copy = runner.path("copy.sqlite")
@@ -29,7 +30,7 @@ import Testing
         let decisions = try await Self.export(runner, "decisions")
         #expect(decisions.status == 0 && decisions.stderr.isEmpty, "\(decisions.stderr)")
         let lines = decisions.stdout.split(separator: "\n")
-        #expect(lines.count == (try runner.integer("SELECT count(*) FROM result WHERE run_id = 1")))
+        #expect(lines.count == (try runner.database.integer("SELECT count(*) FROM result WHERE run_id = 1")))
         // docs/commands.md §7.6: each line starts with the trace, its decision and its reason.
         #expect(lines.allSatisfy { $0.hasPrefix(#"{"trace": "#) && $0.contains(#"", "run": 1, "kind": "record", "config": "baseline", "#) })
         #expect(lines.allSatisfy { $0.range(of: #"^\{"trace": "[^"]*", "decision": "[a-z]+", "reason": "[A-Za-z]+", "#, options: .regularExpression) != nil })

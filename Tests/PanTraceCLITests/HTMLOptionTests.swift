@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteTestSupport
 import Testing
 
 /// `--html` on the command line (docs/commands.md §7.4, §7.8; the binary): the exit status
@@ -27,7 +28,7 @@ import Testing
         let output = try await runner.expect(74, ["regress", "--set", "threshold=0.3", "--accept", "--html", page])
         #expect(output.stderr.contains("pantrace: error: cannot write \(page): No such file or directory"), "\(output.stderr)")
         #expect(!FileManager.default.fileExists(atPath: runner.path("no-such-folder")))
-        #expect(try runner.integer("SELECT count(*) FROM run WHERE baseline = 1") == 0, "no baseline accepted")
+        #expect(try runner.database.integer("SELECT count(*) FROM run WHERE baseline = 1") == 0, "no baseline accepted")
     }
 
     /// The help's example writes a page that starts as an HTML5 document.

@@ -54,7 +54,7 @@ import Testing
         // record makes it a database.
         let traces = try runner.write(ValidTraceLine.validLine + "\n", to: "t.jsonl")
         #expect(try await runner.run(["record", "--from", traces]).status == 0)
-        #expect(try runner.integer("SELECT count(*) FROM trace") == 1)
+        #expect(try runner.database.integer("SELECT count(*) FROM trace") == 1)
     }
 
     // MARK: Case 12: a damaged schema
@@ -103,7 +103,7 @@ import Testing
         let traces = try runner.write(line + "\n", to: "tiny.jsonl")
         let record = try await runner.run(["record", "--from", traces, "--set", "velocityEstimator=impulse", "--set", "decision=velocity"])
         #expect(record.status == 0, "\(record.stderr)")
-        #expect(try runner.rows("SELECT decision, reason, velocity > 1e308 FROM decisions") == [[.text("finish"), .text("flick"), .int(1)]])
+        #expect(try runner.database.rows("SELECT decision, reason, velocity > 1e308 FROM decisions") == [[.text("finish"), .text("flick"), .int(1)]])
         let tune = try await runner.run([
             "tune", "--set", "velocityEstimator=impulse", "--set", "decision=velocity", "--sweep", "flickVelocity=1000,2000",
             "--format", "json",
@@ -136,7 +136,7 @@ import Testing
         let exported = try runner.write(export.stdout, to: "exported.jsonl")
         let again = try await runner.run(["record", "--from", exported])
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(try runner.integer("SELECT count(*) FROM trace") == 1)
+        #expect(try runner.database.integer("SELECT count(*) FROM trace") == 1)
         #expect(try await Self.run(runner, ["export", "traces"]).stdout == export.stdout)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteTestSupport
 import Testing
 
 /// `record` and times that look like milliseconds (docs/model.md "Times in
@@ -25,7 +26,7 @@ import Testing
         let plain = try runner.write(Self.line("fine", times: [0, 0.01, 0.02]) + "\n", to: "fine.jsonl")
         let result = try await runner.run(["record", "--from", path, "--from", plain])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try runner.integer("SELECT count(*) FROM trace") == 4)
+        #expect(try runner.database.integer("SELECT count(*) FROM trace") == 4)
         let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") }
         #expect(warnings.count == 1)
         let warning = try #require(warnings.first)
@@ -46,7 +47,7 @@ import Testing
         #expect(result.stderr.contains("ms.jsonl") && result.stderr.contains(":2") && result.stderr.contains("samples"))
         #expect(result.stderr.contains("milliseconds"))
         if FileManager.default.fileExists(atPath: runner.db) {
-            #expect(try runner.integer("SELECT count(*) FROM trace") == 0)
+            #expect(try runner.database.integer("SELECT count(*) FROM trace") == 0)
         }
     }
 }

@@ -15,10 +15,10 @@ import Testing
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 150, seed: 3)
         try await runner.expect(1, ["regress", "--set", "threshold=0.3", "--quiet"])
-        let changed = try runner.changedTraces(baseline: 1, candidate: 2).sorted()
+        let changed = try runner.database.changedTraces(baseline: 1, candidate: 2).sorted()
         try #require(changed.count >= 3, "threshold 0.3 should change some decisions")
         let unchanged = try #require(
-            try runner.names("SELECT name FROM trace ORDER BY name").subtracting(changed).min())
+            try runner.database.names("SELECT name FROM trace ORDER BY name").subtracting(changed).min())
         return (runner, changed, unchanged)
     }
 
@@ -71,7 +71,7 @@ import Testing
     @Test func everyReportStatesTheSameVerdict() async throws {
         let (runner, changed, _) = try await Self.corpus()
         let allow = try runner.write(changed.map { "\($0) # on purpose" }.joined(separator: "\n") + "\n", to: "allow.txt")
-        let regressions = try runner.integer(
+        let regressions = try runner.database.integer(
             "SELECT count(*) FROM decisions AS b JOIN decisions AS c ON c.trace = b.trace WHERE b.run = 1 AND c.run = 2 "
                 + "AND ((b.intent = 'cancel' AND b.decision <> 'finish' AND c.decision = 'finish') "
                 + "OR (b.intent = 'finish' AND b.decision = 'finish' AND c.decision <> 'finish'))")
@@ -115,18 +115,18 @@ import Testing
     @Test func anUnknownNameIs65NamingFileAndLineAndStoresNothing() async throws {
         let (runner, changed, _) = try await Self.corpus()
         let allow = try runner.write("\(changed[0]) # ok\n# next\nflick-typo # oops\n", to: "allow.txt")
-        let before = try runner.files()
+        let before = DatabaseFiles(path: runner.db)
         let output = try await runner.run(["regress", "--set", "threshold=0.3", "--allow", allow])
         #expect(output.status == 65)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr == "pantrace: error: \(allow):3: \"flick-typo\": no stored trace has this name\n")
-        #expect(try runner.files() == before)
+        #expect(DatabaseFiles(path: runner.db) == before)
     }
 
     @Test func refusalsBeforeTheReplay() async throws {
         let (runner, _, _) = try await Self.corpus()
         let allow = try runner.write("", to: "allow.txt")
-        let before = try runner.files()
+        let before = DatabaseFiles(path: runner.db)
         let accept = try await runner.run(["regress", "--set", "threshold=0.3", "--allow", allow, "--accept"])
         #expect(accept.status == 64)
         #expect(accept.stderr.hasPrefix("pantrace: error: --allow only goes with a regression that is judged, not --accept\n"))
@@ -137,6 +137,6 @@ import Testing
         let repeated = try await runner.run(["regress", "--set", "threshold=0.3", "--allow", twice])
         #expect(repeated.status == 65)
         #expect(repeated.stderr == "pantrace: error: \(twice):2: \"a\": listed twice (first on line 1)\n")
-        #expect(try runner.files() == before)
+        #expect(DatabaseFiles(path: runner.db) == before)
     }
 }

@@ -46,41 +46,8 @@ extension CommandRunner {
         try recorded.write(to: URL(fileURLWithPath: db))
     }
 
-    /// The test's database, read with SQL.
+    /// The test's database, read with SQL (rows, integers, names, runs and their changes).
     var database: DatabaseFile { DatabaseFile(path: db) }
-
-    /// The rows of a query, each value typed as stored.
-    func rows(_ sql: String) throws -> [[SQLValue]] { try database.rows(sql) }
-
-    /// A query's single integer.
-    func integer(_ sql: String) throws -> Int { try database.integer(sql) }
-
-    /// The first column of every row, each a text.
-    func texts(_ sql: String) throws -> [String] { try database.texts(sql) }
-
-    /// The first column of every row, as a set (trace names).
-    func names(_ sql: String) throws -> Set<String> { try database.names(sql) }
-
-    /// The newest run's id.
-    func newestRun() throws -> Int { try database.newestRun() }
-
-    /// The database's files byte for byte, to prove that a refused command
-    /// wrote nothing: equal bytes are an equal `.dump`, and a journal or WAL
-    /// left behind shows too.
-    func files() throws -> DatabaseFiles { DatabaseFiles(path: db) }
-
-    /// The stored decision, reason, percent and velocity of every result of `run`, by trace name.
-    func summaries(ofRun run: Int) throws -> [String: Summary] { try database.summaries(ofRun: run) }
-
-    /// The traces whose decision differs between two runs (docs/commands.md §7.3), from the `decisions` view.
-    func changedTraces(baseline: Int, candidate: Int) throws -> Set<String> {
-        try database.changedTraces(baseline: baseline, candidate: candidate)
-    }
-
-    /// Candidate results that have a result in the baseline run too (what a report compares).
-    func comparedCount(baseline: Int, candidate: Int) throws -> Int {
-        try database.comparedCount(baseline: baseline, candidate: candidate)
-    }
 }
 
 /// What several tests make the same way, made once per test process: a

@@ -11,41 +11,41 @@ import Testing
     @Test func repeatedTraceOptionsReplayExactlyThoseTraces() async throws {
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 100)
-        let chosen = try runner.names("SELECT name FROM trace ORDER BY id DESC LIMIT 3")
+        let chosen = try runner.database.names("SELECT name FROM trace ORDER BY id DESC LIMIT 3")
         let arguments = chosen.sorted().flatMap { ["--trace", $0] }
         try await runner.expect(0, ["replay", "--set", "threshold=0.3"] + arguments)
-        let run = try runner.newestRun()
-        #expect(try runner.names("SELECT trace FROM decisions WHERE run = \(run)") == chosen)
-        #expect(try runner.integer("SELECT trace_count FROM run WHERE id = \(run)") == chosen.count)
+        let run = try runner.database.newestRun()
+        #expect(try runner.database.names("SELECT trace FROM decisions WHERE run = \(run)") == chosen)
+        #expect(try runner.database.integer("SELECT trace_count FROM run WHERE id = \(run)") == chosen.count)
         // Naming a trace twice replays it once.
         let one = try #require(chosen.min())
         try await runner.expect(0, ["replay", "--trace", one, "--trace", one])
-        #expect(try runner.integer("SELECT count(*) FROM result WHERE run_id = \(try runner.newestRun())") == 1)
+        #expect(try runner.database.integer("SELECT count(*) FROM result WHERE run_id = \(try runner.database.newestRun())") == 1)
     }
 
     @Test func repeatedFamilyOptionsReplayExactlyThoseFamilies() async throws {
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 150)
-        let expected = try runner.names("SELECT name FROM trace WHERE family IN ('flick', 'peek')")
+        let expected = try runner.database.names("SELECT name FROM trace WHERE family IN ('flick', 'peek')")
         try #require(!expected.isEmpty)
         let output = try await runner.expect(0, ["replay", "--family", "flick", "--family", "peek", "--format", "json"])
-        let run = try runner.newestRun()
-        #expect(try runner.names("SELECT trace FROM decisions WHERE run = \(run)") == expected)
-        #expect(try runner.integer("SELECT count(*) FROM result WHERE run_id = \(run)") == expected.count)
+        let run = try runner.database.newestRun()
+        #expect(try runner.database.names("SELECT trace FROM decisions WHERE run = \(run)") == expected)
+        #expect(try runner.database.integer("SELECT count(*) FROM result WHERE run_id = \(run)") == expected.count)
         #expect(try JSONReport(output.stdout).traces == expected.count)
     }
 
     @Test func traceAndFamilyTogetherReplayTheUnion() async throws {
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 100)
-        let flicks = try runner.names("SELECT name FROM trace WHERE family = 'flick'")
-        let other = try #require(try runner.names("SELECT name FROM trace WHERE family = 'peek' LIMIT 1").first)
+        let flicks = try runner.database.names("SELECT name FROM trace WHERE family = 'flick'")
+        let other = try #require(try runner.database.names("SELECT name FROM trace WHERE family = 'peek' LIMIT 1").first)
         let flick = try #require(flicks.first)
         // A name inside the family counts once.
         try await runner.expect(0, ["replay", "--family", "flick", "--trace", other, "--trace", flick])
-        let run = try runner.newestRun()
-        #expect(try runner.names("SELECT trace FROM decisions WHERE run = \(run)") == flicks.union([other]))
-        #expect(try runner.integer("SELECT count(*) FROM result WHERE run_id = \(run)") == flicks.count + 1)
+        let run = try runner.database.newestRun()
+        #expect(try runner.database.names("SELECT trace FROM decisions WHERE run = \(run)") == flicks.union([other]))
+        #expect(try runner.database.integer("SELECT count(*) FROM result WHERE run_id = \(run)") == flicks.count + 1)
     }
 
     /// A filter that matches nothing is a usage error that writes nothing: no run, no config row.
@@ -57,35 +57,35 @@ import Testing
     func aFilterMatchingNothingWritesNothing(_ filter: [String]) async throws {
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 50)
-        let before = try runner.files()
+        let before = DatabaseFiles(path: runner.db)
         for command in ["replay", "regress"] {
             let output = try await runner.expect(64, [command, "--set", "threshold=0.33", "--frames"] + filter)
             #expect(output.stdout.isEmpty)
             #expect(output.stderr.contains("no-such"))
         }
-        #expect(try runner.files() == before)
+        #expect(DatabaseFiles(path: runner.db) == before)
     }
 
     @Test func framesAreStoredOnlyWhenAsked() async throws {
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 80)
         // docs/model.md §4.1, from the samples: every sample but a cancel and an up that stays in place.
-        let positionSamples = try runner.integer(
+        let positionSamples = try runner.database.integer(
             """
             SELECT count(*) FROM (
               SELECT phase, x, y, lag(x) OVER w AS px, lag(y) OVER w AS py FROM sample
               WINDOW w AS (PARTITION BY trace_id ORDER BY seq))
             WHERE phase IN ('down', 'move') OR (phase = 'up' AND (x <> px OR y <> py))
             """)
-        #expect(try runner.integer("SELECT count(*) FROM frame JOIN result ON result.id = frame.result_id WHERE run_id = 1") == positionSamples)
+        #expect(try runner.database.integer("SELECT count(*) FROM frame JOIN result ON result.id = frame.result_id WHERE run_id = 1") == positionSamples)
 
         try await runner.expect(0, ["replay", "--set", "threshold=0.3"])
-        #expect(try runner.integer("SELECT count(*) FROM frame JOIN result ON result.id = frame.result_id WHERE run_id = 2") == 0)
+        #expect(try runner.database.integer("SELECT count(*) FROM frame JOIN result ON result.id = frame.result_id WHERE run_id = 2") == 0)
 
         try await runner.expect(0, ["replay", "--set", "threshold=0.3", "--frames"])
-        #expect(try runner.integer("SELECT count(*) FROM frame JOIN result ON result.id = frame.result_id WHERE run_id = 3") == positionSamples)
+        #expect(try runner.database.integer("SELECT count(*) FROM frame JOIN result ON result.id = frame.result_id WHERE run_id = 3") == positionSamples)
         // A threshold does not move any frame: run 3's frames are run 1's.
-        let differing = try runner.integer(
+        let differing = try runner.database.integer(
             """
             SELECT count(*) FROM (
               SELECT r.trace_id, f.seq, f.state, f.owner, f.percent, f.scroll_offset
@@ -95,7 +95,7 @@ import Testing
               FROM frame AS f JOIN result AS r ON r.id = f.result_id WHERE r.run_id = 3)
             """)
         #expect(differing == 0)
-        #expect(try runner.integer("SELECT count(*) FROM frame") == 2 * positionSamples)
+        #expect(try runner.database.integer("SELECT count(*) FROM frame") == 2 * positionSamples)
     }
 
     @Test func baselineOptionChoosesTheRunToCompareWith() async throws {
@@ -109,8 +109,8 @@ import Testing
         #expect(report.run("candidate") == 3)
         // docs/commands.md §7.2: without options the base is the baseline run's config, run 2's here.
         #expect(report.config("candidate") == "baseline threshold=0.3")
-        #expect(Set(report.changedNames) == (try runner.changedTraces(baseline: 2, candidate: 3)))
-        #expect(report.changed == (try runner.changedTraces(baseline: 2, candidate: 3)).count)
+        #expect(Set(report.changedNames) == (try runner.database.changedTraces(baseline: 2, candidate: 3)))
+        #expect(report.changed == (try runner.database.changedTraces(baseline: 2, candidate: 3)).count)
         // Without --baseline (and nothing accepted): the first run.
         let first = try JSONReport(try await runner.expect(0, ["replay", "--format", "json", "--quiet"]).stdout)
         #expect(first.run("baseline") == 1)
@@ -123,19 +123,19 @@ import Testing
         try await runner.expect(0, ["replay", "--family", "flick", "--set", "threshold=0.2"])
         let output = try await runner.expect(0, ["replay", "--baseline", "2", "--format", "json"])
         let report = try JSONReport(output.stdout)
-        #expect(report.traces == (try runner.comparedCount(baseline: 2, candidate: 3)))
-        #expect(report.traces == (try runner.integer("SELECT count(*) FROM trace WHERE family = 'flick'")))
-        #expect(Set(report.changedNames) == (try runner.changedTraces(baseline: 2, candidate: 3)))
+        #expect(report.traces == (try runner.database.comparedCount(baseline: 2, candidate: 3)))
+        #expect(report.traces == (try runner.database.integer("SELECT count(*) FROM trace WHERE family = 'flick'")))
+        #expect(Set(report.changedNames) == (try runner.database.changedTraces(baseline: 2, candidate: 3)))
     }
 
     @Test func textReportTotalsAgreeWithTheDatabase() async throws {
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 200)
         let output = try await runner.expect(0, ["replay", "--set", "decision=velocity", "--limit", "5"])
-        let changed = try runner.changedTraces(baseline: 1, candidate: 2)
+        let changed = try runner.database.changedTraces(baseline: 1, candidate: 2)
         try #require(changed.count > 5)
         #expect(output.stdout.contains("\n\(changed.count) changed: "))
-        #expect(output.stdout.contains("traces compared: \(try runner.comparedCount(baseline: 1, candidate: 2))\n"))
+        #expect(output.stdout.contains("traces compared: \(try runner.database.comparedCount(baseline: 1, candidate: 2))\n"))
         #expect(output.stdout.contains("decision  threshold → velocity"))
         #expect(output.stdout.contains("… and \(changed.count - 5) more"))
         // The table lists the first changes by name, in aligned columns.
@@ -173,18 +173,18 @@ import Testing
         }
         let path = try runner.write(text, to: "awkward.jsonl")
         try await runner.expect(0, ["record", "--from", path])
-        #expect(try runner.names("SELECT name FROM trace").isSuperset(of: Set(renamed.values)))
+        #expect(try runner.database.names("SELECT name FROM trace").isSuperset(of: Set(renamed.values)))
 
         // docs/model.md §4.9: example 1 (48.3%, 400 pt/s) cancels at threshold 0.5, example 2 (1250 pt/s) flicks.
         let junit = runner.path("awkward.xml")
         let output = try await runner.expect(1, ["regress", "--format", "json", "--junit", junit, "--set", "threshold=0.5", "--set", "decision=velocity"])
-        let changed = try runner.changedTraces(baseline: 1, candidate: 2)
+        let changed = try runner.database.changedTraces(baseline: 1, candidate: 2)
         #expect(changed == Set(renamed.values))
         let report = try JSONReport(output.stdout)
         #expect(Set(report.changedNames) == changed)
         let document = try JUnitDocument(path: junit)
         #expect(Set(document.testcases.filter(\.failed).map(\.name)) == changed)
-        #expect(Set(document.testcases.map(\.name)) == (try runner.names("SELECT name FROM trace")))
+        #expect(Set(document.testcases.map(\.name)) == (try runner.database.names("SELECT name FROM trace")))
         // The text report too, with the tab escaped as `\t` (docs/safety.md: no control reaches the terminal raw).
         let textReport = try await runner.expect(0, ["replay", "--baseline", "1", "--set", "threshold=0.5", "--set", "decision=velocity"]).stdout
         for name in changed { #expect(textReport.contains(name.replacingOccurrences(of: "\t", with: #"\t"#))) }

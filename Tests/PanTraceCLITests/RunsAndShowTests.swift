@@ -11,7 +11,7 @@ import Testing
         try await runner.expect(0, ["replay", "--set", "threshold=0.3", "--family", "flick"])
         try await runner.expect(1, ["regress", "--set", "decision=velocity"])
         let table = try RunsTable(try await runner.expect(0, ["runs"]).stdout)
-        let stored = try runner.rows(
+        let stored = try runner.database.rows(
             """
             SELECT run.id, run.kind, run.trace_count, config.name,
               (SELECT count(*) FROM result WHERE run_id = run.id AND decision = 'finish'),
@@ -28,7 +28,7 @@ import Testing
             #expect([row.finish, row.cancel, row.none].map { $0.map { SQLValue.int(Int64($0)) } ?? .null } == Array(expected[4...6]))
         }
         // Nothing accepted: the first run is the baseline.
-        #expect(try table.baselines == [try runner.integer("SELECT min(id) FROM run")])
+        #expect(try table.baselines == [try runner.database.integer("SELECT min(id) FROM run")])
     }
 
     @Test func runsOfAnEmptyDatabaseSaysHowToAddOne() async throws {
@@ -44,7 +44,7 @@ import Testing
     @Test func showPrintsTheTableOrAUsageError() async throws {
         let runner = try CommandRunner()
         try await runner.recordCorpus(count: 20)
-        let trace = try #require(try runner.texts("SELECT name FROM trace LIMIT 1").first)
+        let trace = try #require(try runner.database.texts("SELECT name FROM trace LIMIT 1").first)
         let shown = try await runner.expect(0, ["show", trace])
         #expect(shown.stdout.contains("outcome  ") && shown.stdout.contains("\nseq "), "\(shown.stdout)")
         #expect(shown.stderr.isEmpty)

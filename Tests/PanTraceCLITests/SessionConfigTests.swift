@@ -17,7 +17,7 @@ import Testing
 
     /// Run 1's agree, counted from the `decisions` view.
     static func recordedAgree(_ runner: CommandRunner) throws -> Int {
-        try runner.integer(
+        try runner.database.integer(
             "SELECT count(*) FROM decisions WHERE run = 1 AND ((intent = 'finish' AND decision = 'finish') "
                 + "OR (intent = 'cancel' AND decision <> 'finish'))")
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SQLiteTestSupport
 import PanTraceKit
 import PanTraceStore
 import Testing
@@ -31,7 +32,7 @@ import Testing
         let runner = try CommandRunner()
         let recorded = try await runner.run(["record", "--count", "3", "--seed", "1"])
         try #require(recorded.status == 0, "\(recorded.stderr)")
-        let name = try #require(try runner.rows("SELECT name FROM trace LIMIT 1").first?[0].text)
+        let name = try #require(try runner.database.rows("SELECT name FROM trace LIMIT 1").first?[0].text)
         let listing = try FileManager.default.contentsOfDirectory(atPath: runner.folder.path).sorted()
         for command in [["runs"], ["show", name], ["runs", "--delete", "1", "--force"]] {
             var parsed = try Pantrace.parseAsRoot(command + ["--db", runner.db])

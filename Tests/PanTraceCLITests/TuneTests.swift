@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteTestSupport
 import Testing
 
 /// `pantrace tune` on the command line (docs/commands.md §7.5; the binary): exit statuses,
@@ -14,13 +15,13 @@ import Testing
 
     @Test func aTuneReportsOnStandardOutputAndStoresNothing() async throws {
         let runner = try await Self.corpus()
-        let before = try runner.files()
+        let before = DatabaseFiles(path: runner.db)
         let output = try await runner.expect(0, ["tune", "--sweep", "threshold=0.2:0.6:0.1"])
         #expect(output.stdout.hasPrefix("base        baseline   (the config of baseline run 1)\n"))
         #expect(output.stdout.contains("◀ best"))
         #expect(output.stderr.hasPrefix("tune: 5 candidates over 200 traces of \(runner.db) in "))
         #expect(output.stderr.hasSuffix("s; nothing stored\n"))
-        #expect(try runner.files() == before)
+        #expect(DatabaseFiles(path: runner.db) == before)
         #expect(try await runner.run(["tune", "--sweep", "threshold=0.3", "--quiet"]).stderr.isEmpty)
     }
 
@@ -35,12 +36,12 @@ import Testing
     ])
     func badInputExits64ByName(_ arguments: [String], _ words: String) async throws {
         let runner = try await Self.corpus()
-        let before = try runner.files()
+        let before = DatabaseFiles(path: runner.db)
         let output = try await runner.run(["tune"] + arguments)
         #expect(output.status == 64)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.hasPrefix("pantrace: error: ") && output.stderr.contains(words), "\(output.stderr)")
-        #expect(try runner.files() == before)
+        #expect(DatabaseFiles(path: runner.db) == before)
     }
 
     /// Traces without an intent: nothing to tune against (65).
@@ -129,7 +130,7 @@ import Testing
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: runner.folder.path).filter { $0.hasPrefix(".") }.isEmpty)
         // The base config is the recorded run's: its agree, from the decisions view.
-        let baseAgree = try runner.integer(
+        let baseAgree = try runner.database.integer(
             "SELECT count(*) FROM decisions WHERE run = 1 AND ((intent = 'finish' AND decision = 'finish') OR (intent = 'cancel' AND decision <> 'finish'))")
         #expect(html.contains("Against the base config (baseline): agree \(baseAgree) → \(agree[best]) ("))
         // docs/tune.md: the intervals, the verdict and the floor are on the page.
