@@ -23,16 +23,14 @@ extension CommandRunner.Output {
 /// swift-subprocess. (FilePath and FileDescriptor are swift-system's,
 /// written as `.init(…)`.)
 extension CommandRunner {
-    /// The binary beside the test bundle (`swift test` builds it first).
+    /// The binary beside the test bundle (`swift test` builds it first), or `PANTRACE_BIN`.
     static let binary: String = {
         if let path = ProcessInfo.processInfo.environment["PANTRACE_BIN"] { return path }
         var folder = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = folder.appending(path: "pantrace").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            folder = folder.deletingLastPathComponent()
+        for _ in 0..<4 where !FileManager.default.isExecutableFile(atPath: folder.appending(path: "pantrace").path) {
+            folder.deleteLastPathComponent()
         }
-        return repositoryRoot.appending(path: ".build/debug/pantrace").path
+        return folder.appending(path: "pantrace").path
     }()
 
     /// The process's environment with ``variables(_:)`` (a `nil` in
@@ -235,12 +233,6 @@ final class ChildProcess: @unchecked Sendable {
     func finish() async throws -> TerminationStatus {
         closeInput()
         return try await ending.value
-    }
-
-    /// ``finish()``'s exit status; -1 when a signal ended the child.
-    func status() async throws -> Int32 {
-        if case .exited(let code) = try await finish() { return code }
-        return -1
     }
 }
 

@@ -1,5 +1,6 @@
 import TestFolders
 import Foundation
+import Subprocess
 import SQLiteTestSupport
 import Testing
 
@@ -31,9 +32,9 @@ import Testing
             _ = await child.wait { child.hasOpen(runner.db) }
         }
         holder.send(ValidTraceLine.validLine(named: "held-20") + "\n")
-        #expect(try await holder.status() == 0, "holder: \(holder.stderr)")
+        #expect(try await holder.finish() == .exited(0), "holder: \(holder.stderr)")
         for (label, child) in zip(["record-a", "record-b", "replay"], others) {
-            #expect(try await child.status() == 0, "\(label): \(child.stderr)")
+            #expect(try await child.finish() == .exited(0), "\(label): \(child.stderr)")
         }
 
         try Hardening.expectConsistent(runner.db, "after the concurrent writers")
@@ -62,7 +63,7 @@ import Testing
                     label: "new-\(attempt)-\(index)"))
             }
             for child in children {
-                #expect(try await child.status() == 0, "attempt \(attempt): \(child.stderr)")
+                #expect(try await child.finish() == .exited(0), "attempt \(attempt): \(child.stderr)")
             }
             #expect(try Hardening.integer(path, "PRAGMA user_version") != 0)
             #expect(try DatabaseFile(path: path).texts("PRAGMA journal_mode") == ["wal"])
