@@ -34,6 +34,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
         // Golden files in the tests (Tests/Snapshots): one record mode, never recording on CI.
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
+        // The tests that need a process (the binary's signals and closed
+        // streams, the lab, the README's commands; the oracle, the capture
+        // example) spawn and await it through it.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", exact: "1.0.2"),
     ],
     targets: [
         // docs/architecture.md: what each target owns and may import
@@ -104,9 +108,6 @@ let package = Package(
         // Every test's temporary folder, under one folder per test process
         // that is removed when it exits.
         .target(name: "TestFolders", path: "Tests/TestFolders"),
-        // The trait that runs the lab's tests, which wait on the lab's
-        // in-process server, on threads of their own, off Swift Testing's pool.
-        .target(name: "TestThreads", path: "Tests/TestThreads"),
         // A database read with SQL as the sqlite3 shell reads it, in-process
         // (the system SQLite, not the store's code), for the workflow and
         // end-to-end tests.
@@ -138,32 +139,34 @@ let package = Package(
         .testTarget(
             name: "PanTraceReportsTests",
             dependencies: [
-                "PanTraceReports", "PanTraceCore", "PanTraceModel", "TraceFixtures", "BrowserTestSupport", "TestThreads",
+                "PanTraceReports", "PanTraceCore", "PanTraceModel", "TraceFixtures", "BrowserTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "PanTraceStoreTests",
             dependencies: [
-                "PanTraceStore", "PanTraceCore", "PanTraceModel", "TestFolders", "TestThreads",
+                "PanTraceStore", "PanTraceCore", "PanTraceModel", "TestFolders",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "PanTraceKitTests",
             dependencies: [
-                "PanTraceKit", "PanTraceStore", "PanTraceCore", "PanTraceReports", "PanTraceModel", "BrowserTestSupport", "SQLiteTestSupport", "TestFolders", "TestThreads",
+                "PanTraceKit", "PanTraceStore", "PanTraceCore", "PanTraceReports", "PanTraceModel", "BrowserTestSupport", "SQLiteTestSupport", "TestFolders",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
         .testTarget(
             name: "PanTraceCLITests",
-            // The end-to-end tests run the built binary; depending on the
-            // executable makes `swift test` build it first.
+            // The commands run in-process (`Pantrace.run(_:in:)`); the tests that
+            // need a process run the built binary, and depending on the
+            // executables makes `swift test` build them first.
             dependencies: [
                 "PanTraceCLI", "PanTraceLabCLI", "PanTraceCommands", "PanTraceKit", "PanTraceStore", "PanTraceCore", "PanTraceModel",
-                "SQLiteTestSupport", "TestFolders", "Snapshots",
-                "BrowserTestSupport", "TestThreads",
+                "SQLiteTestSupport", "TestFolders", "Snapshots", "BrowserTestSupport",
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             // The help's and reports' golden files, read from the source tree by path.
             exclude: ["__Snapshots__"]
@@ -187,8 +190,9 @@ let package = Package(
         .testTarget(
             name: "PanTraceCaptureTests",
             dependencies: [
-                "PanTraceCapture", "PanTraceCore", "PanTraceModel", "capture-example", "TestFolders", "TestThreads",
+                "PanTraceCapture", "PanTraceCore", "PanTraceModel", "capture-example", "TestFolders",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
     ],

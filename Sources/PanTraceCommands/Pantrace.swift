@@ -1,4 +1,5 @@
 import ArgumentParser
+import PanTraceModel
 
 /// The `pantrace` command: simulate, record and replay pan gestures against
 /// interactive-transition thresholds.
@@ -28,17 +29,28 @@ package struct Pantrace: ParsableCommand {
         ]
     )
 
-    /// Parses the command line, runs the command, and exits with the status
-    /// docs/commands.md §7.4 gives its outcome (see ``run(_:)``).
+    /// Parses the command line, runs the command in the process's console,
+    /// and exits with the status docs/commands.md §7.4 gives its outcome (see
+    /// ``run(_:in:)``).
     package static func main() {
         Console.prepare()
-        ExitStatus.exitProcess(run(Array(CommandLine.arguments.dropFirst())))
+        ExitStatus.exitProcess(run(Array(CommandLine.arguments.dropFirst()), in: .process))
     }
 
-    /// Runs the command line `arguments` (without the program's name) and
-    /// returns its exit status: the report is on ``Console/output``, every
-    /// error mapped by ``ExitStatus`` and said on ``Console/errors``.
-    static func run(_ arguments: [String]) -> Int32 {
+    /// Runs the command line `arguments` (without the program's name) in
+    /// `console` and returns its exit status, the one the process would exit
+    /// with: the report is on the console's standard output, every error
+    /// mapped by ``ExitStatus`` and said on its standard error, relative
+    /// paths are in its folder and `-` reads its standard input. Commands
+    /// run side by side in one process, each in a console of its own.
+    package static func run(_ arguments: [String], in console: Console) -> Int32 {
+        Console.$current.withValue(console) {
+            FileContext.$current.withValue(console.files) { run(arguments) }
+        }
+    }
+
+    /// Runs `arguments` in the current console.
+    private static func run(_ arguments: [String]) -> Int32 {
         if let message = UnknownCommand.message(for: arguments) {
             Console.error(message)
             return ExitStatus.usage

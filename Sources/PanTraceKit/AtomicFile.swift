@@ -1,3 +1,5 @@
+import PanTraceModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -63,16 +65,20 @@ public final class AtomicFile {
 
     /// Creates the temporary file beside the file `path` names (or opens a
     /// device, FIFO or terminal that `path` names for writing).
+    ///
+    /// A relative `path` is in the folder of the task (the process's current
+    /// directory unless the command line runs in-process); errors name `path` as given.
     public init(path: String) throws(FileWriteError) {
         self.path = path
+        let location = FileContext.location(of: path)
         var status = stat()
         // The file standard output or error writes to, a device, a FIFO, a
         // terminal: written through, never replaced (a folder fails to open, EISDIR).
         var through: (descriptor: Int32, mode: String)?
-        if let standard = AtomicFile.standardDescriptor(naming: path) {
+        if let standard = AtomicFile.standardDescriptor(naming: location) {
             through = (dup(standard), "a")
-        } else if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
-            through = (open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC), "w")
+        } else if stat(location, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            through = (open(location, O_WRONLY | O_NOCTTY | O_CLOEXEC), "w")
         }
         if let (descriptor, mode) = through {
             guard descriptor >= 0 else { throw AtomicFile.failure(path) }
@@ -82,12 +88,12 @@ public final class AtomicFile {
                 throw error
             }
             self.temporary = nil
-            self.target = path
+            self.target = location
             self.file = file
             self.slot = nil
             return
         }
-        let target = try AtomicFile.followingLinks(path)
+        let target = try AtomicFile.followingLinks(location, named: path)
         let existing: stat? = stat(target, &status) == 0 ? status : nil
         // A file this process may not write is not replaced either (a shell's `>` would fail too).
         if existing != nil, access(target, W_OK) != 0 { throw AtomicFile.failure(path) }
@@ -183,11 +189,11 @@ public final class AtomicFile {
         return nil
     }
 
-    /// `path` with its symbolic links followed to the file they end at,
-    /// which need not exist (a link to a file not yet written); `path`
-    /// itself when it is no link.
-    static func followingLinks(_ path: String) throws(FileWriteError) -> String {
-        var current = path
+    /// `location` with its symbolic links followed to the file they end at,
+    /// which need not exist (a link to a file not yet written); `location`
+    /// itself when it is no link. Errors name `path`.
+    static func followingLinks(_ location: String, named path: String) throws(FileWriteError) -> String {
+        var current = location
         // Bounded as the system bounds it (ELOOP after 40 links).
         for _ in 0..<40 {
             var status = stat()

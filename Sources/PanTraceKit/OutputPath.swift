@@ -1,3 +1,5 @@
+import PanTraceModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -37,8 +39,11 @@ public enum OutputPath {
     /// symbolic link to the database is the database); a file that does not
     /// exist yet is compared by its resolved directory and name, so that
     /// `./x.sqlite` and `x.sqlite` for a database about to be created match too.
+    /// Relative paths are in the folder of the task (the process's current
+    /// directory unless the command line runs in-process).
     public static func refuseDatabase(_ path: String, option: String, database: String) throws(OutputPathError) {
-        for suffix in ["", "-wal", "-shm", "-journal"] where same(path, database + suffix) {
+        let (output, stored) = (FileContext.location(of: path), FileContext.location(of: database))
+        for suffix in ["", "-wal", "-shm", "-journal"] where same(output, stored + suffix) {
             throw OutputPathError(option: option, path: path, database: database)
         }
     }

@@ -54,9 +54,20 @@ public enum TemporaryFiles {
         }
     }
 
+    /// Taken to register and unregister: output files of commands run side
+    /// by side in one process (the command line in-process) never share a slot.
+    /// The handler reads without it.
+    nonisolated(unsafe) static let registering: UnsafeMutablePointer<pthread_mutex_t> = {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        return mutex
+    }()
+
     /// Registers `path`; returns its slot, `nil` when every slot is taken.
     static func register(_ path: String) -> Int? {
         guard let copy = strdup(path) else { return nil }
+        pthread_mutex_lock(registering)
+        defer { pthread_mutex_unlock(registering) }
         for index in 0..<capacity where slots[index] == nil {
             slots[index] = copy
             return index
@@ -66,7 +77,10 @@ public enum TemporaryFiles {
 
     /// Empties `slot` (its copy of the path stays allocated, see the type's note).
     static func unregister(_ slot: Int?) {
-        if let slot { slots[slot] = nil }
+        guard let slot else { return }
+        pthread_mutex_lock(registering)
+        defer { pthread_mutex_unlock(registering) }
+        slots[slot] = nil
     }
 
     /// Runs `body` with SIGINT, SIGTERM and SIGHUP held back, so that a file

@@ -1,3 +1,5 @@
+import PanTraceModel
+
 /// How another thread opens a connection of its own to a store's file, to
 /// read traces while a ``RunSession`` writes on the store's thread (replay:
 /// docs/performance.md).
@@ -16,12 +18,15 @@ public struct ConcurrentReader: Sendable {
     public let path: String
     /// The ``RunSession/token`` of the session read beside.
     let session: UInt64
+    /// The folder `path` is in, from the task that made the reader: the
+    /// thread that opens it is another.
+    let files: FileContext
 
     /// A read-only store on the file, whose traces belong to the session read beside.
     ///
     /// - Throws: what ``Store/init(path:readOnly:busyTimeoutMilliseconds:)`` throws.
     public func open() throws -> Store {
-        let store = try Store(path: path, readOnly: true)
+        let store = try FileContext.$current.withValue(files) { try Store(path: path, readOnly: true) }
         store.readerOfSession = session
         return store
     }
@@ -32,6 +37,6 @@ extension RunSession {
     /// keeps no write-ahead log (see ``ConcurrentReader``).
     public func concurrentReader() throws -> ConcurrentReader? {
         guard try store.isWriteAheadLogged() else { return nil }
-        return ConcurrentReader(path: store.path, session: token)
+        return ConcurrentReader(path: store.path, session: token, files: FileContext.current)
     }
 }

@@ -1,4 +1,5 @@
 import CSQLite
+import PanTraceModel
 
 #if canImport(Glibc)
     import Glibc
@@ -51,16 +52,18 @@ final class Database {
     /// and its names for throwaway databases (`:memory:`, the empty string)
     /// never apply (docs/safety.md), because SQLite is given `./` before a
     /// relative path, or a URI that it decodes back to exactly `path`.
+    /// A relative `path` is in the task's folder (`FileContext`); the connection keeps `path` as given, for messages.
     convenience init(path: String, access: Access) throws {
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        var fileName = Database.fileName(for: path)
+        let file = FileContext.location(of: path)
+        var fileName = Database.fileName(for: file)
         switch access {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         case .immutable:
             flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
-            fileName = Database.uri(for: path) + "?immutable=1"
+            fileName = Database.uri(for: file) + "?immutable=1"
         }
         try self.init(fileName: fileName, flags: flags, path: path)
     }

@@ -41,8 +41,11 @@ public final class Store {
     /// The schema version this build creates and understands.
     public static var schemaVersion: Int { Migrator.latestVersion }
 
-    /// The database file.
+    /// The database file, as given.
     public let path: String
+    /// Where the file is: `path` in the folder of the task that opened the
+    /// store (`FileContext`), which every file operation of this store uses.
+    let file: String
     /// The connection (tests query it; users open the file with `sqlite3`, schema.sql documents it).
     /// A reader of a file of an older schema reads a copy of it, upgraded in memory.
     private(set) var database: Database
@@ -87,10 +90,12 @@ public final class Store {
     ///   ``StoreError/readOnly(path:)``, ``StoreError/locked(path:)``, ``StoreError/sqlite(_:)``.
     public init(path: String, readOnly: Bool = false, busyTimeoutMilliseconds: Int32 = Store.busyTimeoutMilliseconds) throws {
         self.path = path
+        let file = FileContext.location(of: path)
+        self.file = file
         guard !path.isEmpty else { throw StoreError.cannotOpen(path: path, reason: "the path is empty") }
-        let size = try Store.requireRegularFile(path)
+        let size = try Store.requireRegularFile(file, named: path)
         let existed = size != nil
-        if existed && !readOnly { Store.makeSidecarsWritable(path) }
+        if existed && !readOnly { Store.makeSidecarsWritable(file) }
         // A small file may have no schema yet (0 bytes, or an empty SQLite
         // database): its bytes are kept to write back if this store commits
         // nothing. Read now, before SQLite holds a lock on the file: closing
@@ -98,11 +103,11 @@ public final class Store {
         // on it, and another process could then checkpoint or reset the WAL
         // under a connection that believes it holds its lock, losing commits
         // (SQLite's "How To Corrupt An SQLite Database File", §2.2).
-        let smallFile = existed && !readOnly && (size ?? 0) <= Store.schemaFreeFileLimit ? Store.smallFileBytes(path) : nil
+        let smallFile = existed && !readOnly && (size ?? 0) <= Store.schemaFreeFileLimit ? Store.smallFileBytes(file) : nil
         do {
-            database = try Database(path: path, access: Store.accessMode(path: path, readOnly: readOnly, exists: existed))
+            database = try Database(path: path, access: Store.accessMode(path: file, readOnly: readOnly, exists: existed))
         } catch let error as SQLiteError {
-            throw StoreError.cannotOpen(path: path, reason: Store.openFailureReason(path: path, error: error))
+            throw StoreError.cannotOpen(path: path, reason: Store.openFailureReason(path: path, file: file, error: error))
         }
         createdFile = !existed
         foundEmptyFile = size == 0
@@ -198,7 +203,7 @@ public final class Store {
             if readingResults, let openSession { try openSession.flushPendingResults() }
             return try body()
         } catch let error as SQLiteError {
-            throw StoreError.from(error, path: path)
+            throw StoreError.from(error, path: path, file: file)
         } catch let issue as StoredTraceIssue {
             throw issue.error(in: path)
         }
@@ -229,14 +234,14 @@ public final class Store {
 
     // MARK: Files
 
-    /// Throws unless `path` is a regular file (links followed) or names nothing;
-    /// returns its size, `nil` when it does not exist.
+    /// Throws unless `file` is a regular file (links followed) or names nothing;
+    /// returns its size, `nil` when it does not exist. `path` names it in the error.
     ///
     /// Opening a FIFO would wait for a writer forever, and SQLite would
     /// create `-journal` files beside a device (`/dev/null-journal`).
-    private static func requireRegularFile(_ path: String) throws -> Int64? {
+    private static func requireRegularFile(_ file: String, named path: String) throws -> Int64? {
         var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
+        guard stat(file, &status) == 0 else { return nil }
         let kind: String
         switch status.st_mode & S_IFMT {
         case S_IFREG: return Int64(status.st_size)
@@ -323,11 +328,11 @@ public final class Store {
         if createdFile || bytesBeforeSchema != nil, !hasCommitted, isUnusedAndEmpty() {
             database.close()
             if createdFile {
-                _ = unlink(path)
+                _ = unlink(file)
             } else if let bytes = bytesBeforeSchema {
-                Store.overwrite(path, with: bytes)
+                Store.overwrite(file, with: bytes)
             }
-            for suffix in ["-wal", "-shm", "-journal"] { _ = unlink(path + suffix) }
+            for suffix in ["-wal", "-shm", "-journal"] { _ = unlink(file + suffix) }
             return
         }
         // The last connection to close removes `-wal` and `-shm`; a read-only
@@ -385,21 +390,23 @@ public final class Store {
         return rows == 0
     }
 
-    /// A reason for a failed `sqlite3_open_v2` that names the likely cause.
-    private static func openFailureReason(path: String, error: SQLiteError) -> String {
-        let folder = folder(of: path)
+    /// A reason for a failed `sqlite3_open_v2` of `file` that names the
+    /// likely cause, and its folder as `path` names it.
+    private static func openFailureReason(path: String, file: String, error: SQLiteError) -> String {
+        let folder = folder(of: file)
+        let named = Store.folder(of: path)
         var status = stat()
         if stat(folder, &status) != 0 {
-            return "no such folder: \(folder)"
+            return "no such folder: \(named)"
         }
         if (status.st_mode & S_IFMT) != S_IFDIR {
-            return "not a folder: \(folder)"
+            return "not a folder: \(named)"
         }
-        if stat(path, &status) == 0 {
+        if stat(file, &status) == 0 {
             if (status.st_mode & S_IFMT) == S_IFDIR { return "it is a folder" }
-            if access(path, R_OK) != 0 { return "permission denied" }
+            if access(file, R_OK) != 0 { return "permission denied" }
         } else if access(folder, W_OK) != 0 {
-            return "cannot create a file in \(folder): permission denied"
+            return "cannot create a file in \(named): permission denied"
         }
         return error.message
     }

@@ -1,4 +1,5 @@
 import CSQLite
+import PanTraceModel
 
 #if canImport(Glibc)
     import Glibc
@@ -69,8 +70,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 
     private static let diskFull = "the disk is full; free some space and try again"
 
-    /// Translates a low-level error of the database at `path` into a store error.
-    static func from(_ error: SQLiteError, path: String) -> StoreError {
+    /// Translates a low-level error of the database `path` names (at `file`,
+    /// by default `path` in the task's folder) into a store error.
+    static func from(_ error: SQLiteError, path: String, file: String? = nil) -> StoreError {
         switch error.primaryCode {
         case SQLITE_READONLY:
             return .readOnly(path: path)
@@ -80,7 +82,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return .cannotOpen(path: path, reason: error.message)
         case SQLITE_FULL:
             return .ioError(path: path, reason: diskFull)
-        case SQLITE_IOERR where error.systemErrno == ENOSPC || Store.diskIsFull(beside: path):
+        case SQLITE_IOERR where error.systemErrno == ENOSPC || Store.diskIsFull(beside: file ?? FileContext.location(of: path)):
             // SQLite says SQLITE_FULL only for the database and its journal;
             // a -shm it cannot extend (even to read) is an I/O error.
             return .ioError(path: path, reason: diskFull)

@@ -31,8 +31,8 @@ public enum BrowserPage {
     /// Loads the page file `file` (whose text is `html`), writing a
     /// screenshot of its first `height` pixels to ``screenshots``/`name`.png,
     /// and returns the load with every problem found (empty when none).
-    public static func check(_ file: URL, html: String, named name: String, height: Int) throws -> (load: Chromium.Load, problems: [String]) {
-        let load = try Chromium.load(file, screenshot: screenshots.appending(path: "\(name).png"), height: height)
+    public static func check(_ file: URL, html: String, named name: String, height: Int) async throws -> (load: Chromium.Load, problems: [String]) {
+        let load = try await Chromium.load(file, screenshot: screenshots.appending(path: "\(name).png"), height: height)
         var problems = load.consoleMessages.map { "console: \($0)" }
         problems += PageChecks.externalReferences(in: html).map { "external reference in the file: \($0)" }
         problems += PageChecks.externalReferences(in: load.dom).map { "external reference in the DOM: \($0)" }

@@ -56,37 +56,37 @@ public enum Chromium {
     /// the load (``Load/probed``).
     public static func load(
         _ page: URL, screenshot: URL? = nil, height: Int = 900, width: Int = 1280, probe: String? = nil
-    ) throws -> Load {
+    ) async throws -> Load {
         guard let path else { throw Missing() }
         let browser = try DevToolsBrowser.shared(path: path)
         let start = Date()
-        let target = try browser.send("Target.createTarget", ["url": "about:blank"])["targetId"] as? String ?? ""
-        defer { _ = try? browser.send("Target.closeTarget", ["targetId": target]) }
-        let session = try browser.send("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as? String ?? ""
+        let target = try await browser.send("Target.createTarget", ["url": "about:blank"])["targetId"] as? String ?? ""
+        defer { Task { _ = try? await browser.send("Target.closeTarget", ["targetId": target]) } }
+        let session = try await browser.send("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as? String ?? ""
         defer { _ = browser.takeEvents(of: session) }
-        for domain in ["Page", "Runtime", "Log"] { try browser.send("\(domain).enable", session: session) }
-        try browser.send(
+        for domain in ["Page", "Runtime", "Log"] { try await browser.send("\(domain).enable", session: session) }
+        try await browser.send(
             "Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false],
             session: session)
-        let navigation = try browser.send("Page.navigate", ["url": page.absoluteString], session: session)
+        let navigation = try await browser.send("Page.navigate", ["url": page.absoluteString], session: session)
         var log: [String] = []
         if let error = navigation["errorText"] as? String {
             log.append("navigation: \(error)")
         } else {
-            _ = try browser.wait(for: "Page.loadEventFired", session: session)
+            _ = try await browser.wait(for: "Page.loadEventFired", session: session)
         }
         let expression = #"(document.doctype ? new XMLSerializer().serializeToString(document.doctype) + "\n" : "") + document.documentElement.outerHTML"#
-        let evaluated = try browser.send("Runtime.evaluate", ["expression": expression, "returnByValue": true], session: session)
+        let evaluated = try await browser.send("Runtime.evaluate", ["expression": expression, "returnByValue": true], session: session)
         let dom = (evaluated["result"] as? [String: Any])?["value"] as? String ?? ""
         if let screenshot, BrowserPage.takesScreenshots {
             try FileManager.default.createDirectory(at: screenshot.deletingLastPathComponent(), withIntermediateDirectories: true)
             // optimizeForSpeed: a faster PNG encoding (a larger file), the same pixels.
-            let shot = try browser.send("Page.captureScreenshot", ["format": "png", "optimizeForSpeed": true], session: session)
+            let shot = try await browser.send("Page.captureScreenshot", ["format": "png", "optimizeForSpeed": true], session: session)
             if let data = (shot["data"] as? String).flatMap({ Data(base64Encoded: $0) }) { try data.write(to: screenshot) }
         }
         var probed = ""
         if let probe {
-            let result = try browser.send("Runtime.evaluate", ["expression": probe, "returnByValue": true], session: session)
+            let result = try await browser.send("Runtime.evaluate", ["expression": probe, "returnByValue": true], session: session)
             probed = (result["result"] as? [String: Any])?["value"] as? String ?? "probe failed: \(result)"
         }
         let seconds = Date().timeIntervalSince(start)

@@ -183,6 +183,11 @@ final class DevToolsBrowser: @unchecked Sendable {
         }
     }
 
+    /// Awaits the event `method` in `session`: ``event(_:session:timeout:)``.
+    func wait(for method: String, session: String, timeout: Double = 120) async throws -> [String: Any] {
+        try await event(method, session: session, timeout: timeout)
+    }
+
     /// Awaits the event `method` in `session`, as ``wait(for:session:timeout:)`` waits for it.
     func event(_ method: String, session: String, timeout: Double = 120) async throws -> [String: Any] {
         try await answer(timeout: timeout, "no \(method) in \(Int(timeout)) s") { [self] in

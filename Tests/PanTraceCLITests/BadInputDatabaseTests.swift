@@ -3,7 +3,6 @@ import ArgumentParser
 import Foundation
 import SQLiteTestSupport
 import Testing
-import TestThreads
 
 @testable import PanTraceCommands
 
@@ -23,7 +22,7 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
 /// Databases of every vintage and origin: each is refused with exit 66 and a
 /// message naming it, and left exactly as it was, by every subcommand that
 /// opens one (in-process; the binary shows one case, and ExitStatusTests the rest).
-@Suite(.blocksItsThread) struct BadInputDatabaseTests {
+@Suite struct BadInputDatabaseTests {
     typealias Case = BadDatabaseCase
 
     static let cases: [Case] = [
@@ -78,8 +77,8 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
     /// ``ExitStatus``. The bytes of the file and the folder's listing (no
     /// journal or WAL left) prove it untouched.
     @Test(arguments: cases, commands)
-    func badDatabaseIsRefusedAndLeftAlone(_ bad: Case, _ command: [String]) throws {
-        let runner = try Hardening.seededRunner()
+    func badDatabaseIsRefusedAndLeftAlone(_ bad: Case, _ command: [String]) async throws {
+        let runner = try await Hardening.seededRunner()
         try bad.prepare(runner)
         let path = runner.path(bad.path)
         let before = FileManager.default.contents(atPath: path)
@@ -108,11 +107,11 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
     }
 
     /// Through the binary, once: exit 66, one message, the file as it was.
-    @Test func notADatabaseExits66() throws {
+    @Test func notADatabaseExits66() async throws {
         let runner = try CommandRunner()
         try runner.write("these are my notes, not a database\n", to: "notes.sqlite")
         let before = try DatabaseState(path: runner.path("notes.sqlite"))
-        let output = try runner.run(["runs", "--db", "notes.sqlite"], db: false)
+        let output = try await runner.run(["runs", "--db", "notes.sqlite"], db: false)
         #expect(output.status == 66, "stderr: \(output.stderr)")
         #expect(output.stderr.hasPrefix("pantrace: error: "), "stderr: \(output.stderr)")
         #expect(output.stderr.contains("notes.sqlite is not a pantrace database"), "\(output.stderr)")
@@ -123,9 +122,9 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
     /// Paths SQLite reads as a throwaway in-memory database: a record would
     /// report success and keep nothing, so they are usage errors.
     @Test(arguments: ["", ":memory:"])
-    func throwawayDatabasePathIsAUsageError(_ path: String) throws {
+    func throwawayDatabasePathIsAUsageError(_ path: String) async throws {
         let runner = try CommandRunner()
-        let output = try runner.run(["record", "--db", path, "--count", "3"], db: false)
+        let output = try await runner.run(["record", "--db", path, "--count", "3"], db: false)
         #expect(output.status == 64, "stderr: \(output.stderr)")
         #expect(output.stderr.contains("--db needs the path of a database file"), "\(output.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: runner.folder.path).isEmpty)
@@ -133,24 +132,24 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
 
     /// A database the user may read but not write: record refuses it (66);
     /// reading commands still work.
-    @Test func readOnlyDatabase() throws {
-        if let reason = Hardening.nobodyUnavailable { try Test.cancel("skipped: \(reason)") }
-        let runner = try Hardening.seededRunner()
+    @Test func readOnlyDatabase() async throws {
+        if let reason = await Hardening.nobodyUnavailable.value { try Test.cancel("skipped: \(reason)") }
+        let runner = try await Hardening.seededRunner()
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: runner.folder.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: runner.db)
         let before = try DatabaseState(path: runner.db)
 
-        let record = try runner.runAsNobody(["record", "--db", runner.db, "--from", Hardening.workedExamples])
+        let record = try await runner.spawnAsNobody(["record", "--db", runner.db, "--from", Hardening.workedExamples])
         #expect(record.status == 66, "stderr: \(record.stderr)")
         #expect(record.stderr.contains("cannot write to database \(runner.db): it is read-only"), "\(record.stderr)")
-        let replay = try runner.runAsNobody(["replay", "--db", runner.db])
+        let replay = try await runner.spawnAsNobody(["replay", "--db", runner.db])
         #expect(replay.status == 66, "stderr: \(replay.stderr)")
         #expect(try DatabaseState(path: runner.db) == before)
     }
 
     /// SQL-shaped names are data: stored, listed and reported exactly as written.
-    @Test func sqlShapedNamesAreStoredVerbatim() throws {
-        let runner = try Hardening.seededRunner()
+    @Test func sqlShapedNamesAreStoredVerbatim() async throws {
+        let runner = try await Hardening.seededRunner()
         let names = [
             "x'); DROP TABLE trace;--",
             "Robert\"); DELETE FROM run; --",
@@ -160,7 +159,7 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
         ]
         let lines = names.map(ValidTraceLine.validLine(named:))
         try runner.write(lines.joined(separator: "\n") + "\n", to: "sql.jsonl")
-        let record = try runner.run(["record", "--from", "sql.jsonl"])
+        let record = try await runner.run(["record", "--from", "sql.jsonl"])
         #expect(record.status == 0, "stderr: \(record.stderr)")
 
         let stored = try DatabaseFile(path: runner.db).texts("SELECT hex(CAST(name AS BLOB)) FROM trace WHERE id > 5 ORDER BY id")
@@ -170,17 +169,17 @@ struct BadDatabaseCase: CustomTestStringConvertible, Sendable {
         #expect(try DatabaseFile(path: runner.db).texts("PRAGMA integrity_check") == ["ok"])
 
         // Selected by name, replayed, and conflicting with itself: verbatim each time.
-        let replay = try runner.run(["replay", "--trace", names[0], "--trace", names[2]])
+        let replay = try await runner.run(["replay", "--trace", names[0], "--trace", names[2]])
         #expect(replay.status == 0, "stderr: \(replay.stderr)")
         #expect(try Hardening.integer(runner.db, "SELECT trace_count FROM run WHERE id = 4") == 2)
         let conflict = ValidTraceLine.edited(#""y":180"#, #""y":181"#, in: lines[0])
         try runner.write(conflict + "\n", to: "conflict.jsonl")
         let before = try DatabaseState(path: runner.db)
-        let refused = try runner.run(["record", "--from", "conflict.jsonl"])
+        let refused = try await runner.run(["record", "--from", "conflict.jsonl"])
         #expect(refused.status == 65)
         #expect(refused.stderr.contains(ValidTraceLine.jsonString(names[0])), "\(refused.stderr)")
         #expect(try DatabaseState(path: runner.db) == before)
-        let missing = try runner.run(["replay", "--trace", "y'); DROP TABLE run;--"])
+        let missing = try await runner.run(["replay", "--trace", "y'); DROP TABLE run;--"])
         #expect(missing.status == 64, "stderr: \(missing.stderr)")
         #expect(missing.stderr.contains("y'); DROP TABLE run;--"), "\(missing.stderr)")
         #expect(try Hardening.integer(runner.db, "SELECT count(*) FROM run") == 4)

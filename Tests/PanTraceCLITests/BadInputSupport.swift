@@ -18,30 +18,28 @@ enum Hardening {
     /// A database holding the worked examples and `taken` (run 1) and a
     /// replay (run 2), made once per test process and copied into each test's
     /// folder: the realistic "database with history" every case must leave alone.
-    static let seedDatabase: Result<Data, SeedError> = {
-        do {
+    static func seedDatabase() async throws -> Data {
+        try await ProcessCache.shared.value(for: "seed database") {
             let runner = try CommandRunner()
             let taken = try runner.write(takenLine + "\n", to: "taken.jsonl")
-            let record = try runner.run(["record", "--from", workedExamples, "--from", taken])
-            guard record.status == 0 else { return .failure(SeedError(text: "record: \(record.stderr)")) }
-            let replay = try runner.run(["replay", "--set", "threshold=0.3"])
-            guard replay.status == 0 else { return .failure(SeedError(text: "replay: \(replay.stderr)")) }
+            let record = try await runner.run(["record", "--from", workedExamples, "--from", taken])
+            guard record.status == 0 else { throw SeedError(text: "record: \(record.stderr)") }
+            let replay = try await runner.run(["replay", "--set", "threshold=0.3"])
+            guard replay.status == 0 else { throw SeedError(text: "replay: \(replay.stderr)") }
             // The last connection has checkpointed and removed the WAL: the file is the whole database.
-            return .success(try Data(contentsOf: URL(fileURLWithPath: runner.db)))
-        } catch {
-            return .failure(SeedError(text: "\(error)"))
+            return try Data(contentsOf: URL(fileURLWithPath: runner.db))
         }
-    }()
+    }
 
     struct SeedError: Error, CustomStringConvertible {
         var text: String
         var description: String { "cannot make the seed database: \(text)" }
     }
 
-    /// A new test folder whose `test.sqlite` is a copy of ``seedDatabase``.
-    static func seededRunner() throws -> CommandRunner {
+    /// A new test folder whose `test.sqlite` is a copy of ``seedDatabase()``.
+    static func seededRunner() async throws -> CommandRunner {
         let runner = try CommandRunner()
-        try seedDatabase.get().write(to: URL(fileURLWithPath: runner.db))
+        try await seedDatabase().write(to: URL(fileURLWithPath: runner.db))
         return runner
     }
 
@@ -93,29 +91,12 @@ struct DatabaseState: Equatable, CustomStringConvertible {
 extension CommandRunner {
     /// Runs `pantrace arguments…` as the unprivileged user `nobody` (root passes
     /// every permission check, so a read-only file needs another user), with
-    /// `runuser`, or directly when the tests do not run as root.
-    func runAsNobody(_ arguments: [String]) throws -> Output {
-        let process = Process()
-        if getuid() == 0 {
-            process.executableURL = URL(fileURLWithPath: Hardening.runuser ?? "/usr/sbin/runuser")
-            process.arguments = ["-u", "nobody", "--", Self.binary.path] + arguments
-        } else {
-            process.executableURL = Self.binary
-            process.arguments = arguments
-        }
-        process.currentDirectoryURL = folder
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let errors = PipeDrain(err)
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errors.finish(), as: UTF8.self))
+    /// `runuser`, or directly when the tests do not run as root. (Not
+    /// swift-subprocess's `userID`: its fork path can hang in a threaded
+    /// process, swiftlang/swift-subprocess#374.)
+    func spawnAsNobody(_ arguments: [String]) async throws -> CommandRunner.Output {
+        guard getuid() == 0 else { return try await Self.spawn(Self.binary, arguments, in: folder) }
+        return try await Self.spawn(Hardening.runuser ?? "/usr/sbin/runuser", ["-u", "nobody", "--", Self.binary] + arguments, in: folder)
     }
 }
 
@@ -124,17 +105,17 @@ extension Hardening {
     static let runuser: String? = ["/usr/sbin/runuser", "/sbin/runuser", "/usr/bin/runuser"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    /// Why the read-only case cannot run here, or `nil` when it can: as root it
-    /// needs `runuser` and a binary that `nobody` may execute.
-    static let nobodyUnavailable: String? = {
+    /// Why the read-only cases cannot run here, or `nil` when they can: as
+    /// root they need `runuser` and a binary that `nobody` may execute.
+    static let nobodyUnavailable = Task<String?, Never> {
         guard getuid() == 0 else { return nil }
         guard runuser != nil else { return "the tests run as root and runuser is not installed" }
         guard let runner = try? CommandRunner() else { return "no temporary folder" }
         // The folder must be searchable by nobody for the case's files.
         try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: runner.folder.path)
-        guard let output = try? runner.runAsNobody(["--version"]), output.status == 0 else {
-            return "the user nobody cannot run \(CommandRunner.binary.path) (a parent folder is private?)"
+        guard let output = try? await runner.spawnAsNobody(["--version"]), output.status == 0 else {
+            return "the user nobody cannot run \(CommandRunner.binary) (a parent folder is private?)"
         }
         return nil
-    }()
+    }
 }

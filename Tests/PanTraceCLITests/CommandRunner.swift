@@ -1,40 +1,34 @@
 import Foundation
+import PanTraceCommands
 import SQLiteTestSupport
 import TestFolders
 import Testing
 
-
-/// Runs the built `pantrace` binary like swift-argument-parser's
-/// `AssertExecuteCommand`: arguments and standard input in; standard output,
-/// standard error and the exit status out. The workflows themselves are
-/// tested in-process through PanTraceKit (Tests/PanTraceKitTests); these
-/// tests are for what only the command line shows.
-struct CommandRunner {
-    struct Output {
+/// Runs `pantrace` commands in-process as swift-argument-parser's
+/// `AssertExecuteCommand` does: arguments, standard input and variables in;
+/// standard output, standard error and the exit status out, each command in
+/// a console of its own (``Console``) whose folder is the test's. The
+/// exit status is the one the process would exit with (`Pantrace.run(_:in:)`
+/// maps every error as `main` does); what only a process shows runs the
+/// built binary (`spawn(_:db:environment:)`).
+struct CommandRunner: Sendable {
+    struct Output: Sendable, CustomStringConvertible {
+        /// The exit status; -1 when a signal ended the process.
         var status: Int32
         var stdout: String
         var stderr: String
-    }
+        /// How long the command ran (not the wait for its turn on ``commands``).
+        var seconds: Duration = .zero
+        /// The signal that ended a process.
+        var signal: Int32?
 
-    /// The binary beside the test bundle (`swift test` builds it first).
-    static let binary: URL = {
-        if let path = ProcessInfo.processInfo.environment["PANTRACE_BIN"] { return URL(fileURLWithPath: path) }
-        var folder = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = folder.appending(path: "pantrace")
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                return candidate
-            }
-            folder = folder.deletingLastPathComponent()
-        }
-        return repositoryRoot.appending(path: ".build/debug/pantrace")
-    }()
+        var description: String { signal.map { "signal \($0)" } ?? "exit \(status)" }
+    }
 
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// A fresh temporary folder for one test's database and files.
+    /// A fresh temporary folder for one test's database and files: the commands' folder.
     let folder: URL
 
     init() throws {
@@ -55,78 +49,70 @@ struct CommandRunner {
         return url.path
     }
 
-    /// Runs `pantrace arguments…` in the test's folder, with `--db` added
-    /// after the subcommand unless `db` is false. Help and usage text are
-    /// wrapped to 80 columns (`COLUMNS`) unless `environment` says otherwise.
+    /// `arguments` with `--db` and the test's database after the subcommand, when `db` is true.
+    func withDatabase(_ arguments: [String], _ useDatabase: Bool) -> [String] {
+        guard useDatabase, let first = arguments.first, !first.hasPrefix("-") else { return arguments }
+        return [first, "--db", db] + arguments.dropFirst()
+    }
+
+    /// What every command reads: no colour, 80 columns, no `CI`, then `environment`.
+    static func variables(_ environment: [String: String]) -> [String: String] {
+        ["NO_COLOR": "1", "COLUMNS": "80"].merging(environment) { $1 }
+    }
+
+    /// Where the commands run: a command is a synchronous program that
+    /// blocks (on its worker, on another connection's lock), which the
+    /// concurrency pool's threads must never do, and the tests that await a
+    /// server in this process need them. As many at once as there are
+    /// cores (a dispatch queue would add a thread for each command that
+    /// blocks), at a lower priority (nice 10): the commands take the cores
+    /// the pool's tests and the lab's server leave.
+    static let commands = {
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = ProcessInfo.processInfo.activeProcessorCount
+        return queue
+    }()
+
+    /// Runs `pantrace arguments…` in-process in the test's folder, with `--db`
+    /// added after the subcommand unless `db` is false, `stdin` as its
+    /// standard input (empty when `nil`), and ``variables(_:)``; its streams
+    /// are a terminal's when `terminal` is true.
     func run(
         _ arguments: [String], db useDatabase: Bool = true, stdin: String? = nil,
-        environment: [String: String] = [:]
-    ) throws -> Output {
-        var arguments = arguments
-        if useDatabase, let first = arguments.first, !first.hasPrefix("-") {
-            arguments.insert(contentsOf: ["--db", db], at: 1)
+        environment: [String: String] = [:], terminal: Bool = false
+    ) async throws -> Output {
+        let arguments = withDatabase(arguments, useDatabase)
+        return try await withCheckedThrowingContinuation { continuation in
+            Self.commands.addOperation { [folder] in
+                continuation.resume(with: Result {
+                    try Self.runHere(arguments, in: folder.path, stdin: stdin, environment: environment, terminal: terminal)
+                })
+            }
         }
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        env["COLUMNS"] = "80"
-        env.removeValue(forKey: "CI")
-        for (key, value) in environment { env[key] = value }
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        let input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        // Read both pipes concurrently so that a large output cannot block the child.
-        let errors = PipeDrain(err)
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+    }
+
+    private static func runHere(
+        _ arguments: [String], in folder: String, stdin: String?, environment: [String: String], terminal: Bool
+    ) throws -> Output {
+        #if os(Linux)
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)  // this thread: on Linux a nice value is a thread's
+        #endif
+        // An unlinked file: any size, read at the command's pace, nothing left in the folder.
+        guard let input = tmpfile() else { throw CocoaError(.fileWriteUnknown) }
+        defer { fclose(input) }
+        let bytes = Array((stdin ?? "").utf8)
+        guard fwrite(bytes, 1, bytes.count, input) == bytes.count, fflush(input) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        rewind(input)
+        let console = Console(variables: variables(environment), directory: folder, standardInput: fileno(input), terminal: terminal)
+        var status: Int32 = 0
+        let seconds = ContinuousClock().measure { status = Pantrace.run(arguments, in: console) }
         return Output(
-            status: process.terminationStatus,
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errors.finish(), as: UTF8.self))
+            status: status, stdout: String(decoding: console.standardOutput.written, as: UTF8.self),
+            stderr: String(decoding: console.standardError.written, as: UTF8.self), seconds: seconds)
     }
 
     /// Runs every statement of `sql` on the test's database (a hand edit).
     func execute(_ sql: String) throws {
         try DatabaseFile(path: db).execute(sql)
-    }
-}
-
-/// Reads a pipe to its end on a thread of its own.
-///
-/// Not on `DispatchQueue.global()`: the tests block their threads while a
-/// child runs, and on Linux those are the global queue's threads, so a
-/// block queued there waited up to a second for one (libdispatch adds a
-/// thread only when it sees the pool starved).
-final class PipeDrain: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ pipe: Pipe) {
-        let handle = pipe.fileHandleForReading
-        Thread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }.start()
-    }
-
-    private var finished = false
-
-    /// The bytes, once every writer has closed the pipe.
-    func finish() -> Data {
-        if !finished {
-            done.wait()
-            finished = true
-        }
-        return data
     }
 }

@@ -1,24 +1,24 @@
 import Foundation
+import SQLiteTestSupport
 import Testing
-import TestThreads
 
 /// `pantrace compare` and `pantrace presets` on the command line
 /// (docs/presets.md): exit statuses, the order of the configs, the database
 /// left alone. The counts are tested in-process (ConfigComparisonTests).
-@Suite(.blocksItsThread) struct CompareTests {
-    static func corpus() throws -> CommandRunner {
+@Suite struct CompareTests {
+    static func corpus() async throws -> CommandRunner {
         let runner = try CommandRunner()
-        try runner.recordCorpus()
+        try await runner.recordCorpus()
         return runner
     }
 
     /// Works on a chmod 0444 database and changes nothing; configs in the order given.
-    @Test func comparesOnAReadOnlyDatabaseInTheOrderGiven() throws {
-        let runner = try Self.corpus()
+    @Test func comparesOnAReadOnlyDatabaseInTheOrderGiven() async throws {
+        let runner = try await Self.corpus()
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: runner.db)
         let before = try Data(contentsOf: URL(fileURLWithPath: runner.db))
         let velocity = CommandRunner.repositoryRoot.appending(path: "Fixtures/configs/velocity.json").path
-        let output = try runner.expect(
+        let output = try await runner.expect(
             0, ["compare", "--preset", "panmodal", "--config", velocity, "--preset", "seed", "--format", "json", "--limit", "3"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         let configs = try #require(report["configs"] as? [[String: Any]])
@@ -29,7 +29,7 @@ import TestThreads
         #expect(((report["divided"] as? [Any])?.count ?? 99) <= 3)
         #expect(output.stderr.hasSuffix("s; nothing stored\n"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: runner.db)) == before)
-        let all = try runner.expect(0, ["compare", "--preset", "all", "--set", "threshold=0.45", "--quiet"])
+        let all = try await runner.expect(0, ["compare", "--preset", "all", "--set", "threshold=0.45", "--quiet"])
         #expect(all.stdout.contains("11  gorhom-bottomsheet threshold=0.45"))
         #expect(all.stderr.isEmpty)
     }
@@ -44,22 +44,22 @@ import TestThreads
         (["tune", "--preset", "gorhom", "--sweep", "threshold=0.3"], "did you mean"),
         (["replay", "--preset", "material3", "--set", "thresholdUnit=fraction"], "threshold: must be > 0 and ≤ 1, found 56"),
     ])
-    func badChoicesExit64(_ arguments: [String], _ words: String) throws {
-        let runner = try Self.corpus()
-        let before = try runner.files()
-        let output = try runner.run(arguments)
+    func badChoicesExit64(_ arguments: [String], _ words: String) async throws {
+        let runner = try await Self.corpus()
+        let before = DatabaseFiles(path: runner.db)
+        let output = try await runner.run(arguments)
         #expect(output.status == 64, "\(output.stderr)")
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.contains(words), "\(output.stderr)")
-        #expect(try runner.files() == before)
+        #expect(DatabaseFiles(path: runner.db) == before)
     }
 
-    @Test func presetsListsEveryPreset() throws {
+    @Test func presetsListsEveryPreset() async throws {
         let runner = try CommandRunner()
-        let text = try runner.run(["presets"], db: false)
+        let text = try await runner.run(["presets"], db: false)
         #expect(text.status == 0)
         #expect(text.stdout.hasPrefix("seed\n  (the defaults)\n"))
-        let json = try runner.run(["presets", "--format", "json"], db: false)
+        let json = try await runner.run(["presets", "--format", "json"], db: false)
         #expect(json.status == 0)
         let list = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(list.count == 15)

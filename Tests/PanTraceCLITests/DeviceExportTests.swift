@@ -1,13 +1,12 @@
 import Foundation
 import Testing
 import TestFolders
-import TestThreads
 
 /// `pantrace export actions` and `export xcuitest` on the command line
 /// (docs/device.md): the streams, the exit statuses, and a Swift file that
 /// `swiftc -parse` accepts. What the lines hold is tested in-process
 /// (the Device suites of PanTraceCoreTests and PanTraceReportsTests, PanTraceKitTests' GestureExporterTests).
-@Suite(.blocksItsThread) struct DeviceExportTests {
+@Suite struct DeviceExportTests {
     /// `swiftc`, from the toolchain on the PATH or at /opt/swift.
     static let swiftc: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
@@ -21,10 +20,10 @@ import TestThreads
             + #"{"t":0.05,"x":200,"y":180,"phase":"move"},{"t":0.3,"x":200,"y":180,"phase":"up"}]}"#
     }.joined(separator: "\n") + "\n"
 
-    @Test func theLinesGoToStandardOutputAndTheCountsEndStandardError() throws {
+    @Test func theLinesGoToStandardOutputAndTheCountsEndStandardError() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 40)
-        let actions = try ExportTests.export(runner, "actions")
+        try await runner.recordCorpus(count: 40)
+        let actions = try await ExportTests.export(runner, "actions")
         #expect(actions.status == 0, "\(actions.stderr)")
         let lines = actions.stdout.split(separator: "\n")
         #expect(lines.count == 40)
@@ -32,17 +31,17 @@ import TestThreads
         let faithful = lines.filter { String($0).contains(#""faithful": true"#) }.count
         #expect(actions.stderr.hasSuffix("\(faithful) faithful, \(40 - faithful) unfaithful\n"))
 
-        let only = try ExportTests.export(runner, "actions", ["--faithful-only"])
+        let only = try await ExportTests.export(runner, "actions", ["--faithful-only"])
         #expect(only.stdout.split(separator: "\n").count == faithful)
         #expect(only.stderr == actions.stderr)
     }
 
     @Test(.enabled(if: swiftc != nil, "swiftc is not installed"))
-    func theSwiftFileParses() throws {
+    func theSwiftFileParses() async throws {
         let runner = try CommandRunner()
-        let recorded = try runner.run(["record", "--from", "-"], stdin: Self.awkwardTraces)
+        let recorded = try await runner.run(["record", "--from", "-"], stdin: Self.awkwardTraces)
         try #require(recorded.status == 0, "\(recorded.stderr)")
-        let output = try ExportTests.export(runner, "xcuitest", ["--class", "SheetGestureTests"])
+        let output = try await ExportTests.export(runner, "xcuitest", ["--class", "SheetGestureTests"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.hasSuffix(" unfaithful\n"))
         for method in ["testa_b()", "testa_b_2()", "testa_b_3()", "testcaf_()", "test1st()", "testline_break____x()"] {
@@ -52,21 +51,14 @@ import TestThreads
         #expect(output.stdout.contains("    // \"line\\nbreak // x\"\n"))
         let file = runner.path("SheetGestureTests.swift")
         try output.stdout.write(toFile: file, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.swiftc))
-        process.arguments = ["-parse", file]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(message)")
-        #expect(message.isEmpty, "\(message)")
+        let parsed = try await CommandRunner.spawn(try #require(Self.swiftc), ["-parse", file], in: runner.folder)
+        #expect(parsed.status == 0, "\(parsed.stderr)")
+        #expect(parsed.stderr.isEmpty, "\(parsed.stderr)")
     }
 
-    @Test func refusalsAre64AndPrintNothing() throws {
+    @Test func refusalsAre64AndPrintNothing() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 10)
+        try await runner.recordCorpus(count: 10)
         let cases: [(String, [String], String)] = [
             ("actions", ["--changed", "9"], "pantrace: error: no run 9\n"),
             ("xcuitest", ["--changed", "9"], "pantrace: error: no run 9\n"),
@@ -76,15 +68,15 @@ import TestThreads
             ("actions", ["--family", "no-such-family"], "no stored trace matches --family no-such-family: nothing to export"),
         ]
         for (what, arguments, message) in cases {
-            let output = try ExportTests.export(runner, what, arguments)
+            let output = try await ExportTests.export(runner, what, arguments)
             #expect(output.status == 64, "\(arguments): \(output.stderr)")
             #expect(output.stdout.isEmpty, "\(arguments)")
             #expect(output.stderr.contains(message), "\(arguments): \(output.stderr)")
         }
         // A database without runs: --changed has no baseline to compare with.
-        let deleted = try runner.run(["runs", "--delete", "1", "--force"])
+        let deleted = try await runner.run(["runs", "--delete", "1", "--force"])
         try #require(deleted.status == 0, "\(deleted.stderr)")
-        let output = try ExportTests.export(runner, "actions", ["--changed", "latest"])
+        let output = try await ExportTests.export(runner, "actions", ["--changed", "latest"])
         #expect(output.status == 64 && output.stdout.isEmpty)
         #expect(output.stderr.contains("has no runs: --changed"), "\(output.stderr)")
     }

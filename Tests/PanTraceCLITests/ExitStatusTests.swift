@@ -1,14 +1,13 @@
 import TestFolders
 import Foundation
 import Testing
-import TestThreads
 
 /// docs/commands.md §7.4 through the built binary, for every class of outcome: the status
 /// the shell sees, a report on standard output for 0 and a message on
 /// standard error for the others. A closed or failing stream (74) is ClosedStreamTests'; signals are
 /// CrashSafetyTests'; a lock held past the busy timeout (75) takes a minute
 /// and is StoreFailureStatusTests' in-process.
-@Suite(.blocksItsThread) struct ExitStatusTests {
+@Suite struct ExitStatusTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var status: Int32
         var arguments: [String]
@@ -38,19 +37,19 @@ import TestThreads
     ]
 
     /// A runner with corpus 7 (60 traces) and the bad input files.
-    static func prepared() throws -> CommandRunner {
+    static func prepared() async throws -> CommandRunner {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 60)
+        try await runner.recordCorpus(count: 60)
         try runner.write(ValidTraceLine.edited(#""width":400"#, #""width":0"#) + "\n", to: "bad.jsonl")
         try runner.write("{\"threshold\": 2}\n", to: "bad-config.json")
         return runner
     }
 
     @Test(arguments: cases)
-    func theBinaryEndsWithItsStatus(_ test: Case) throws {
-        let runner = try Self.prepared()
+    func theBinaryEndsWithItsStatus(_ test: Case) async throws {
+        let runner = try await Self.prepared()
         let usesDatabase = test.arguments.first.map { !$0.hasPrefix("-") && !test.arguments.contains("--db") } ?? false
-        let shell = try runner.run(test.arguments, db: usesDatabase)
+        let shell = try await runner.run(test.arguments, db: usesDatabase)
 
         #expect(shell.status == test.status, "stderr: \(shell.stderr)")
         if test.status == 0 { #expect(!shell.stdout.isEmpty) } else { #expect(!shell.stderr.isEmpty) }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import PanTraceKit
 import Testing
-import TestThreads
 import PanTraceModel
 
 @testable import PanTraceCommands
@@ -12,7 +11,7 @@ import PanTraceStore
 /// status, and every usage error — the parser's own included — speaks with
 /// one voice: `pantrace: error: …`, exit 64. The binary checks one of each
 /// class (ExitStatusTests); here every rule of the command line is checked.
-@Suite(.blocksItsThread) struct FailureMappingTests {
+@Suite struct FailureMappingTests {
     struct Unexpected: Error {}
 
     @Test func eachErrorTypeHasItsStatus() {

@@ -1,32 +1,26 @@
 import Foundation
 import Testing
-import TestThreads
 
 /// docs/safety.md: on a full disk the reading commands still read (the file is
 /// read immutable: no `-wal` or `-shm` to make), so that a user can export
 /// their traces to make room; nothing is left beside the database.
-@Suite(.blocksItsThread) struct FullDiskReaderTests {
+@Suite struct FullDiskReaderTests {
     /// `unshare`, when this machine lets an unprivileged user namespace mount a tmpfs.
-    static let unshare: String? = {
+    static let unshare = Task<String?, Never> {
         for path in ["/usr/bin/unshare", "/bin/unshare"] where FileManager.default.isExecutableFile(atPath: path) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = ["-rm", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { return nil }
-            process.waitUntilExit()
-            return process.terminationStatus == 0 ? path : nil
+            let probe = try? await CommandRunner.spawn(
+                path, ["-rm", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt"], in: URL(fileURLWithPath: "/"))
+            return probe?.status == 0 ? path : nil
         }
         return nil
-    }()
+    }
 
-    @Test func readersWorkOnAFullDiskAndLeaveNothingBeside() throws {
-        guard let unshare = Self.unshare else { try Test.cancel("skipped: no unshare -rm with a tmpfs here") }
-        let runner = try Hardening.seededRunner()
+    @Test func readersWorkOnAFullDiskAndLeaveNothingBeside() async throws {
+        guard let unshare = await Self.unshare.value else { try Test.cancel("skipped: no unshare -rm with a tmpfs here") }
+        let runner = try await Hardening.seededRunner()
         let disk = runner.path("disk")
         try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        let binary = CommandRunner.binary.path
+        let binary = CommandRunner.binary
         // A file system a little larger than the database, then filled to its last block.
         let size = (try FileManager.default.attributesOfItem(atPath: runner.db)[.size] as? Int ?? 0) / 1024 + 256
         let commands = [
@@ -48,15 +42,7 @@ import TestThreads
             script += "echo \"\(command): $? $(head -c 300 '\(runner.path("err"))')\"\n"
         }
         script += "ls '\(disk)'\n"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: unshare)
-        process.arguments = ["-rm", "sh", "-c", script]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let output = try await CommandRunner.spawn(unshare, ["-rm", "sh", "-c", script], in: runner.folder).stdout
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.first == "free 0", "\(output)")
         for command in commands {

@@ -1,11 +1,10 @@
 import Foundation
 import Snapshots
 import Testing
-import TestThreads
 
 /// The help texts (golden files) and their examples, which must run as pasted
 /// after the README's first command, with bundled files only.
-@Suite(.blocksItsThread) struct HelpTests {
+@Suite struct HelpTests {
     /// The golden files, `__Snapshots__/help.COMMAND.txt` beside this file.
     static let goldenFiles = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "__Snapshots__")
 
@@ -16,15 +15,18 @@ import TestThreads
 
     /// `pantrace [command] --help` at 80 columns (`COLUMNS`), run once per test process
     /// (the golden files, the examples and RunsAndShowTests read the same text).
-    static func help(_ command: String) throws -> CommandRunner.Output {
-        try ProcessCache.shared.value(for: "help \(command)") {
-            try CommandRunner().run(command.split(separator: " ").map(String.init) + ["--help"], db: false, environment: ["COLUMNS": "80"])
+    /// In-process, but `lab`'s: `pantrace lab` is `pantrace-lab`'s process (exec).
+    static func help(_ command: String) async throws -> CommandRunner.Output {
+        try await ProcessCache.shared.value(for: "help \(command)") {
+            let arguments = command.split(separator: " ").map(String.init) + ["--help"]
+            guard command == "lab" else { return try await CommandRunner().run(arguments, db: false, environment: ["COLUMNS": "80"]) }
+            return try await CommandRunner().spawn(arguments, db: false, environment: ["COLUMNS": "80"])
         }
     }
 
     @Test(arguments: commands)
-    func helpMatchesItsGoldenFile(command: String) throws {
-        let output = try Self.help(command)
+    func helpMatchesItsGoldenFile(command: String) async throws {
+        let output = try await Self.help(command)
         #expect(output.status == 0)
         #expect(output.stderr.isEmpty)
         Snapshots.expect(output.stdout, file: "help.\(command.isEmpty ? "pantrace" : command.replacingOccurrences(of: " ", with: "-")).txt", in: Self.goldenFiles)
@@ -78,12 +80,12 @@ import TestThreads
     /// A new test folder holding the bundled Fixtures (a symbolic link) and
     /// `pantrace.sqlite` as the README's first command makes it, run once
     /// per test process and copied.
-    static func readmeFolder() throws -> CommandRunner {
-        let database = try ProcessCache.shared.value(for: "readme database") {
+    static func readmeFolder() async throws -> CommandRunner {
+        let database = try await ProcessCache.shared.value(for: "readme database") {
             let seed = try CommandRunner()
             try FileManager.default.createSymbolicLink(
                 at: seed.folder.appending(path: "Fixtures"), withDestinationURL: CommandRunner.repositoryRoot.appending(path: "Fixtures"))
-            let first = try seed.run(try Self.readmeFirstCommand(), db: false)
+            let first = try await seed.run(try Self.readmeFirstCommand(), db: false)
             try #require(first.status == 0, "README's first command: \(first.stderr)")
             return try Data(contentsOf: seed.folder.appending(path: "pantrace.sqlite"))
         }
@@ -94,68 +96,32 @@ import TestThreads
         return runner
     }
 
-    /// Every `Examples:` line of every help, in a fresh folder holding the
-    /// bundled Fixtures and the database the README's first command makes.
-    /// An example two helps share runs once. The examples are independent
-    /// (a folder each), so two run at a time: the test is the longest of the
-    /// end-to-end ones, and ran alone at the end of `swift test`.
-    @Test func everyExampleRunsAsPasted() throws {
-        let examples = try Self.commands.flatMap { command in try Self.examples(in: Self.help(command).stdout) }
+    /// Every `Examples:` line of every help, run as pasted by `/bin/sh` with
+    /// `pantrace` on the `PATH`, each in a fresh folder holding the bundled
+    /// Fixtures and the database the README's first command makes. An
+    /// example two helps share runs once; the examples are independent (a
+    /// folder each), so two run at a time.
+    @Test func everyExampleRunsAsPasted() async throws {
+        var examples: [String] = []
+        for command in Self.commands { examples += Self.examples(in: try await Self.help(command).stdout) }
         #expect(examples.count >= 12, "\(examples)")
         #expect(examples.allSatisfy { $0.hasPrefix("pantrace ") }, "\(examples)")
         var seen: Set<String> = []
         let distinct = examples.filter { seen.insert($0).inserted }
-        let folders = try distinct.map { _ in try Self.readmeFolder() }
-        let outputs = OutputsByIndex(count: distinct.count)
-        DispatchQueue.concurrentPerform(iterations: distinct.count) { index in
-            outputs.set(index, Result { try folders[index].shell(distinct[index]) })
+        let endings = try await withThrowingTaskGroup(of: (Int, CommandRunner.Output).self) { group in
+            var endings: [Int: CommandRunner.Output] = [:]
+            for (index, example) in distinct.enumerated() {
+                if index >= 2, let (done, ending) = try await group.next() { endings[done] = ending }
+                group.addTask { (index, try await Self.readmeFolder().shell(example)) }
+            }
+            for try await (done, ending) in group { endings[done] = ending }
+            return endings
         }
-        for (example, result) in zip(distinct, outputs.all) {
-            let output = try #require(result).get()
+        for (index, example) in distinct.enumerated() {
+            let output = try #require(endings[index])
             // regress exits 1 when it finds more changes than allowed: a result, not a failure to run.
             let ran = output.status == 0 || (example.hasPrefix("pantrace regress") && output.status == 1 && output.stderr.contains("regress: FAIL"))
-            #expect(ran, "\(example): exit \(output.status)\n\(output.stderr)")
+            #expect(ran, "\(example): exit \(output)\n\(output.stderr)")
         }
-    }
-}
-
-extension CommandRunner {
-    /// Runs `line` with `/bin/sh` in the test's folder, `pantrace` on the PATH.
-    func shell(_ line: String) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", line]
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = Self.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        environment.removeValue(forKey: "CI")
-        process.environment = environment
-        let err = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: "", stderr: String(decoding: errData, as: UTF8.self))
-    }
-}
-
-/// What concurrently run commands gave, by index.
-final class OutputsByIndex: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outputs: [Result<CommandRunner.Output, any Error>?]
-
-    init(count: Int) { outputs = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ output: Result<CommandRunner.Output, any Error>) {
-        lock.lock()
-        defer { lock.unlock() }
-        outputs[index] = output
-    }
-
-    var all: [Result<CommandRunner.Output, any Error>?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return outputs
     }
 }

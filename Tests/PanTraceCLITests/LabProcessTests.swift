@@ -1,8 +1,8 @@
 import BrowserTestSupport
 import Foundation
 import SQLiteTestSupport
+import Subprocess
 import Testing
-import TestThreads
 
 #if canImport(Glibc)
 import Glibc
@@ -11,7 +11,7 @@ import Glibc
 /// `pantrace lab` as a process (docs/lab.md): the first line of standard
 /// output, the signals, `kill -9` after an acknowledged gesture, and the exit
 /// statuses of a lab that cannot start.
-@Suite(.blocksItsThread) struct LabProcessTests {
+@Suite struct LabProcessTests {
     /// A gesture as the page posts it: a drag down 400 pt in 10 moves, on the built-in task `close`.
     static let gesture = """
         {"width": 400, "height": 800, "meta": {"task": "close", "pointerType": "touch", "devicePixelRatio": 2}, "samples": [\
@@ -21,34 +21,34 @@ import Glibc
         """
 
     /// Starts `pantrace lab --port 0` and waits for its first line; returns the child, the URL's port and token.
-    static func start(_ runner: CommandRunner, label: String, extra: [String] = []) throws -> (ChildProcess, port: Int, token: String) {
-        let child = try ChildProcess(["lab", "--db", runner.db, "--port", "0"] + extra, in: runner, label: label)
-        #expect(child.wait { child.stdout.contains("\n") }, "no URL: \(child.stderr)")
+    static func start(_ runner: CommandRunner, label: String, extra: [String] = []) async throws -> (ChildProcess, port: Int, token: String) {
+        let child = try await ChildProcess(["lab", "--db", runner.db, "--port", "0"] + extra, in: runner, label: label)
+        #expect(await child.wait { child.stdout.contains("\n") }, "no URL: \(child.stderr)")
         let line = String(child.stdout.split(separator: "\n").first ?? "")
         let match = line.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{32})/)
         let found = try #require(match, "the first line is the URL with its token: \(line)")
         return (child, Int(found.1) ?? 0, String(found.2))
     }
 
-    static func post(_ body: String, port: Int, token: String, on connection: RawHTTP? = nil) throws -> RawHTTP.Response {
-        try (connection ?? RawHTTP(port: port)).exchange(
+    static func post(_ body: String, port: Int, token: String, on connection: RawHTTP? = nil) async throws -> RawHTTP.Response {
+        let connection = if let connection { connection } else { try await RawHTTP.connect(port: port) }
+        return try await connection.exchange(
             "POST /gestures HTTP/1.1\r\nHost: x\r\nX-Pantrace-Token: \(token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
     }
 
     /// SIGTERM with a page's keep-alive connection idle: exit 0 within 5 s, the
     /// gesture's line on standard output, the summary on standard error.
     @Test(arguments: [SIGTERM, SIGINT])
-    func aSignalStopsItWithinFiveSecondsEvenWithAnIdleConnection(signal: Int32) throws {
+    func aSignalStopsItWithinFiveSecondsEvenWithAnIdleConnection(signal: Int32) async throws {
         let runner = try CommandRunner()
-        let (child, port, token) = try Self.start(runner, label: "lab")
-        let connection = try RawHTTP(port: port)
-        #expect(try connection.exchange("GET /?token=\(token) HTTP/1.1\r\nHost: x\r\n\r\n").status == 200)
-        let posted = try Self.post(Self.gesture, port: port, token: token, on: connection)
+        let (child, port, token) = try await Self.start(runner, label: "lab")
+        let connection = try await RawHTTP.connect(port: port)
+        #expect(try await connection.exchange("GET /?token=\(token) HTTP/1.1\r\nHost: x\r\n\r\n").status == 200)
+        let posted = try await Self.post(Self.gesture, port: port, token: token, on: connection)
         #expect(posted.status == 200, "\(posted.body)")
-        kill(child.pid, signal)
-        let seconds = child.secondsUntilExit()
-        let status = child.finish()
-        #expect(status == 0 && child.process.terminationReason == .exit, "\(child.stderr)")
+        child.signal(signal)
+        let seconds = await child.secondsUntilExit()
+        #expect(try await child.finish() == .exited(0), "\(child.stderr)")
         #expect(seconds < 5, "stopped in \(seconds) s")
         let lines = child.stdout.split(separator: "\n")
         #expect(lines.count == 2 && lines[1].hasPrefix("lab-") && lines[1].contains("close") && lines[1].contains("finish"), "\(lines)")
@@ -57,41 +57,41 @@ import Glibc
     }
 
     /// docs/lab.md: a gesture acknowledged is in the database even when the server is killed right after.
-    @Test func anAcknowledgedGestureSurvivesKill9() throws {
+    @Test func anAcknowledgedGestureSurvivesKill9() async throws {
         let runner = try CommandRunner()
-        let (child, port, token) = try Self.start(runner, label: "lab")
+        let (child, port, token) = try await Self.start(runner, label: "lab")
         var names: [String] = []
         for _ in 0..<3 {
-            let response = try Self.post(Self.gesture, port: port, token: token)
+            let response = try await Self.post(Self.gesture, port: port, token: token)
             #expect(response.status == 200)
             names += response.body.matches(of: /"trace": "([^"]+)"/).map { String($0.1) }
         }
-        #expect(child.kill(), "killed by SIGKILL")
+        #expect(await child.kill(), "killed by SIGKILL")
         let database = DatabaseFile(path: runner.db)
         #expect(try database.names("SELECT trace FROM decisions") == Set(names))
         #expect(names.count == 3)
         try Hardening.expectConsistent(runner.db, "after kill -9")
     }
 
-    @Test func aPortInUseExits69AndStoresNothing() throws {
+    @Test func aPortInUseExits69AndStoresNothing() async throws {
         let runner = try CommandRunner()
-        let (child, port, _) = try Self.start(runner, label: "first")
-        defer { _ = child.kill() }
-        let other = try runner.run(["lab", "--port", "\(port)", "--db", runner.path("other.sqlite")], db: false)
+        let (child, port, _) = try await Self.start(runner, label: "first")
+        defer { child.signal(SIGKILL) }
+        let other = try await runner.spawn(["lab", "--port", "\(port)", "--db", runner.path("other.sqlite")], db: false)
         #expect(other.status == 69)
         #expect(other.stderr.contains("cannot listen on 127.0.0.1 port \(port)"), "\(other.stderr)")
         #expect(other.stdout.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: runner.path("other.sqlite")), "no database left behind")
     }
 
-    @Test func aBadTaskFileExits65NamingTheKeyAndABadOptionExits64() throws {
+    @Test func aBadTaskFileExits65NamingTheKeyAndABadOptionExits64() async throws {
         let runner = try CommandRunner()
         let file = try runner.write("[{\"id\": \"a\", \"prompt\": \"p\",\n \"intent\": \"maybe\"}]", to: "tasks.json")
-        let bad = try runner.run(["lab", "--port", "0", "--tasks", file])
+        let bad = try await runner.spawn(["lab", "--port", "0", "--tasks", file])
         #expect(bad.status == 65)
         #expect(bad.stderr.contains("tasks.json:2: [0].intent: must be \"finish\", \"cancel\" or null"), "\(bad.stderr)")
         for arguments in [["--repeat", "0"], ["--port", "70000"], ["--set", "treshold=0.3"]] {
-            #expect(try runner.run(["lab"] + arguments).status == 64, "\(arguments)")
+            #expect(try await runner.spawn(["lab"] + arguments).status == 64, "\(arguments)")
         }
         #expect(!FileManager.default.fileExists(atPath: runner.db))
     }
@@ -100,20 +100,20 @@ import Glibc
     /// drag of ``gesture`` on the task `drop` (from large, on 400 × 800): it starts at the
     /// first move (y 140) and lets go at 500, h = 1 − 360/800 = 0.55, 0.9 of the way
     /// from large to medium under the default threshold (0.4): medium.
-    @Test func aSheetsGestureLineSaysWhereItRests() throws {
+    @Test func aSheetsGestureLineSaysWhereItRests() async throws {
         let runner = try CommandRunner()
-        let (child, port, token) = try Self.start(runner, label: "lab", extra: ["--detents", "medium=0.5,large=1"])
-        let posted = try Self.post(Self.gesture.replacingOccurrences(of: "\"task\": \"close\"", with: "\"task\": \"drop\""), port: port, token: token)
+        let (child, port, token) = try await Self.start(runner, label: "lab", extra: ["--detents", "medium=0.5,large=1"])
+        let posted = try await Self.post(Self.gesture.replacingOccurrences(of: "\"task\": \"close\"", with: "\"task\": \"drop\""), port: port, token: token)
         #expect(posted.status == 200, "\(posted.body)")
-        kill(child.pid, SIGTERM)
-        #expect(child.finish() == 0, "\(child.stderr)")
+        child.signal(SIGTERM)
+        #expect(try await child.finish() == .exited(0), "\(child.stderr)")
         let lines = child.stdout.split(separator: "\n")
         #expect(lines.count == 2 && lines[1].hasSuffix("  drop  cancel/threshold  at medium"), "\(lines)")
     }
 
     /// docs/lab.md "A sheet with detents": a `--detents` that breaks a trace's rules is a usage error
     /// naming the option and the entry; a task file's bad detent names its line and key.
-    @Test func aBadDetentsValueExits64NamingTheOption() throws {
+    @Test func aBadDetentsValueExits64NamingTheOption() async throws {
         let runner = try CommandRunner()
         let cases = [
             ("medium=0.5,large=2", "--detents medium=0.5,large=2: \"large=2\": a height must be a finite number > 0 and ≤ 1"),
@@ -124,7 +124,7 @@ import Glibc
         // docs/lab.md quotes the first line of three of them as printed.
         let docs = try String(contentsOf: CommandRunner.repositoryRoot.appending(path: "docs/lab.md"), encoding: .utf8)
         for (value, message) in cases {
-            let output = try runner.run(["lab", "--port", "0", "--detents", value])
+            let output = try await runner.spawn(["lab", "--port", "0", "--detents", value])
             #expect(output.status == 64, "\(value): \(output.stderr)")
             #expect(output.stderr.contains(message), "\(output.stderr)")
             if value == "medium=0.5,large=2" || value == "a=0.5,b=0.5" {
@@ -132,14 +132,14 @@ import Glibc
                 #expect(docs.contains("$ pantrace lab --detents \(value)\n\(first)\n"), "docs/lab.md quotes: \(first)")
             }
         }
-        let twice = try runner.run(["lab", "--port", "0", "--detents", "a=1", "--detents", "b=1"])
+        let twice = try await runner.spawn(["lab", "--port", "0", "--detents", "a=1", "--detents", "b=1"])
         #expect(twice.status == 64 && twice.stderr.contains("--detents is given 2 times ('a=1', 'b=1'): give it once"), "\(twice.stderr)")
-        let swipe = try runner.run(["lab", "--port", "0", "--preset", "cupertino-back", "--detents", "medium=0.5,large=1"])
+        let swipe = try await runner.spawn(["lab", "--port", "0", "--preset", "cupertino-back", "--detents", "medium=0.5,large=1"])
         #expect(swipe.status == 64 && swipe.stderr.contains("--detents needs a pull-to-dismiss sheet"), "\(swipe.stderr)")
         let quoted = String(swipe.stderr.split(separator: "\n").first ?? "")
         #expect(docs.contains("$ pantrace lab --preset cupertino-back --detents medium=0.5,large=1\n\(quoted)\n"), "docs/lab.md quotes: \(quoted)")
         let file = try runner.write("[{\"id\": \"a\", \"prompt\": \"p\",\n \"detent\": \"half\"}]", to: "tasks.json")
-        let bad = try runner.run(["lab", "--port", "0", "--tasks", file, "--detents", "medium=0.5,large=1"])
+        let bad = try await runner.spawn(["lab", "--port", "0", "--tasks", file, "--detents", "medium=0.5,large=1"])
         #expect(bad.status == 65)
         #expect(bad.stderr.contains("tasks.json:2: [0].detent: \"half\" is not one of the detents (`medium`, `large`)"), "\(bad.stderr)")
         #expect(!FileManager.default.fileExists(atPath: runner.db))
@@ -150,70 +150,58 @@ import Glibc
 /// streams, and the database refused before listening.
 extension LabProcessTests {
     /// A task id from the task file reaches the terminal escaped (docs/safety.md).
-    @Test func aTaskIdWithControlCharactersIsEscapedOnStandardOutput() throws {
+    @Test func aTaskIdWithControlCharactersIsEscapedOnStandardOutput() async throws {
         let runner = try CommandRunner()
         let id = #"a\u001b[2Jb\u202ec"#
         try #"[{"id": "\#(id)", "prompt": "p", "intent": "finish"}]"#.write(toFile: runner.path("tasks.json"), atomically: true, encoding: .utf8)
-        let child = try ChildProcess(["lab", "--db", runner.db, "--port", "0", "--tasks", "tasks.json"], in: runner, label: "lab")
-        #expect(child.wait { child.stdout.contains("\n") }, "no URL: \(child.stderr)")
+        let child = try await ChildProcess(["lab", "--db", runner.db, "--port", "0", "--tasks", "tasks.json"], in: runner, label: "lab")
+        #expect(await child.wait { child.stdout.contains("\n") }, "no URL: \(child.stderr)")
         let line = String(child.stdout.split(separator: "\n").first ?? "")
         let found = try #require(line.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{32})/))
         let body = Self.gesture.replacingOccurrences(of: #""task": "close""#, with: #""task": "\#(id)""#)
-        #expect(try Self.post(body, port: Int(found.1) ?? 0, token: String(found.2)).status == 200)
-        kill(child.pid, SIGTERM)
-        #expect(child.finish() == 0, "\(child.stderr)")
+        #expect(try await Self.post(body, port: Int(found.1) ?? 0, token: String(found.2)).status == 200)
+        child.signal(SIGTERM)
+        #expect(try await child.finish() == .exited(0), "\(child.stderr)")
         #expect(!child.stdout.contains("\u{1B}") && !child.stdout.contains("\u{202E}"))
         #expect(child.stdout.contains(#"a\u{1B}[2Jb\u{202E}c"#), "\(child.stdout)")
     }
 
     /// Without standard output the URL cannot be given: 74, said once. A
     /// reader that goes away later does not make the session fail: 0.
-    @Test func aClosedStandardOutputIs74OnceAndAReaderGoneLaterIs0() throws {
+    @Test func aClosedStandardOutputIs74OnceAndAReaderGoneLaterIs0() async throws {
         let runner = try CommandRunner()
-        let closed = Process()
-        closed.executableURL = URL(fileURLWithPath: "/bin/sh")
-        closed.arguments = ["-c", "exec \"$0\" lab --db lab.sqlite --port 0 >&-", CommandRunner.binary.path]
-        closed.currentDirectoryURL = runner.folder
-        let errors = Pipe()
-        closed.standardError = errors
-        try closed.run()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        closed.waitUntilExit()
-        #expect(closed.terminationStatus == 74)
-        #expect(stderr == "pantrace: error: cannot write to standard output: Bad file descriptor\n", "\(stderr)")
+        let closed = try await runner.shell(#"exec "$0" lab --db lab.sqlite --port 0 >&-"#)
+        #expect(closed.status == 74)
+        #expect(closed.stderr == "pantrace: error: cannot write to standard output: Bad file descriptor\n", "\(closed.stderr)")
 
-        let lab = Process()
-        lab.executableURL = CommandRunner.binary
-        lab.arguments = ["lab", "--db", runner.db, "--port", "0"]
-        lab.currentDirectoryURL = runner.folder
-        let output = Pipe()
-        lab.standardOutput = output
-        lab.standardError = FileHandle.nullDevice
-        try lab.run()
-        var first = Data()
-        while !first.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            first += chunk
+        // Standard output a pipe whose reader closes it after the first line.
+        let ends = try #require(closeOnExecPipe())
+        try #require(fcntl(ends.reading, F_SETFL, O_NONBLOCK) == 0)
+        let lab = try await ChildProcess(["lab", "--db", runner.db, "--port", "0"], in: runner, label: "lab", output: ends.writing)
+        var first: [UInt8] = []
+        _ = await lab.wait {
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = read(ends.reading, &chunk, chunk.count)
+            if count > 0 { first += chunk[..<count] }
+            return first.contains(UInt8(ascii: "\n"))
         }
         let line = String(decoding: first, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
         let found = try #require(line.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{32})/))
-        try output.fileHandleForReading.close()
-        #expect(try Self.post(Self.gesture, port: Int(found.1) ?? 0, token: String(found.2)).status == 200)
-        kill(lab.processIdentifier, SIGTERM)
-        lab.waitUntilExit()
-        #expect(lab.terminationReason == .exit && lab.terminationStatus == 0)
+        close(ends.reading)
+        #expect(try await Self.post(Self.gesture, port: Int(found.1) ?? 0, token: String(found.2)).status == 200)
+        lab.signal(SIGTERM)
+        #expect(try await lab.finish() == .exited(0))
         #expect(try DatabaseFile(path: runner.db).integer("SELECT count(*) FROM trace") == 1)
     }
 
     /// A database the lab cannot write is refused before it listens (66), as record refuses it.
-    @Test(.enabled(if: Hardening.nobodyUnavailable == nil))
-    func aDatabaseItCannotWriteExits66BeforeListening() throws {
+    @Test func aDatabaseItCannotWriteExits66BeforeListening() async throws {
+        if let reason = await Hardening.nobodyUnavailable.value { try Test.cancel("skipped: \(reason)") }
         let runner = try CommandRunner()
-        try runner.recordCorpus()
+        try await runner.recordCorpus()
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: runner.folder.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: runner.db)
-        let output = try runner.runAsNobody(["lab", "--db", runner.db, "--port", "0"])
+        let output = try await runner.spawnAsNobody(["lab", "--db", runner.db, "--port", "0"])
         #expect(output.status == 66, "\(output.stderr)")
         #expect(output.stdout.isEmpty, "no URL is given")
         #expect(output.stderr.contains("read-only") || output.stderr.contains("cannot"), "\(output.stderr)")
@@ -224,39 +212,26 @@ extension LabProcessTests {
     /// With few descriptors (`ulimit -n 64`), a flood of idle connections
     /// does not take the listener down: the ones over the limit get 503, and
     /// once they are closed the lab answers again.
-    @Test func aFloodOfConnectionsUnderALowDescriptorLimitLeavesTheListenerListening() throws {
+    @Test func aFloodOfConnectionsUnderALowDescriptorLimitLeavesTheListenerListening() async throws {
         let runner = try CommandRunner()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -n 64; exec \"$0\" lab --db lab.sqlite --port 0", CommandRunner.binary.path]
-        process.currentDirectoryURL = runner.folder
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer {
-            kill(process.processIdentifier, SIGTERM)
-            process.waitUntilExit()
-        }
-        var first = Data()
-        while !first.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            first += chunk
-        }
-        let line = String(decoding: first, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        let child = try await ChildProcess(
+            ["-c", "ulimit -n 64; exec \"$0\" lab --db lab.sqlite --port 0", CommandRunner.binary], in: runner, label: "lab",
+            executable: "/bin/sh")
+        defer { child.signal(SIGTERM) }
+        #expect(await child.wait { child.stdout.contains("\n") }, "no URL: \(child.stderr)")
+        let line = String(child.stdout.split(separator: "\n").first ?? "")
         let found = try #require(line.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{32})/))
         let (port, token) = (Int(found.1) ?? 0, String(found.2))
         var flood: [RawHTTP] = []
-        for _ in 0..<100 { flood.append(try RawHTTP(port: port)) }
+        for _ in 0..<100 { flood.append(try await RawHTTP.connect(port: port)) }
         flood.removeAll()
         // Once the flood is closed, a page is served again (connections close as the lab sees them go).
         var status = 0
         for _ in 0..<600 where status != 200 {
-            status = (try? RawHTTP(port: port).exchange("GET /?token=\(token) HTTP/1.1\r\nHost: x\r\n\r\n").status) ?? 0
-            if status != 200 { usleep(100_000) }
+            status = (try? await RawHTTP.connect(port: port).exchange("GET /?token=\(token) HTTP/1.1\r\nHost: x\r\n\r\n").status) ?? 0
+            if status != 200 { try await Task.sleep(for: .milliseconds(100)) }
         }
         #expect(status == 200)
-        #expect(process.isRunning)
+        #expect(child.isRunning)
     }
 }

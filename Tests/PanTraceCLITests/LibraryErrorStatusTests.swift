@@ -1,6 +1,5 @@
 import PanTraceKit
 import Testing
-import TestThreads
 
 @testable import PanTraceCommands
 import PanTraceModel
@@ -9,7 +8,7 @@ import PanTraceModel
 /// a typed config out of range and a bad allow list are invalid input (65),
 /// several runs without `export decisions --run` a usage error (64), each
 /// with its message after `pantrace: error:`.
-@Suite(.blocksItsThread) struct LibraryErrorStatusTests {
+@Suite struct LibraryErrorStatusTests {
     @Test func eachHasItsStatusAndMessage() {
         let config = InvalidConfigError(config: "baseline", key: "threshold", value: "40", reason: "must be > 0 and ≤ 1, found 40")
         let allow = AllowListError(file: "allow.txt", line: 3, trace: "typo", reason: "no stored trace has this name")

@@ -1,19 +1,18 @@
 import Foundation
 import SQLiteTestSupport
 import Testing
-import TestThreads
 
 @testable import PanTraceStore
 
 /// docs/safety.md "Reading never writes": every reading command reads a file
 /// of any older schema (read-only or not, on a full disk too) and leaves it
 /// byte for byte, with nothing beside it.
-@Suite(.blocksItsThread) struct OlderDatabaseCommandTests {
+@Suite struct OlderDatabaseCommandTests {
     /// The seed database's traces and runs that an older schema could hold,
     /// in a file made by the version 1 SQL, then brought to `version` by the
     /// migrations up to it (as the pantrace of that schema would have).
-    static func olderRunner(version: Int) throws -> CommandRunner {
-        let runner = try Hardening.seededRunner()
+    static func olderRunner(version: Int) async throws -> CommandRunner {
+        let runner = try await Hardening.seededRunner()
         let old = runner.path("old.sqlite")
         let database = try Database(path: old)
         try database.execute(Schema.version1)
@@ -58,11 +57,11 @@ import TestThreads
     }
 
     @Test(arguments: Array(1..<Store.schemaVersion))
-    func everyReaderReadsAnOlderFileAndLeavesItAsItWas(version: Int) throws {
-        let runner = try Self.olderRunner(version: version)
+    func everyReaderReadsAnOlderFileAndLeavesItAsItWas(version: Int) async throws {
+        let runner = try await Self.olderRunner(version: version)
         let before = try Data(contentsOf: URL(fileURLWithPath: runner.db))
         for command in Self.readers {
-            let output = try runner.run(Self.arguments(command, db: runner.db), db: false)
+            let output = try await runner.run(Self.arguments(command, db: runner.db), db: false)
             #expect(output.status == 0, "schema \(version), \(command): \(output.stderr)")
             if command.prefix(2) == ["export", "decisions"] {
                 // Every column of the view, those of later schemas included.
@@ -79,14 +78,14 @@ import TestThreads
     }
 
     /// A file its user cannot write (read immutable), of an older schema.
-    @Test func anOlderReadOnlyFileIsReadByItsUser() throws {
-        if let reason = Hardening.nobodyUnavailable { try Test.cancel("skipped: \(reason)") }
-        let runner = try Self.olderRunner(version: 3)
+    @Test func anOlderReadOnlyFileIsReadByItsUser() async throws {
+        if let reason = await Hardening.nobodyUnavailable.value { try Test.cancel("skipped: \(reason)") }
+        let runner = try await Self.olderRunner(version: 3)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: runner.folder.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: runner.db)
         let before = try Data(contentsOf: URL(fileURLWithPath: runner.db))
         for command in Self.readers {
-            let output = try runner.runAsNobody(Self.arguments(command, db: runner.db))
+            let output = try await runner.spawnAsNobody(Self.arguments(command, db: runner.db))
             #expect(output.status == 0, "\(command): \(output.stderr)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: runner.db)) == before)

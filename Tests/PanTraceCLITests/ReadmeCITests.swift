@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TestThreads
 import TestFolders
 
 /// The README's "Replay and regress in CI" recipe, run as written: its first
@@ -8,7 +7,7 @@ import TestFolders
 /// GitHub Actions job on a pull request, in a git repository whose
 /// `origin/main` holds the accepted config (docs/commands.md §7.3, §7.6), and the pull
 /// request's `allow.txt` the changes its reviewers accepted.
-@Suite(.blocksItsThread) struct ReadmeCITests {
+@Suite struct ReadmeCITests {
     /// The README's CI section.
     static func section() throws -> String {
         let readme = try String(contentsOf: CommandRunner.repositoryRoot.appending(path: "README.md"), encoding: .utf8)
@@ -34,40 +33,40 @@ import TestFolders
     /// config), its `decisions.jsonl`, made by the developer's lines, and an
     /// empty `allow.txt`, on `main`: made once per test process, and each
     /// test works in a copy.
-    static func repository() throws -> Shell {
-        let made = try ProcessCache.shared.value(for: "readme CI repository") {
+    static func repository() async throws -> Shell {
+        let made = try await ProcessCache.shared.value(for: "readme CI repository") {
             let shell = try Shell()
             let fixtures = CommandRunner.repositoryRoot.appending(path: "Fixtures")
-            try shell.run("pantrace record --db corpus.sqlite --quiet --count 60 --seed 3 --from '\(fixtures.path)/traces/families.jsonl'")
-            try shell.run("cp '\(fixtures.path)/configs/baseline.json' tuning.json")
-            try shell.run("git init -q -b main . && git config user.email ci@example.com && git config user.name CI")
-            try shell.run(Self.developerLines().map { $0.replacingOccurrences(of: "pantrace export traces", with: "pantrace export traces --db corpus.sqlite") }
+            try await shell.run("pantrace record --db corpus.sqlite --quiet --count 60 --seed 3 --from '\(fixtures.path)/traces/families.jsonl'")
+            try await shell.run("cp '\(fixtures.path)/configs/baseline.json' tuning.json")
+            try await shell.run("git init -q -b main . && git config user.email ci@example.com && git config user.name CI")
+            try await shell.run(Self.developerLines().map { $0.replacingOccurrences(of: "pantrace export traces", with: "pantrace export traces --db corpus.sqlite") }
                 .joined(separator: "\n"))
-            try shell.run("touch allow.txt && git add corpus.jsonl tuning.json decisions.jsonl allow.txt && git commit -q -m corpus")
+            try await shell.run("touch allow.txt && git add corpus.jsonl tuning.json decisions.jsonl allow.txt && git commit -q -m corpus")
             return shell.folder
         }
         let shell = try Shell()
-        try shell.run("cp -a '\(made.path)/.' .")
+        try await shell.run("cp -a '\(made.path)/.' .")
         return shell
     }
 
     /// A pull request: `tuning.json` with `settings` changed, `allow.txt`
     /// holding `allow` (when given), and — unless `stale` — `decisions.jsonl`
     /// made again by the developer's lines after the export.
-    static func pullRequest(_ shell: Shell, settings: [String: Any], stale: Bool = false, allow: [String]? = nil) throws {
-        try shell.run("git checkout -q -b change")
+    static func pullRequest(_ shell: Shell, settings: [String: Any], stale: Bool = false, allow: [String]? = nil) async throws {
+        try await shell.run("git checkout -q -b change")
         let url = URL(fileURLWithPath: shell.path("tuning.json"))
         var config = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         config.merge(settings) { $1 }
         try JSONSerialization.data(withJSONObject: config, options: [.prettyPrinted, .sortedKeys]).write(to: url)
-        if !stale { try shell.run(Self.developerLines().dropFirst().joined(separator: "\n")) }
+        if !stale { try await shell.run(Self.developerLines().dropFirst().joined(separator: "\n")) }
         if let allow { try Data((allow.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: shell.path("allow.txt"))) }
-        try shell.run("git commit -q -am change")
+        try await shell.run("git commit -q -am change")
     }
 
     /// Each line of `decisions.jsonl` at `revision`, by trace: (intent, decision).
-    static func decisions(_ shell: Shell, at revision: String) throws -> [String: (intent: String?, decision: String)] {
-        let text = try shell.run("git show \(revision):decisions.jsonl").stdout
+    static func decisions(_ shell: Shell, at revision: String) async throws -> [String: (intent: String?, decision: String)] {
+        let text = try await shell.run("git show \(revision):decisions.jsonl").stdout
         var rows: [String: (intent: String?, decision: String)] = [:]
         for line in text.split(separator: "\n") {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -81,17 +80,17 @@ import TestFolders
     /// `actions/checkout` with `fetch-depth: 0` makes it (`origin/main` there);
     /// with `leftovers`, the databases of an earlier run of the lines (under
     /// `main`'s config) are there first, as when a developer runs them twice.
-    static func runCI(_ shell: Shell, leftovers: Bool = false, allowing: Set<Int32> = [1]) throws -> CommandRunner.Output {
-        try shell.run("git clone -q -b change . ci")
-        if leftovers { try shell.run("cp snapshot.sqlite ci/snapshot.sqlite && cp snapshot.sqlite ci/ci.sqlite") }
-        return try shell.run("cd ci\n" + Self.ciLines().joined(separator: "\n"), allowing: allowing)
+    static func runCI(_ shell: Shell, leftovers: Bool = false, allowing: Set<Int32> = [1]) async throws -> CommandRunner.Output {
+        try await shell.run("git clone -q -b change . ci")
+        if leftovers { try await shell.run("cp snapshot.sqlite ci/snapshot.sqlite && cp snapshot.sqlite ci/ci.sqlite") }
+        return try await shell.run("cd ci\n" + Self.ciLines().joined(separator: "\n"), allowing: allowing)
     }
 
     /// The changes between `main`'s and the pull request's decisions: every
     /// changed trace, and those that are regressions against intent.
-    static func changes(_ shell: Shell) throws -> (changed: [String], regressions: [String], unchanged: [String]) {
-        let before = try Self.decisions(shell, at: "main")
-        let after = try Self.decisions(shell, at: "change")
+    static func changes(_ shell: Shell) async throws -> (changed: [String], regressions: [String], unchanged: [String]) {
+        let before = try await Self.decisions(shell, at: "main")
+        let after = try await Self.decisions(shell, at: "change")
         var changed: [String] = []
         var regressions: [String] = []
         var unchanged: [String] = []
@@ -112,16 +111,16 @@ import TestFolders
 
     /// A lower threshold: CI fails exactly on the regressions the two
     /// committed decision files show, and JUnit has one failure for each.
-    @Test func aPullRequestWithRegressionsFails() throws {
-        let shell = try Self.repository()
-        try Self.pullRequest(shell, settings: ["threshold": 0.25])
-        let before = try Self.decisions(shell, at: "main")
-        #expect(before.count == (try Self.decisions(shell, at: "change")).count && before.count >= 60)
-        let changes = try Self.changes(shell)
+    @Test func aPullRequestWithRegressionsFails() async throws {
+        let shell = try await Self.repository()
+        try await Self.pullRequest(shell, settings: ["threshold": 0.25])
+        let before = try await Self.decisions(shell, at: "main")
+        #expect(before.count == (try await Self.decisions(shell, at: "change")).count && before.count >= 60)
+        let changes = try await Self.changes(shell)
         let (changed, regressions) = (changes.changed.count, changes.regressions.count)
         try #require(regressions > 0 && changed > regressions, "changed \(changed), regressions \(regressions)")
 
-        let ci = try Self.runCI(shell)
+        let ci = try await Self.runCI(shell)
         #expect(ci.status == 1)
         let junit = try String(contentsOfFile: shell.path("ci/pantrace.xml"), encoding: .utf8)
         #expect(junit.components(separatedBy: "<failure ").count - 1 == regressions)
@@ -138,10 +137,10 @@ import TestFolders
     /// databases of an earlier run (`export decisions` never exports the
     /// leftover run).
     @Test(arguments: [(false, false), (true, false), (false, true)])
-    func aPullRequestWithoutRegressionsPassesWhenItsDecisionsAreCommitted(stale: Bool, leftovers: Bool) throws {
-        let shell = try Self.repository()
-        try Self.pullRequest(shell, settings: ["curve": "easeOut"], stale: stale)
-        let ci = try Self.runCI(shell, leftovers: leftovers)
+    func aPullRequestWithoutRegressionsPassesWhenItsDecisionsAreCommitted(stale: Bool, leftovers: Bool) async throws {
+        let shell = try await Self.repository()
+        try await Self.pullRequest(shell, settings: ["curve": "easeOut"], stale: stale)
+        let ci = try await Self.runCI(shell, leftovers: leftovers)
         #expect(ci.status == (stale ? 1 : 0), "\(ci.stderr)")
         // The curve changes the tracking error, a column of the decisions: a stale file differs.
         #expect(ci.stdout.contains("tracking_error") == stale)
@@ -152,17 +151,17 @@ import TestFolders
     /// trace that did not change is named on standard error; with one
     /// regression left out, that one fails alone.
     @Test(arguments: [true, false])
-    func aPullRequestWhoseRegressionsAreAllowedPasses(everyRegression: Bool) throws {
-        let shell = try Self.repository()
-        try Self.pullRequest(shell, settings: ["threshold": 0.25])
-        let changes = try Self.changes(shell)
+    func aPullRequestWhoseRegressionsAreAllowedPasses(everyRegression: Bool) async throws {
+        let shell = try await Self.repository()
+        try await Self.pullRequest(shell, settings: ["threshold": 0.25])
+        let changes = try await Self.changes(shell)
         try #require(changes.regressions.count >= 2 && !changes.unchanged.isEmpty)
         let listed = everyRegression ? changes.regressions : Array(changes.regressions.dropFirst())
         let allow = ["# threshold 0.25, reviewed"] + listed.map { "\($0)  # accepted: \($0)" } + ["\(changes.unchanged[0]) # old"]
         try Data((allow.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: shell.path("allow.txt")))
-        try shell.run("git commit -q -am 'accepted changes'")
+        try await shell.run("git commit -q -am 'accepted changes'")
 
-        let ci = try Self.runCI(shell)
+        let ci = try await Self.runCI(shell)
         #expect(ci.status == (everyRegression ? 0 : 1), "\(ci.stderr)")
         #expect(ci.stderr.contains("warning: allow.txt:\(listed.count + 2): \"\(changes.unchanged[0])\" is listed, but its decision did not change"), "\(ci.stderr)")
         let junit = try String(contentsOfFile: shell.path("ci/pantrace.xml"), encoding: .utf8)
@@ -174,10 +173,10 @@ import TestFolders
     }
 
     /// A misspelt name in `allow.txt` stops the job at `regress` (65, the file and line).
-    @Test func aNameThatIsNotInTheCorpusFailsTheJob() throws {
-        let shell = try Self.repository()
-        try Self.pullRequest(shell, settings: ["threshold": 0.25], allow: ["# reviewed", "", "slow-drag-typo # oops"])
-        let ci = try Self.runCI(shell, allowing: [65])
+    @Test func aNameThatIsNotInTheCorpusFailsTheJob() async throws {
+        let shell = try await Self.repository()
+        try await Self.pullRequest(shell, settings: ["threshold": 0.25], allow: ["# reviewed", "", "slow-drag-typo # oops"])
+        let ci = try await Self.runCI(shell, allowing: [65])
         #expect(ci.status == 65)
         #expect(ci.stderr.contains("pantrace: error: allow.txt:3: \"slow-drag-typo\": no stored trace has this name\n"), "\(ci.stderr)")
         #expect(!FileManager.default.fileExists(atPath: shell.path("ci/pantrace.xml")))
@@ -185,12 +184,12 @@ import TestFolders
 
     /// The recipe never writes a git configuration: no
     /// `git config`, and after the job the `HOME` of the shell holds none.
-    @Test func theJobLeavesGitConfigurationAlone() throws {
+    @Test func theJobLeavesGitConfigurationAlone() async throws {
         #expect(!(try Self.ciLines()).contains { $0.contains("git config") })
         #expect(try Self.ciLines().contains { $0.hasPrefix("git -c safe.directory=") })
-        let shell = try Self.repository()
-        try Self.pullRequest(shell, settings: ["curve": "easeOut"])
-        let ci = try Self.runCI(shell)
+        let shell = try await Self.repository()
+        try await Self.pullRequest(shell, settings: ["curve": "easeOut"])
+        let ci = try await Self.runCI(shell)
         #expect(ci.status == 0, "\(ci.stderr)")
         #expect(!FileManager.default.fileExists(atPath: shell.path("home/.gitconfig")))
     }
@@ -210,39 +209,14 @@ struct Shell {
 
     /// Runs `script`; an exit status other than 0 or one of `allowing` fails the test.
     @discardableResult
-    func run(_ script: String, allowing: Set<Int32> = [], sourceLocation: SourceLocation = #_sourceLocation) throws
-        -> CommandRunner.Output
-    {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-e", "-c", script]
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = CommandRunner.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        environment["HOME"] = path("home")
-        environment["GIT_CONFIG_NOSYSTEM"] = "1"
-        process.environment = environment
-        // Files, not pipes: a child that fills one pipe while the other is read would block.
-        let outputPath = path("shell.stdout")
-        let errorPath = path("shell.stderr")
-        for file in [outputPath, errorPath] { _ = FileManager.default.createFile(atPath: file, contents: nil) }
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        let error = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-        defer {
-            try? output.close()
-            try? error.close()
-        }
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        process.waitUntilExit()
-        let stdout = try Data(contentsOf: URL(fileURLWithPath: outputPath))
-        let stderr = try Data(contentsOf: URL(fileURLWithPath: errorPath))
-        let result = CommandRunner.Output(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+    func run(_ script: String, allowing: Set<Int32> = [], sourceLocation: SourceLocation = #_sourceLocation) async throws -> CommandRunner.Output {
+        // The test process's own CI, NO_COLOR and COLUMNS, as a developer's shell has them.
+        let own = ProcessInfo.processInfo.environment
+        let result = try await CommandRunner.spawn(
+            "/bin/bash", ["-e", "-c", script], in: folder,
+            environment: ["HOME": path("home"), "GIT_CONFIG_NOSYSTEM": "1", "CI": own["CI"], "NO_COLOR": own["NO_COLOR"], "COLUMNS": own["COLUMNS"]])
         #expect(
-            result.status == 0 || allowing.contains(result.status), "\(script)\nexit \(result.status)\n\(result.stderr)",
+            result.status == 0 || allowing.contains(result.status), "\(script)\n\(result)\n\(result.stderr)",
             sourceLocation: sourceLocation)
         return result
     }

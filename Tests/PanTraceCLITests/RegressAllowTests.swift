@@ -1,7 +1,6 @@
 import Foundation
 import SQLiteTestSupport
 import Testing
-import TestThreads
 
 /// `pantrace regress --allow FILE` end to end (docs/spec-readings.md "regress
 /// --allow"): the exit status with the listed changes taken out of the
@@ -9,26 +8,26 @@ import TestThreads
 /// that did not change on standard error, and the refusals (65 for a name
 /// that is not stored, naming file and line; 64 with `--accept`; 66 for a
 /// file that cannot be read), which store nothing.
-@Suite(.blocksItsThread) struct RegressAllowTests {
+@Suite struct RegressAllowTests {
     /// A corpus (run 1) and the traces threshold 0.3 changes (from the
     /// `decisions` view, after a first regress, run 2).
-    static func corpus() throws -> (CommandRunner, changed: [String], unchanged: String) {
+    static func corpus() async throws -> (CommandRunner, changed: [String], unchanged: String) {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 150, seed: 3)
-        try runner.expect(1, ["regress", "--set", "threshold=0.3", "--quiet"])
-        let changed = try runner.changedTraces(baseline: 1, candidate: 2).sorted()
+        try await runner.recordCorpus(count: 150, seed: 3)
+        try await runner.expect(1, ["regress", "--set", "threshold=0.3", "--quiet"])
+        let changed = try runner.database.changedTraces(baseline: 1, candidate: 2).sorted()
         try #require(changed.count >= 3, "threshold 0.3 should change some decisions")
         let unchanged = try #require(
-            try runner.names("SELECT name FROM trace ORDER BY name").subtracting(changed).min())
+            try runner.database.names("SELECT name FROM trace ORDER BY name").subtracting(changed).min())
         return (runner, changed, unchanged)
     }
 
-    @Test func everyListedChangePassesWithItsReason() throws {
-        let (runner, changed, unchanged) = try Self.corpus()
+    @Test func everyListedChangePassesWithItsReason() async throws {
+        let (runner, changed, unchanged) = try await Self.corpus()
         let lines = ["# accepted in review"] + changed.map { "\($0)   # accepted: \($0)" } + ["", "\(unchanged) # stale"]
         let allow = try runner.write(lines.joined(separator: "\n") + "\n", to: "allow.txt")
         let junit = runner.path("pantrace.xml")
-        let output = try runner.expect(0, ["regress", "--set", "threshold=0.3", "--allow", allow, "--junit", junit])
+        let output = try await runner.expect(0, ["regress", "--set", "threshold=0.3", "--allow", allow, "--junit", junit])
         let staleLine = changed.count + 3
         #expect(
             output.stderr.contains(
@@ -50,11 +49,11 @@ import TestThreads
     }
 
     /// All changes listed but one: that one fails, alone.
-    @Test func anUnlistedChangeStillFails() throws {
-        let (runner, changed, _) = try Self.corpus()
+    @Test func anUnlistedChangeStillFails() async throws {
+        let (runner, changed, _) = try await Self.corpus()
         let allow = try runner.write(changed.dropFirst().joined(separator: "\n"), to: "allow.txt")
         let junit = runner.path("pantrace.xml")
-        let output = try runner.expect(1, ["regress", "--set", "threshold=0.3", "--allow", allow, "--junit", junit])
+        let output = try await runner.expect(1, ["regress", "--set", "threshold=0.3", "--allow", allow, "--junit", junit])
         #expect(
             output.stderr.contains(
                 "regress: FAIL: 1 of \(changed.count) changes count (\(changed.count - 1) accepted by \(allow)), "
@@ -69,17 +68,17 @@ import TestThreads
     /// change listed, under `--fail-on intent`, the text, JSON, JUnit and
     /// HTML reports and standard error count the same changes, the same
     /// changes that count (none), the same accepted ones, and pass.
-    @Test func everyReportStatesTheSameVerdict() throws {
-        let (runner, changed, _) = try Self.corpus()
+    @Test func everyReportStatesTheSameVerdict() async throws {
+        let (runner, changed, _) = try await Self.corpus()
         let allow = try runner.write(changed.map { "\($0) # on purpose" }.joined(separator: "\n") + "\n", to: "allow.txt")
-        let regressions = try runner.integer(
+        let regressions = try runner.database.integer(
             "SELECT count(*) FROM decisions AS b JOIN decisions AS c ON c.trace = b.trace WHERE b.run = 1 AND c.run = 2 "
                 + "AND ((b.intent = 'cancel' AND b.decision <> 'finish' AND c.decision = 'finish') "
                 + "OR (b.intent = 'finish' AND b.decision = 'finish' AND c.decision <> 'finish'))")
         try #require(regressions > 0, "the fixture should have regressions for the allow list to accept")
         let (junit, html) = (runner.path("pantrace.xml"), runner.path("regress.html"))
         let arguments = ["regress", "--set", "threshold=0.3", "--fail-on", "intent", "--allow", allow]
-        let text = try runner.expect(0, arguments + ["--junit", junit, "--html", html])
+        let text = try await runner.expect(0, arguments + ["--junit", junit, "--html", html])
         let sentence =
             "0 regressions against intent count (of \(changed.count) changes, \(changed.count) accepted by \(allow)), "
             + "no more than the 0 that --max-changes lets pass"
@@ -88,7 +87,7 @@ import TestThreads
         #expect(text.stdout.hasSuffix("verdict: pass: \(sentence)\n"), "\(text.stdout)")
         #expect(text.stderr.hasSuffix("regress: ok: \(sentence)\n"), "\(text.stderr)")
 
-        let json = try runner.expect(0, arguments + ["--format", "json"])
+        let json = try await runner.expect(0, arguments + ["--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["changed"] as? Int == changed.count)
         #expect(object["regressions"] as? Int == 0)
@@ -113,31 +112,31 @@ import TestThreads
         #expect(page.contains(#"id="allow-list""#))
     }
 
-    @Test func anUnknownNameIs65NamingFileAndLineAndStoresNothing() throws {
-        let (runner, changed, _) = try Self.corpus()
+    @Test func anUnknownNameIs65NamingFileAndLineAndStoresNothing() async throws {
+        let (runner, changed, _) = try await Self.corpus()
         let allow = try runner.write("\(changed[0]) # ok\n# next\nflick-typo # oops\n", to: "allow.txt")
-        let before = try runner.files()
-        let output = try runner.run(["regress", "--set", "threshold=0.3", "--allow", allow])
+        let before = DatabaseFiles(path: runner.db)
+        let output = try await runner.run(["regress", "--set", "threshold=0.3", "--allow", allow])
         #expect(output.status == 65)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr == "pantrace: error: \(allow):3: \"flick-typo\": no stored trace has this name\n")
-        #expect(try runner.files() == before)
+        #expect(DatabaseFiles(path: runner.db) == before)
     }
 
-    @Test func refusalsBeforeTheReplay() throws {
-        let (runner, _, _) = try Self.corpus()
+    @Test func refusalsBeforeTheReplay() async throws {
+        let (runner, _, _) = try await Self.corpus()
         let allow = try runner.write("", to: "allow.txt")
-        let before = try runner.files()
-        let accept = try runner.run(["regress", "--set", "threshold=0.3", "--allow", allow, "--accept"])
+        let before = DatabaseFiles(path: runner.db)
+        let accept = try await runner.run(["regress", "--set", "threshold=0.3", "--allow", allow, "--accept"])
         #expect(accept.status == 64)
         #expect(accept.stderr.hasPrefix("pantrace: error: --allow only goes with a regression that is judged, not --accept\n"))
-        let missing = try runner.run(["regress", "--set", "threshold=0.3", "--allow", runner.path("nope.txt")])
+        let missing = try await runner.run(["regress", "--set", "threshold=0.3", "--allow", runner.path("nope.txt")])
         #expect(missing.status == 66)
         #expect(missing.stderr.hasPrefix("pantrace: error: cannot read \(runner.path("nope.txt")): "), "\(missing.stderr)")
         let twice = try runner.write("a\na\n", to: "twice.txt")
-        let repeated = try runner.run(["regress", "--set", "threshold=0.3", "--allow", twice])
+        let repeated = try await runner.run(["regress", "--set", "threshold=0.3", "--allow", twice])
         #expect(repeated.status == 65)
         #expect(repeated.stderr == "pantrace: error: \(twice):2: \"a\": listed twice (first on line 1)\n")
-        #expect(try runner.files() == before)
+        #expect(DatabaseFiles(path: runner.db) == before)
     }
 }

@@ -17,8 +17,8 @@ extension CommandRunner {
     func expect(
         _ status: Int32, _ arguments: [String], environment: [String: String] = [:],
         sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> Output {
-        let output = try run(arguments, environment: environment)
+    ) async throws -> Output {
+        let output = try await run(arguments, environment: environment)
         try #require(
             output.status == status,
             "pantrace \(arguments.joined(separator: " ")) exited \(output.status), expected \(status); stderr: \(output.stderr)",
@@ -32,86 +32,46 @@ extension CommandRunner {
     /// folder of its own; tests asking for it get a copy of that database (the
     /// same bytes a new record would write, but for `created_at`). Into an
     /// existing database, it records there.
-    func recordCorpus(count: Int = 200, seed: Int = 7, _ extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func recordCorpus(count: Int = 200, seed: Int = 7, _ extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let arguments = ["record", "--count", "\(count)", "--seed", "\(seed)"] + extra
         guard !FileManager.default.fileExists(atPath: db) else {
-            try expect(0, arguments, sourceLocation: sourceLocation)
+            try await expect(0, arguments, sourceLocation: sourceLocation)
             return
         }
-        let recorded = try ProcessCache.shared.value(for: "corpus " + arguments.joined(separator: "\u{0}")) {
+        let recorded = try await ProcessCache.shared.value(for: "corpus " + arguments.joined(separator: "\u{0}")) {
             let fresh = try CommandRunner()
-            try fresh.expect(0, arguments, sourceLocation: sourceLocation)
+            try await fresh.expect(0, arguments, sourceLocation: sourceLocation)
             return try Data(contentsOf: URL(fileURLWithPath: fresh.db))
         }
         try recorded.write(to: URL(fileURLWithPath: db))
     }
 
-    /// The test's database, read with SQL.
+    /// The test's database, read with SQL (rows, integers, names, runs and their changes).
     var database: DatabaseFile { DatabaseFile(path: db) }
-
-    /// The rows of a query, each value typed as stored.
-    func rows(_ sql: String) throws -> [[SQLValue]] { try database.rows(sql) }
-
-    /// A query's single integer.
-    func integer(_ sql: String) throws -> Int { try database.integer(sql) }
-
-    /// The first column of every row, each a text.
-    func texts(_ sql: String) throws -> [String] { try database.texts(sql) }
-
-    /// The first column of every row, as a set (trace names).
-    func names(_ sql: String) throws -> Set<String> { try database.names(sql) }
-
-    /// The newest run's id.
-    func newestRun() throws -> Int { try database.newestRun() }
-
-    /// The database's files byte for byte, to prove that a refused command
-    /// wrote nothing: equal bytes are an equal `.dump`, and a journal or WAL
-    /// left behind shows too.
-    func files() throws -> DatabaseFiles { DatabaseFiles(path: db) }
-
-    /// The stored decision, reason, percent and velocity of every result of `run`, by trace name.
-    func summaries(ofRun run: Int) throws -> [String: Summary] { try database.summaries(ofRun: run) }
-
-    /// The traces whose decision differs between two runs (docs/commands.md §7.3), from the `decisions` view.
-    func changedTraces(baseline: Int, candidate: Int) throws -> Set<String> {
-        try database.changedTraces(baseline: baseline, candidate: candidate)
-    }
-
-    /// Candidate results that have a result in the baseline run too (what a report compares).
-    func comparedCount(baseline: Int, candidate: Int) throws -> Int {
-        try database.comparedCount(baseline: baseline, candidate: candidate)
-    }
 }
 
 /// What several tests make the same way, made once per test process: a
 /// recorded corpus, a help text, the README's database; a test asking for
-/// one being made waits for it.
+/// one being made awaits it.
 final class ProcessCache: @unchecked Sendable {
     static let shared = ProcessCache()
-    private var values: [String: Any] = [:]
-    private var making: Set<String> = []
-    private let made = NSCondition()
+    private let lock = NSLock()
+    private var values: [String: Task<any Sendable, any Error>] = [:]
 
     /// The value for `key`, made by `make` on first use (a failure is not kept).
-    func value<Value>(for key: String, _ make: () throws -> Value) throws -> Value {
-        made.lock()
-        while making.contains(key) { made.wait() }
-        if let value = values[key] as? Value {
-            made.unlock()
+    func value<Value: Sendable>(for key: String, _ make: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        let task = lock.withLock {
+            if let task = values[key] { return task }
+            let task = Task<any Sendable, any Error> { try await make() }
+            values[key] = task
+            return task
+        }
+        do {
+            guard let value = try await task.value as? Value else { throw CocoaError(.coderValueNotFound) }
             return value
+        } catch {
+            lock.withLock { if values[key] == task { values[key] = nil } }
+            throw error
         }
-        making.insert(key)
-        made.unlock()
-        defer {
-            made.lock()
-            making.remove(key)
-            made.broadcast()
-            made.unlock()
-        }
-        let value = try make()
-        made.lock()
-        values[key] = value
-        made.unlock()
-        return value
     }
 }

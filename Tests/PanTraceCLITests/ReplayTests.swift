@@ -1,52 +1,51 @@
 import Foundation
 import SQLiteTestSupport
 import Testing
-import TestThreads
 
 /// `pantrace replay` end to end (docs/commands.md §7.2): what it stores, checked
 /// in the database with SQL, and what it reports on its streams. Properties
 /// of the replay itself (a run's own config changes nothing, a threshold flips
 /// exactly the traces between, replay equals a fresh record) are tested
 /// in-process: PanTraceKitTests' ReplayWorkflowTests.
-@Suite(.blocksItsThread) struct ReplayTests {
-    @Test func repeatedTraceOptionsReplayExactlyThoseTraces() throws {
+@Suite struct ReplayTests {
+    @Test func repeatedTraceOptionsReplayExactlyThoseTraces() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 100)
-        let chosen = try runner.names("SELECT name FROM trace ORDER BY id DESC LIMIT 3")
+        try await runner.recordCorpus(count: 100)
+        let chosen = try runner.database.names("SELECT name FROM trace ORDER BY id DESC LIMIT 3")
         let arguments = chosen.sorted().flatMap { ["--trace", $0] }
-        try runner.expect(0, ["replay", "--set", "threshold=0.3"] + arguments)
-        let run = try runner.newestRun()
-        #expect(try runner.names("SELECT trace FROM decisions WHERE run = \(run)") == chosen)
-        #expect(try runner.integer("SELECT trace_count FROM run WHERE id = \(run)") == chosen.count)
+        try await runner.expect(0, ["replay", "--set", "threshold=0.3"] + arguments)
+        let run = try runner.database.newestRun()
+        #expect(try runner.database.names("SELECT trace FROM decisions WHERE run = \(run)") == chosen)
+        #expect(try runner.database.integer("SELECT trace_count FROM run WHERE id = \(run)") == chosen.count)
         // Naming a trace twice replays it once.
         let one = try #require(chosen.min())
-        try runner.expect(0, ["replay", "--trace", one, "--trace", one])
-        #expect(try runner.integer("SELECT count(*) FROM result WHERE run_id = \(try runner.newestRun())") == 1)
+        try await runner.expect(0, ["replay", "--trace", one, "--trace", one])
+        #expect(try runner.database.integer("SELECT count(*) FROM result WHERE run_id = \(try runner.database.newestRun())") == 1)
     }
 
-    @Test func repeatedFamilyOptionsReplayExactlyThoseFamilies() throws {
+    @Test func repeatedFamilyOptionsReplayExactlyThoseFamilies() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 150)
-        let expected = try runner.names("SELECT name FROM trace WHERE family IN ('flick', 'peek')")
+        try await runner.recordCorpus(count: 150)
+        let expected = try runner.database.names("SELECT name FROM trace WHERE family IN ('flick', 'peek')")
         try #require(!expected.isEmpty)
-        let output = try runner.expect(0, ["replay", "--family", "flick", "--family", "peek", "--format", "json"])
-        let run = try runner.newestRun()
-        #expect(try runner.names("SELECT trace FROM decisions WHERE run = \(run)") == expected)
-        #expect(try runner.integer("SELECT count(*) FROM result WHERE run_id = \(run)") == expected.count)
+        let output = try await runner.expect(0, ["replay", "--family", "flick", "--family", "peek", "--format", "json"])
+        let run = try runner.database.newestRun()
+        #expect(try runner.database.names("SELECT trace FROM decisions WHERE run = \(run)") == expected)
+        #expect(try runner.database.integer("SELECT count(*) FROM result WHERE run_id = \(run)") == expected.count)
         #expect(try JSONReport(output.stdout).traces == expected.count)
     }
 
-    @Test func traceAndFamilyTogetherReplayTheUnion() throws {
+    @Test func traceAndFamilyTogetherReplayTheUnion() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 100)
-        let flicks = try runner.names("SELECT name FROM trace WHERE family = 'flick'")
-        let other = try #require(try runner.names("SELECT name FROM trace WHERE family = 'peek' LIMIT 1").first)
+        try await runner.recordCorpus(count: 100)
+        let flicks = try runner.database.names("SELECT name FROM trace WHERE family = 'flick'")
+        let other = try #require(try runner.database.names("SELECT name FROM trace WHERE family = 'peek' LIMIT 1").first)
         let flick = try #require(flicks.first)
         // A name inside the family counts once.
-        try runner.expect(0, ["replay", "--family", "flick", "--trace", other, "--trace", flick])
-        let run = try runner.newestRun()
-        #expect(try runner.names("SELECT trace FROM decisions WHERE run = \(run)") == flicks.union([other]))
-        #expect(try runner.integer("SELECT count(*) FROM result WHERE run_id = \(run)") == flicks.count + 1)
+        try await runner.expect(0, ["replay", "--family", "flick", "--trace", other, "--trace", flick])
+        let run = try runner.database.newestRun()
+        #expect(try runner.database.names("SELECT trace FROM decisions WHERE run = \(run)") == flicks.union([other]))
+        #expect(try runner.database.integer("SELECT count(*) FROM result WHERE run_id = \(run)") == flicks.count + 1)
     }
 
     /// A filter that matches nothing is a usage error that writes nothing: no run, no config row.
@@ -55,38 +54,38 @@ import TestThreads
         ["--trace", "no-such-trace"],
         ["--family", "flick", "--trace", "no-such-trace"],
     ])
-    func aFilterMatchingNothingWritesNothing(_ filter: [String]) throws {
+    func aFilterMatchingNothingWritesNothing(_ filter: [String]) async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 50)
-        let before = try runner.files()
+        try await runner.recordCorpus(count: 50)
+        let before = DatabaseFiles(path: runner.db)
         for command in ["replay", "regress"] {
-            let output = try runner.expect(64, [command, "--set", "threshold=0.33", "--frames"] + filter)
+            let output = try await runner.expect(64, [command, "--set", "threshold=0.33", "--frames"] + filter)
             #expect(output.stdout.isEmpty)
             #expect(output.stderr.contains("no-such"))
         }
-        #expect(try runner.files() == before)
+        #expect(DatabaseFiles(path: runner.db) == before)
     }
 
-    @Test func framesAreStoredOnlyWhenAsked() throws {
+    @Test func framesAreStoredOnlyWhenAsked() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 80)
+        try await runner.recordCorpus(count: 80)
         // docs/model.md §4.1, from the samples: every sample but a cancel and an up that stays in place.
-        let positionSamples = try runner.integer(
+        let positionSamples = try runner.database.integer(
             """
             SELECT count(*) FROM (
               SELECT phase, x, y, lag(x) OVER w AS px, lag(y) OVER w AS py FROM sample
               WINDOW w AS (PARTITION BY trace_id ORDER BY seq))
             WHERE phase IN ('down', 'move') OR (phase = 'up' AND (x <> px OR y <> py))
             """)
-        #expect(try runner.integer("SELECT count(*) FROM frame JOIN result ON result.id = frame.result_id WHERE run_id = 1") == positionSamples)
+        #expect(try runner.database.integer("SELECT count(*) FROM frame JOIN result ON result.id = frame.result_id WHERE run_id = 1") == positionSamples)
 
-        try runner.expect(0, ["replay", "--set", "threshold=0.3"])
-        #expect(try runner.integer("SELECT count(*) FROM frame JOIN result ON result.id = frame.result_id WHERE run_id = 2") == 0)
+        try await runner.expect(0, ["replay", "--set", "threshold=0.3"])
+        #expect(try runner.database.integer("SELECT count(*) FROM frame JOIN result ON result.id = frame.result_id WHERE run_id = 2") == 0)
 
-        try runner.expect(0, ["replay", "--set", "threshold=0.3", "--frames"])
-        #expect(try runner.integer("SELECT count(*) FROM frame JOIN result ON result.id = frame.result_id WHERE run_id = 3") == positionSamples)
+        try await runner.expect(0, ["replay", "--set", "threshold=0.3", "--frames"])
+        #expect(try runner.database.integer("SELECT count(*) FROM frame JOIN result ON result.id = frame.result_id WHERE run_id = 3") == positionSamples)
         // A threshold does not move any frame: run 3's frames are run 1's.
-        let differing = try runner.integer(
+        let differing = try runner.database.integer(
             """
             SELECT count(*) FROM (
               SELECT r.trace_id, f.seq, f.state, f.owner, f.percent, f.scroll_offset
@@ -96,47 +95,47 @@ import TestThreads
               FROM frame AS f JOIN result AS r ON r.id = f.result_id WHERE r.run_id = 3)
             """)
         #expect(differing == 0)
-        #expect(try runner.integer("SELECT count(*) FROM frame") == 2 * positionSamples)
+        #expect(try runner.database.integer("SELECT count(*) FROM frame") == 2 * positionSamples)
     }
 
-    @Test func baselineOptionChoosesTheRunToCompareWith() throws {
+    @Test func baselineOptionChoosesTheRunToCompareWith() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 150)
-        try runner.expect(0, ["replay", "--set", "threshold=0.3", "--quiet"])
-        let output = try runner.expect(0, ["replay", "--baseline", "2", "--format", "json"])
+        try await runner.recordCorpus(count: 150)
+        try await runner.expect(0, ["replay", "--set", "threshold=0.3", "--quiet"])
+        let output = try await runner.expect(0, ["replay", "--baseline", "2", "--format", "json"])
         let report = try JSONReport(output.stdout)
         #expect(report.run("baseline") == 2)
         #expect(report.config("baseline") == "baseline threshold=0.3")
         #expect(report.run("candidate") == 3)
         // docs/commands.md §7.2: without options the base is the baseline run's config, run 2's here.
         #expect(report.config("candidate") == "baseline threshold=0.3")
-        #expect(Set(report.changedNames) == (try runner.changedTraces(baseline: 2, candidate: 3)))
-        #expect(report.changed == (try runner.changedTraces(baseline: 2, candidate: 3)).count)
+        #expect(Set(report.changedNames) == (try runner.database.changedTraces(baseline: 2, candidate: 3)))
+        #expect(report.changed == (try runner.database.changedTraces(baseline: 2, candidate: 3)).count)
         // Without --baseline (and nothing accepted): the first run.
-        let first = try JSONReport(try runner.expect(0, ["replay", "--format", "json", "--quiet"]).stdout)
+        let first = try JSONReport(try await runner.expect(0, ["replay", "--format", "json", "--quiet"]).stdout)
         #expect(first.run("baseline") == 1)
     }
 
     /// A replay over a subset, used as a baseline: the traces it lacks are not compared.
-    @Test func tracesWithoutABaselineResultAreNotCompared() throws {
+    @Test func tracesWithoutABaselineResultAreNotCompared() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 100)
-        try runner.expect(0, ["replay", "--family", "flick", "--set", "threshold=0.2"])
-        let output = try runner.expect(0, ["replay", "--baseline", "2", "--format", "json"])
+        try await runner.recordCorpus(count: 100)
+        try await runner.expect(0, ["replay", "--family", "flick", "--set", "threshold=0.2"])
+        let output = try await runner.expect(0, ["replay", "--baseline", "2", "--format", "json"])
         let report = try JSONReport(output.stdout)
-        #expect(report.traces == (try runner.comparedCount(baseline: 2, candidate: 3)))
-        #expect(report.traces == (try runner.integer("SELECT count(*) FROM trace WHERE family = 'flick'")))
-        #expect(Set(report.changedNames) == (try runner.changedTraces(baseline: 2, candidate: 3)))
+        #expect(report.traces == (try runner.database.comparedCount(baseline: 2, candidate: 3)))
+        #expect(report.traces == (try runner.database.integer("SELECT count(*) FROM trace WHERE family = 'flick'")))
+        #expect(Set(report.changedNames) == (try runner.database.changedTraces(baseline: 2, candidate: 3)))
     }
 
-    @Test func textReportTotalsAgreeWithTheDatabase() throws {
+    @Test func textReportTotalsAgreeWithTheDatabase() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 200)
-        let output = try runner.expect(0, ["replay", "--set", "decision=velocity", "--limit", "5"])
-        let changed = try runner.changedTraces(baseline: 1, candidate: 2)
+        try await runner.recordCorpus(count: 200)
+        let output = try await runner.expect(0, ["replay", "--set", "decision=velocity", "--limit", "5"])
+        let changed = try runner.database.changedTraces(baseline: 1, candidate: 2)
         try #require(changed.count > 5)
         #expect(output.stdout.contains("\n\(changed.count) changed: "))
-        #expect(output.stdout.contains("traces compared: \(try runner.comparedCount(baseline: 1, candidate: 2))\n"))
+        #expect(output.stdout.contains("traces compared: \(try runner.database.comparedCount(baseline: 1, candidate: 2))\n"))
         #expect(output.stdout.contains("decision  threshold → velocity"))
         #expect(output.stdout.contains("… and \(changed.count - 5) more"))
         // The table lists the first changes by name, in aligned columns.
@@ -149,13 +148,13 @@ import TestThreads
         // Reports on stdout, the summary on stderr; --quiet silences stderr only.
         #expect(!output.stdout.contains("stored in"))
         #expect(output.stderr.contains("run 2"))
-        let quiet = try runner.expect(0, ["replay", "--set", "decision=velocity", "--quiet"])
+        let quiet = try await runner.expect(0, ["replay", "--set", "decision=velocity", "--quiet"])
         #expect(quiet.stderr.isEmpty)
         #expect(!quiet.stdout.isEmpty)
     }
 
     /// Names a report must escape: markup characters, quotes, a tab, accents and an emoji.
-    @Test func reportsCarryAwkwardTraceNamesExactly() throws {
+    @Test func reportsCarryAwkwardTraceNamesExactly() async throws {
         let runner = try CommandRunner()
         let fixtures = CommandRunner.repositoryRoot.appending(path: "Fixtures/traces/worked-examples.jsonl").path
         let lines = try String(contentsOfFile: fixtures, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -173,21 +172,21 @@ import TestThreads
             text += line + "\n"
         }
         let path = try runner.write(text, to: "awkward.jsonl")
-        try runner.expect(0, ["record", "--from", path])
-        #expect(try runner.names("SELECT name FROM trace").isSuperset(of: Set(renamed.values)))
+        try await runner.expect(0, ["record", "--from", path])
+        #expect(try runner.database.names("SELECT name FROM trace").isSuperset(of: Set(renamed.values)))
 
         // docs/model.md §4.9: example 1 (48.3%, 400 pt/s) cancels at threshold 0.5, example 2 (1250 pt/s) flicks.
         let junit = runner.path("awkward.xml")
-        let output = try runner.expect(1, ["regress", "--format", "json", "--junit", junit, "--set", "threshold=0.5", "--set", "decision=velocity"])
-        let changed = try runner.changedTraces(baseline: 1, candidate: 2)
+        let output = try await runner.expect(1, ["regress", "--format", "json", "--junit", junit, "--set", "threshold=0.5", "--set", "decision=velocity"])
+        let changed = try runner.database.changedTraces(baseline: 1, candidate: 2)
         #expect(changed == Set(renamed.values))
         let report = try JSONReport(output.stdout)
         #expect(Set(report.changedNames) == changed)
         let document = try JUnitDocument(path: junit)
         #expect(Set(document.testcases.filter(\.failed).map(\.name)) == changed)
-        #expect(Set(document.testcases.map(\.name)) == (try runner.names("SELECT name FROM trace")))
+        #expect(Set(document.testcases.map(\.name)) == (try runner.database.names("SELECT name FROM trace")))
         // The text report too, with the tab escaped as `\t` (docs/safety.md: no control reaches the terminal raw).
-        let textReport = try runner.expect(0, ["replay", "--baseline", "1", "--set", "threshold=0.5", "--set", "decision=velocity"]).stdout
+        let textReport = try await runner.expect(0, ["replay", "--baseline", "1", "--set", "threshold=0.5", "--set", "decision=velocity"]).stdout
         for name in changed { #expect(textReport.contains(name.replacingOccurrences(of: "\t", with: #"\t"#))) }
         #expect(!textReport.contains("\t"))
     }

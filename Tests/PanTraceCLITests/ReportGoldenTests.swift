@@ -1,21 +1,20 @@
 import Foundation
 import Snapshots
 import Testing
-import TestThreads
 
 /// The reports of `replay`, `regress`, `tune` and `compare` as a user reads them, text
 /// and JSON, held to golden files in `__Snapshots__/` (`Snapshots.record`:
 /// recorded on demand with `RECORD_SNAPSHOTS=1`, never on CI): any change to a report's words,
 /// columns or numbers shows in review. The corpus is the bundled fixtures
 /// and 60 synthetic traces of seed 7, the same on every machine.
-@Suite(.blocksItsThread) struct ReportGoldenTests {
+@Suite struct ReportGoldenTests {
     static func fixture(_ name: String) -> String {
         CommandRunner.repositoryRoot.appending(path: "Fixtures/traces/\(name).jsonl").path
     }
 
-    static func recorded() throws -> CommandRunner {
+    static func recorded() async throws -> CommandRunner {
         let runner = try CommandRunner()
-        try runner.expect(0, [
+        try await runner.expect(0, [
             "record", "--from", Self.fixture("worked-examples"), "--from", Self.fixture("families"),
             "--count", "60", "--seed", "7", "--quiet",
         ])
@@ -44,9 +43,9 @@ import TestThreads
     ]
 
     @Test(arguments: cases)
-    func reportMatchesItsGoldenFile(_ test: Case) throws {
-        let runner = try Self.recorded()
-        let output = try runner.run(test.arguments + ["--quiet"])
+    func reportMatchesItsGoldenFile(_ test: Case) async throws {
+        let runner = try await Self.recorded()
+        let output = try await runner.run(test.arguments + ["--quiet"])
         #expect(output.status == test.status, "stderr: \(output.stderr)")
         Snapshots.expect(output.stdout, file: test.golden, in: HelpTests.goldenFiles)
     }

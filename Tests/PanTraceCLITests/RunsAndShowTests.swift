@@ -1,18 +1,17 @@
 import Foundation
 import SQLiteTestSupport
 import Testing
-import TestThreads
 
 /// `pantrace runs`, `pantrace show` and what every command shares: help with
 /// an example, colour only on a terminal and never with NO_COLOR.
-@Suite(.blocksItsThread) struct RunsAndShowTests {
-    @Test func runsListsEveryRunWithItsCounts() throws {
+@Suite struct RunsAndShowTests {
+    @Test func runsListsEveryRunWithItsCounts() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 120)
-        try runner.expect(0, ["replay", "--set", "threshold=0.3", "--family", "flick"])
-        try runner.expect(1, ["regress", "--set", "decision=velocity"])
-        let table = try RunsTable(try runner.expect(0, ["runs"]).stdout)
-        let stored = try runner.rows(
+        try await runner.recordCorpus(count: 120)
+        try await runner.expect(0, ["replay", "--set", "threshold=0.3", "--family", "flick"])
+        try await runner.expect(1, ["regress", "--set", "decision=velocity"])
+        let table = try RunsTable(try await runner.expect(0, ["runs"]).stdout)
+        let stored = try runner.database.rows(
             """
             SELECT run.id, run.kind, run.trace_count, config.name,
               (SELECT count(*) FROM result WHERE run_id = run.id AND decision = 'finish'),
@@ -29,34 +28,34 @@ import TestThreads
             #expect([row.finish, row.cancel, row.none].map { $0.map { SQLValue.int(Int64($0)) } ?? .null } == Array(expected[4...6]))
         }
         // Nothing accepted: the first run is the baseline.
-        #expect(try table.baselines == [try runner.integer("SELECT min(id) FROM run")])
+        #expect(try table.baselines == [try runner.database.integer("SELECT min(id) FROM run")])
     }
 
-    @Test func runsOfAnEmptyDatabaseSaysHowToAddOne() throws {
+    @Test func runsOfAnEmptyDatabaseSaysHowToAddOne() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 10)
+        try await runner.recordCorpus(count: 10)
         try runner.execute("DELETE FROM result; DELETE FROM run;")
-        let output = try runner.expect(0, ["runs"])
+        let output = try await runner.expect(0, ["runs"])
         #expect(output.stdout.contains("pantrace record"))
     }
 
     /// The table on standard output (its rows are tested in-process:
     /// PanTraceKitTests' TraceInspectionTests); a missing trace or run, 64.
-    @Test func showPrintsTheTableOrAUsageError() throws {
+    @Test func showPrintsTheTableOrAUsageError() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 20)
-        let trace = try #require(try runner.texts("SELECT name FROM trace LIMIT 1").first)
-        let shown = try runner.expect(0, ["show", trace])
+        try await runner.recordCorpus(count: 20)
+        let trace = try #require(try runner.database.texts("SELECT name FROM trace LIMIT 1").first)
+        let shown = try await runner.expect(0, ["show", trace])
         #expect(shown.stdout.contains("outcome  ") && shown.stdout.contains("\nseq "), "\(shown.stdout)")
         #expect(shown.stderr.isEmpty)
-        #expect(try runner.expect(64, ["show", "no-such-trace"]).stderr.contains("no-such-trace"))
-        try runner.expect(64, ["show", trace, "--run", "99"])
-        try runner.expect(64, ["show"])
+        #expect(try await runner.expect(64, ["show", "no-such-trace"]).stderr.contains("no-such-trace"))
+        try await runner.expect(64, ["show", trace, "--run", "99"])
+        try await runner.expect(64, ["show"])
     }
 
     @Test(arguments: ["record", "replay", "regress", "tune", "runs", "show", "generate"])
-    func everyCommandsHelpHasAnExample(_ command: String) throws {
-        let output = try HelpTests.help(command)
+    func everyCommandsHelpHasAnExample(_ command: String) async throws {
+        let output = try await HelpTests.help(command)
         #expect(output.status == 0)
         #expect(output.stdout.contains("Example"))
         #expect(output.stdout.contains("\n  pantrace \(command) "), "\(output.stdout)")
@@ -64,41 +63,34 @@ import TestThreads
 
     /// Colour only on a terminal (a pseudo-terminal from script(1)), never with NO_COLOR.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
-    func colourOnlyOnATerminalAndNeverWithNoColor() throws {
+    func colourOnlyOnATerminalAndNeverWithNoColor() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus(count: 100)
+        try await runner.recordCorpus(count: 100)
         let escape = "\u{1B}["
         // A pipe is not a terminal.
-        let piped = try runner.expect(0, ["replay", "--set", "threshold=0.3"], environment: ["NO_COLOR": ""])
+        let piped = try await runner.expect(0, ["replay", "--set", "threshold=0.3"], environment: ["NO_COLOR": ""])
         #expect(!piped.stdout.contains(escape))
         #expect(!piped.stderr.contains(escape))
 
-        let onTerminal = try Self.onTerminal(["replay", "--db", runner.db, "--set", "threshold=0.3"], noColor: nil)
+        let onTerminal = try await Self.onTerminal(["replay", "--db", runner.db, "--set", "threshold=0.3"], noColor: nil, in: runner)
         #expect(onTerminal.contains(escape + "31m"), "\(onTerminal)")
+        // In-process, on a console that stands for a terminal: colour unless NO_COLOR.
+        let onConsole = try await runner.run(["replay", "--set", "threshold=0.3"], environment: ["NO_COLOR": ""], terminal: true)
+        #expect(onConsole.status == 0 && onConsole.stdout.contains(escape + "31m"), "\(onConsole.stdout)")
+        #expect(!(try await runner.run(["replay", "--set", "threshold=0.3"], terminal: true)).stdout.contains(escape))
         for noColor in ["1", "true"] {
-            let output = try Self.onTerminal(["replay", "--db", runner.db, "--set", "threshold=0.3"], noColor: noColor)
+            let output = try await Self.onTerminal(["replay", "--db", runner.db, "--set", "threshold=0.3"], noColor: noColor, in: runner)
             #expect(output.contains(" changed: "))
             #expect(!output.contains(escape), "\(output)")
         }
     }
 
     /// Runs the binary under a pseudo-terminal with script(1); returns what the terminal showed.
-    static func onTerminal(_ arguments: [String], noColor: String?) throws -> String {
-        let command = ([CommandRunner.binary.path] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "exec \(command)", "/dev/null"]
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "NO_COLOR")
-        environment["NO_COLOR"] = noColor
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    static func onTerminal(_ arguments: [String], noColor: String?, in runner: CommandRunner) async throws -> String {
+        let command = ([CommandRunner.binary] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
+        return try await CommandRunner.spawn(
+            "/usr/bin/script", ["-qec", "exec \(command)", "/dev/null"], in: runner.folder, environment: ["NO_COLOR": noColor]
+        ).stdout
     }
 }
 

@@ -1,5 +1,4 @@
 import Testing
-import TestThreads
 
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +8,7 @@ import Glibc
 
 /// Standard output checked on every write, in-process on descriptors that
 /// fail as a closed or full standard output would (docs/commands.md §7.4: 74).
-@Suite(.blocksItsThread) struct StandardStreamTests {
+@Suite struct StandardStreamTests {
     @Test func aFullDeviceFailsAtTheFlushAndEveryWriteAfter() throws {
         let full = open("/dev/full", O_WRONLY)
         try #require(full >= 0)

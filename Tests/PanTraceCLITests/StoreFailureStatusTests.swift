@@ -1,14 +1,14 @@
 import ArgumentParser
 import Foundation
+import SQLiteTestSupport
 import PanTraceKit
 import PanTraceStore
 import Testing
-import TestThreads
 
 @testable import PanTraceCommands
 
 /// docs/commands.md §7.4's 74 and 75 for the store, and `runs --delete` parsed and refused in-process.
-@Suite(.blocksItsThread) struct StoreFailureStatusTests {
+@Suite struct StoreFailureStatusTests {
     @Test func fullDiskIs74AndLockedIs75() {
         #expect(ExitStatus.status(of: StoreError.ioError(path: "p", reason: "the disk is full")) == 74)
         #expect(ExitStatus.status(of: StoreError.locked(path: "p")) == 75)
@@ -27,12 +27,12 @@ import TestThreads
 }
 
 /// `runs` and `show` on a database: afterwards it is one file (no `-wal`, `-shm`).
-@Suite(.blocksItsThread) struct OneFileAfterReadingTests {
-    @Test func runsAndShowLeaveOneFile() throws {
+@Suite struct OneFileAfterReadingTests {
+    @Test func runsAndShowLeaveOneFile() async throws {
         let runner = try CommandRunner()
-        let recorded = try runner.run(["record", "--count", "3", "--seed", "1"])
+        let recorded = try await runner.run(["record", "--count", "3", "--seed", "1"])
         try #require(recorded.status == 0, "\(recorded.stderr)")
-        let name = try #require(try runner.rows("SELECT name FROM trace LIMIT 1").first?[0].text)
+        let name = try #require(try runner.database.rows("SELECT name FROM trace LIMIT 1").first?[0].text)
         let listing = try FileManager.default.contentsOfDirectory(atPath: runner.folder.path).sorted()
         for command in [["runs"], ["show", name], ["runs", "--delete", "1", "--force"]] {
             var parsed = try Pantrace.parseAsRoot(command + ["--db", runner.db])

@@ -1,15 +1,14 @@
 import Foundation
 import Testing
-import TestThreads
 
 /// `tune --evidence` on the command line (docs/tune.md "Evidence"): an
 /// unknown source is a usage error, a source with no label is not a failure.
-@Suite(.blocksItsThread) struct TuneEvidenceTests {
+@Suite struct TuneEvidenceTests {
     @Test(arguments: ["people", "person,", "person,Synthetic", ""])
-    func anUnknownSourceExits64NamingIt(_ value: String) throws {
+    func anUnknownSourceExits64NamingIt(_ value: String) async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus()
-        let output = try runner.run(["tune", "--sweep", "threshold=0.3,0.4", "--evidence", value])
+        try await runner.recordCorpus()
+        let output = try await runner.run(["tune", "--sweep", "threshold=0.3,0.4", "--evidence", value])
         #expect(output.status == 64)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.contains("--evidence: unknown intent source"), "\(output.stderr)")
@@ -18,15 +17,15 @@ import TestThreads
 
     /// Nothing to learn from is a report (0), but a --best-config asked for and
     /// not written is a failure (65), and an older file is left as it was.
-    @Test func noLabelFromTheSourceExits0WithNothingToLearnFromAnd65WithBestConfig() throws {
+    @Test func noLabelFromTheSourceExits0WithNothingToLearnFromAnd65WithBestConfig() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus()
-        #expect(try runner.expect(0, ["tune", "--sweep", "threshold=0.3,0.4", "--evidence", "inferred"]).stdout.contains("nothing to learn from"))
+        try await runner.recordCorpus()
+        #expect(try await runner.expect(0, ["tune", "--sweep", "threshold=0.3,0.4", "--evidence", "inferred"]).stdout.contains("nothing to learn from"))
         try "old".write(toFile: runner.path("old.json"), atomically: true, encoding: .utf8)
-        let refused = try runner.expect(65, ["tune", "--sweep", "threshold=0.3,0.4", "--evidence", "inferred", "--best-config", "old.json"])
+        let refused = try await runner.expect(65, ["tune", "--sweep", "threshold=0.3,0.4", "--evidence", "inferred", "--best-config", "old.json"])
         #expect(refused.stderr.contains("no --best-config written"), "\(refused.stderr)")
         #expect(try String(contentsOfFile: runner.path("old.json"), encoding: .utf8) == "old")
-        let output = try runner.expect(
+        let output = try await runner.expect(
             65, ["tune", "--sweep", "threshold=0.3,0.4", "--evidence", "person,inferred", "--best-config", "best.json", "--html", "tune.html"])
         let html = try String(contentsOfFile: runner.path("tune.html"), encoding: .utf8)
         #expect(html.contains("Nothing to learn from") && html.contains(#"data-best="none""#))
@@ -36,10 +35,10 @@ import TestThreads
         #expect(!FileManager.default.fileExists(atPath: runner.path("best.json")))
     }
 
-    @Test func theGeneratorsLabelsAreWarnedAboutOnStandardOutput() throws {
+    @Test func theGeneratorsLabelsAreWarnedAboutOnStandardOutput() async throws {
         let runner = try CommandRunner()
-        try runner.recordCorpus()
-        let output = try runner.expect(0, ["tune", "--sweep", "threshold=0.3:0.5:0.05"])
+        try await runner.recordCorpus()
+        let output = try await runner.expect(0, ["tune", "--sweep", "threshold=0.3:0.5:0.05"])
         let lines = output.stdout.split(separator: "\n")
         let warning = try #require(lines.firstIndex { $0.hasPrefix("warning     every intent here is the generator's guess") })
         let best = try #require(lines.firstIndex { $0.hasPrefix("best        ") })

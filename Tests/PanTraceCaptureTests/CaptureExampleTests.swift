@@ -1,7 +1,7 @@
 import Foundation
 import PanTraceModel
+import Subprocess
 import Testing
-import TestThreads
 
 /// The README's capture example is `Sources/capture-example/main.swift`, and it runs.
 @Suite struct CaptureExampleTests {
@@ -37,17 +37,13 @@ import TestThreads
         #expect(try Self.readmeExample().trimmingCharacters(in: .whitespacesAndNewlines) == main.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    @Test(.blocksItsThread) func theExampleWritesTracesPantraceAccepts() throws {
+    @Test func theExampleWritesTracesPantraceAccepts() async throws {
         let folder = try CaptureFolder()
-        let process = Process()
-        process.executableURL = Self.binary
-        process.currentDirectoryURL = folder.folder
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let example = try await Subprocess.run(
+            .path(.init(Self.binary.path)), workingDirectory: .init(folder.folder.path), output: .string(limit: 1 << 20),
+            error: .currentStandardError)
+        let printed = example.standardOutput
+        #expect(example.terminationStatus == .exited(0))
         #expect(printed == "wrote 2 traces to gestures.jsonl\n")
 
         let traces = try folder.traces()  // Core's JSON Lines reader, as `pantrace record --from` reads

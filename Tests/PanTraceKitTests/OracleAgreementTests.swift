@@ -3,7 +3,7 @@ import PanTraceCore
 import PanTraceKit
 import PanTraceStore
 import SQLiteTestSupport
-import TestThreads
+import Subprocess
 import Testing
 
 /// Every field of the `decisions` view agrees with `scripts/oracle.py`, an
@@ -15,8 +15,8 @@ import Testing
         FileManager.default.isExecutableFile(atPath: $0)
     }
 
-    @Test(.blocksItsThread, .enabled(if: python != nil, "python3 is not installed: the oracle cannot run"))
-    func storedResultsAgreeWithTheOracle() throws {
+    @Test(.enabled(if: python != nil, "python3 is not installed: the oracle cannot run"))
+    func storedResultsAgreeWithTheOracle() async throws {
         let workspace = try Workspace()
         do {
             let store = try Store(path: workspace.db)
@@ -63,15 +63,10 @@ import Testing
                 _ = try Replayer(config: try source.resolve(), storesFrames: frames).replay(in: store)
             }
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.python))
-        process.arguments = [Self.oracle, "--db", workspace.db, "--frames"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let oracle = try await Subprocess.run(
+            .path(.init(try #require(Self.python))), arguments: [Self.oracle, "--db", workspace.db, "--frames"],
+            output: .string(limit: 1 << 24), error: .combinedWithOutput)
+        let text = oracle.standardOutput
         let results = try DatabaseFile(path: workspace.db).integer("SELECT count(*) FROM result")
         // Not vacuous: some results rested and some are stale.
         #expect(try DatabaseFile(path: workspace.db).integer("SELECT count(*) FROM result WHERE stale = 1") != 0)
@@ -80,25 +75,20 @@ import Testing
         #expect(try DatabaseFile(path: workspace.db).integer("SELECT count(*) FROM result WHERE detent IS NOT NULL") != 0)
         #expect(try DatabaseFile(path: workspace.db).integer("SELECT count(*) FROM result WHERE reason = 'step'") != 0)
         #expect(try DatabaseFile(path: workspace.db).integer("SELECT count(*) FROM result WHERE reason = 'outsideEdge'") != 0)
-        #expect(process.terminationStatus == 0, "\(text.suffix(2000))")
+        #expect(oracle.terminationStatus == .exited(0), "\(text.suffix(2000))")
         #expect(text.contains("\(results) passed, 0 failed"), "\(text.suffix(2000))")
     }
 
     /// The oracle itself holds to docs/model.md's worked examples (§4.9, §4.10's
     /// example 6, edgeWidth) and to hand-computed cases of its §4.10 helpers.
-    @Test(.blocksItsThread, .enabled(if: python != nil, "python3 is not installed: the oracle cannot run"),
+    @Test(.enabled(if: python != nil, "python3 is not installed: the oracle cannot run"),
           arguments: ["--spec-examples", "--self-test"])
-    func theOracleChecksItself(_ option: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.python))
-        process.arguments = [Self.oracle, option]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text.suffix(2000))")
+    func theOracleChecksItself(_ option: String) async throws {
+        let oracle = try await Subprocess.run(
+            .path(.init(try #require(Self.python))), arguments: [Self.oracle, option], output: .string(limit: 1 << 24),
+            error: .combinedWithOutput)
+        let text = oracle.standardOutput
+        #expect(oracle.terminationStatus == .exited(0), "\(text.suffix(2000))")
         #expect(text.hasSuffix(" passed, 0 failed\n"), "\(text.suffix(2000))")
     }
 }

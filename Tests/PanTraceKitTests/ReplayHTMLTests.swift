@@ -3,7 +3,6 @@ import Foundation
 import PanTraceKit
 import PanTraceReports
 import PanTraceStore
-import TestThreads
 import Testing
 
 /// `replay --html` as a workflow (docs/commands.md §7.8), in a real browser: the bundled
@@ -14,13 +13,13 @@ import Testing
 /// parsed by Foundation (not by pantrace). The screenshot goes to
 /// `.build/screenshots/replay-workflow.png`.
 // Skipped where chromium is not installed; CI (`CI` set) always runs it.
-@Suite(.blocksItsThread, .enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
+@Suite(.enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
 struct ReplayHTMLTests {
     /// Fewer than the 18 changes (by name, the first 12 include scroll
     /// views and traces without one), so the page says how many are left out.
     static let limit = 12
 
-    @Test func theReplayPageShowsTheJSONReportsNumbers() throws {
+    @Test func theReplayPageShowsTheJSONReportsNumbers() async throws {
         let workspace = try Workspace()
         let store = try Store(path: workspace.db)
         _ = try Recorder(inputs: ReplayHTMLWorkflow.fixtures()).record(into: store)
@@ -33,7 +32,7 @@ struct ReplayHTMLTests {
         try #require(names.count > Self.limit, "the fixture needs more changes than --limit: \(names)")
 
         let file = URL(fileURLWithPath: workspace.path("replay.html"))
-        let (load, problems) = try BrowserPage.check(file, html: html, named: "replay-workflow", height: 4200)
+        let (load, problems) = try await BrowserPage.check(file, html: html, named: "replay-workflow", height: 4200)
         #expect(problems.isEmpty, "\(problems)")
         let dom = load.dom
 

@@ -3,8 +3,8 @@ import Foundation
 import PanTraceKit
 import PanTraceCore
 import PanTraceStore
+import Subprocess
 import Testing
-import TestThreads
 import PanTraceModel
 import PanTraceReports
 
@@ -68,12 +68,12 @@ import PanTraceReports
     }
 
     /// A sample row deleted in the shell (foreign keys off): replay uses the rows, nothing is "damaged".
-    @Test(.blocksItsThread) func replayAfterHandEditsInTheShell() throws {
+    @Test func replayAfterHandEditsInTheShell() async throws {
         let workspace = try Workspace()
         let store = try Self.recorded(workspace)
         let traces = try store.traceCount()
         let shell = Shell(path: workspace.db)
-        try shell.run(
+        try await shell.run(
             """
             DELETE FROM sample WHERE trace_id = 1 AND seq = (SELECT max(seq) - 1 FROM sample WHERE trace_id = 1);
             DELETE FROM trace WHERE id = 2;
@@ -88,12 +88,10 @@ import PanTraceReports
 struct Shell {
     let path: String
 
-    func run(_ sql: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [path, "PRAGMA foreign_keys = OFF;\n" + sql]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+    func run(_ sql: String) async throws {
+        let shell = try await Subprocess.run(
+            .path("/usr/bin/sqlite3"), arguments: [path, "PRAGMA foreign_keys = OFF;\n" + sql], output: .string(limit: 1 << 20),
+            error: .combinedWithOutput)
+        #expect(shell.terminationStatus == .exited(0), "\(shell.standardOutput)")
     }
 }

@@ -1,14 +1,13 @@
 import Foundation
 import PanTraceModel
 import Testing
-import TestThreads
 
 @testable import PanTraceStore
 
 /// The edits a user makes in the sqlite3 shell, which runs with foreign keys
 /// off: the store stays consistent by itself (schema 2's triggers), ids are
 /// never reused and orphans never counted (docs/commands.md §7.7).
-@Suite(.blocksItsThread) struct HandEditTests {
+@Suite struct HandEditTests {
     /// Three traces of 6, 7 and 8 samples recorded as run 1 (with frames), the first two replayed as run 2.
     static func recorded(in folder: TemporaryFolder) throws -> Store {
         let store = try Store.fresh(in: folder)

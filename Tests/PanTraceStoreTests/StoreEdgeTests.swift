@@ -2,7 +2,6 @@ import CSQLite
 import Foundation
 import PanTraceModel
 import Testing
-import TestThreads
 
 #if canImport(Glibc)
     import Glibc
@@ -91,7 +90,7 @@ import TestThreads
     }
 
     /// Locked past the timeout: `locked` (exit 75), after about the timeout, not 20 times it.
-    @Test(.blocksItsThread) func aLockedDatabaseIsReportedAfterTheBusyTimeout() throws {
+    @Test func aLockedDatabaseIsReportedAfterTheBusyTimeout() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let holder = try Store.fresh(in: folder)

@@ -25,6 +25,10 @@ extension Pantrace {
         var arguments: [String] = []
 
         func run() throws {
+            // Another program takes the process over: never the process of a caller running commands in-process.
+            guard Console.current.ownsProcess else {
+                throw ValidationError("pantrace lab becomes pantrace-lab (exec): run it as a program, not in-process")
+            }
             guard let program = Self.labProgram() else {
                 throw ValidationError(
                     "pantrace-lab is not beside pantrace: build it with 'swift build' (or 'swift build --product pantrace-lab')")

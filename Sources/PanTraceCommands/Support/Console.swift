@@ -5,22 +5,73 @@ import Darwin
 #endif
 
 import PanTraceKit
+import PanTraceModel
 import PanTraceReports
 
-/// Writing to standard output and standard error, and what the terminal allows.
+/// Where a command writes and what it reads: its standard output and
+/// error, the variables it reads (`COLUMNS`, `NO_COLOR`, `CI`), the folder
+/// its relative paths are in and what `-` reads, and what the terminal allows.
 ///
 /// Standard output carries the reports: a write that fails throws
 /// ``StreamWriteError`` (exit 74). Standard error carries diagnostics only:
 /// a failed write to it is dropped, and the exit status stays what it was.
-package enum Console {
-    // Buffered: a report is written in pieces of 64 KB, not a call per line.
-    nonisolated(unsafe) static let standardOutput = StandardStream(descriptor: 1, name: "standard output", capacity: 1 << 16)
-    nonisolated(unsafe) static let standardError = StandardStream(descriptor: 2, name: "standard error", capacity: 0)
+///
+/// `pantrace` runs in ``process``: descriptors 0, 1 and 2, the process's
+/// environment and current directory. A caller that runs commands in-process
+/// (``Pantrace/run(_:in:)``, as swift-argument-parser's `AssertExecuteCommand`
+/// drives a command) gives each a console of its own, made by
+/// ``init(variables:directory:standardInput:terminal:)``, and reads what the
+/// command wrote from ``standardOutput`` and ``standardError``. The console
+/// of the running command is a task-local (``current``): commands that run
+/// side by side in one process share no stream, variable or folder.
+package final class Console: @unchecked Sendable {
+    /// Where reports go.
+    package let standardOutput: StandardStream
+    /// Where diagnostics go.
+    package let standardError: StandardStream
+    /// The variables a command reads; `nil` reads the process's environment.
+    private let variables: [String: String]?
+    /// The folder of relative paths and the descriptor `-` reads.
+    let files: FileContext
+    /// Whether the command owns the process: only then does `lab` replace it
+    /// by `pantrace-lab` (exec).
+    let ownsProcess: Bool
+
+    private init(output: StandardStream, errors: StandardStream, variables: [String: String]?, files: FileContext, ownsProcess: Bool) {
+        standardOutput = output
+        standardError = errors
+        self.variables = variables
+        self.files = files
+        self.ownsProcess = ownsProcess
+    }
+
+    /// A console held in memory: what the command writes is kept in
+    /// ``standardOutput`` and ``standardError`` (their ``StandardStream/written``
+    /// bytes), it reads `variables` instead of the environment, its relative
+    /// paths are in `directory` and `-` reads the open descriptor
+    /// `standardInput`. `terminal` says whether both streams are to be
+    /// treated as a terminal's (colour, escapes, progress).
+    package convenience init(variables: [String: String], directory: String, standardInput: Int32, terminal: Bool = false) {
+        self.init(
+            output: StandardStream(keeping: "standard output", terminal: terminal),
+            errors: StandardStream(keeping: "standard error", terminal: terminal), variables: variables,
+            files: FileContext(directory: directory, standardInput: standardInput), ownsProcess: false)
+    }
+
+    /// The process's own: descriptors 0, 1 and 2 (standard output buffered in
+    /// pieces of 64 KB, not a call per line), its environment and current directory.
+    package static let process = Console(
+        output: StandardStream(descriptor: 1, name: "standard output", capacity: 1 << 16),
+        errors: StandardStream(descriptor: 2, name: "standard error", capacity: 0), variables: nil, files: FileContext(),
+        ownsProcess: true)
+
+    /// The console of the running command.
+    @TaskLocal package static var current: Console = .process
 
     /// Where reports go.
-    package static var output: StandardStream { standardOutput }
+    package static var output: StandardStream { current.standardOutput }
     /// Where diagnostics go.
-    static var errors: StandardStream { standardError }
+    static var errors: StandardStream { current.standardError }
 
     /// Makes the process safe to start in a hostile environment; call it first.
     ///
@@ -45,7 +96,7 @@ package enum Console {
                 dup2(opened, descriptor)
                 close(opened)
             }
-            [standardOutput, standardError].first { $0.descriptor == descriptor }?.isClosed = true
+            [process.standardOutput, process.standardError].first { $0.descriptor == descriptor }?.isClosed = true
         }
     }
 
@@ -99,16 +150,19 @@ package enum Console {
     }
 
     /// The width help and usage messages are wrapped to: `COLUMNS` when it
-    /// is set, else `nil`, which leaves it to swift-argument-parser (the
-    /// terminal's width, or 80).
+    /// is set, else, in the process, `nil`, which leaves it to
+    /// swift-argument-parser (the terminal's width, or 80), and 80 in memory.
     static var textColumns: Int? {
-        guard let columns = environment("COLUMNS").flatMap(Int.init), columns > 0 else { return nil }
+        guard let columns = environment("COLUMNS").flatMap(Int.init), columns > 0 else {
+            return current.variables == nil ? nil : 80
+        }
         return columns
     }
 
     /// The variable's value, `nil` when it is not set.
     package static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+        guard let variables = current.variables else { return getenv(name).map { String(cString: $0) } }
+        return variables[name]
     }
 
     /// Seconds on a monotonic clock.

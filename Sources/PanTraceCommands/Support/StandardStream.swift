@@ -5,14 +5,15 @@ import Darwin
 #endif
 
 /// Standard output or standard error, written with write(2) and checked on
-/// every write (docs/commands.md §7.4: a failed write to standard output is exit 74).
+/// every write (docs/commands.md §7.4: a failed write to standard output is
+/// exit 74), or kept in memory for a command run in-process (``Console``).
 ///
 /// Not C's `FILE`: `fdopen` on a closed descriptor returns NULL, and a
 /// buffered `fwrite` reports a full disk only at a flush whose result is
 /// easy to lose. The first failure is kept: later writes are dropped and
 /// throw it again, so a report cut short never continues past a hole.
 package final class StandardStream {
-    /// 1 or 2.
+    /// 1 or 2; -1 for a stream kept in memory.
     let descriptor: Int32
     /// "standard output", in messages.
     let name: String
@@ -21,16 +22,29 @@ package final class StandardStream {
     private var buffer: [UInt8] = []
     /// The `errno` of the first failed write.
     private(set) var failure: Int32?
+    /// Every byte written, for a stream kept in memory.
+    package private(set) var written: [UInt8] = []
+    /// For a stream kept in memory, whether it stands for a terminal; `nil` for a descriptor.
+    private let keptAsTerminal: Bool?
 
     init(descriptor: Int32, name: String, capacity: Int) {
         self.descriptor = descriptor
         self.name = name
         self.capacity = capacity
+        keptAsTerminal = nil
         buffer.reserveCapacity(capacity)
     }
 
+    /// A stream whose bytes are kept in ``written``, a terminal's when `terminal` is true.
+    init(keeping name: String, terminal: Bool) {
+        descriptor = -1
+        self.name = name
+        capacity = 0
+        keptAsTerminal = terminal
+    }
+
     /// Whether the stream is a terminal.
-    var isTerminal: Bool { isatty(descriptor) == 1 }
+    var isTerminal: Bool { keptAsTerminal ?? (isatty(descriptor) == 1) }
 
     /// Whether the descriptor was closed when the process started: then the
     /// first write fails (EBADF) without being tried, and a command that
@@ -50,6 +64,10 @@ package final class StandardStream {
     package func flush() throws(StreamWriteError) {
         try check()
         defer { buffer.removeAll(keepingCapacity: true) }
+        if keptAsTerminal != nil {
+            written += buffer
+            return
+        }
         let written = buffer.withUnsafeBytes { bytes -> Int32? in
             var offset = 0
             while offset < bytes.count, let start = bytes.baseAddress {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PanTraceModel
 import PanTraceStore
 
 #if canImport(Glibc)
@@ -30,9 +31,10 @@ package struct StoreOptions: ParsableArguments {
     /// Opens a database that must exist already (replay, regress, tune, runs, show):
     /// a mistyped `--db` is an error (exit 66) and leaves no new empty file behind.
     package func openExisting(readOnly: Bool = false) throws -> Store {
-        if access(db, F_OK) != 0 {
+        if access(FileContext.location(of: db), F_OK) != 0 {
             let folder = db.lastIndex(of: "/").map { $0 == db.startIndex ? "/" : String(db[..<$0]) } ?? "."
-            let reason = access(folder, F_OK) != 0 ? "no such folder: \(folder)" : "no such file (pantrace record creates it)"
+            let exists = access(FileContext.location(of: folder), F_OK) == 0
+            let reason = exists ? "no such file (pantrace record creates it)" : "no such folder: \(folder)"
             throw StoreError.cannotOpen(path: db, reason: reason)
         }
         return try open(readOnly: readOnly)

@@ -62,15 +62,16 @@ final class FileLines {
     /// The bytes the buffer holds now (at most `maximumLineLength + 1`).
     var bufferCapacity: Int { capacity }
 
-    /// Opens `path` for reading; `-` is standard input.
+    /// Opens `path` for reading; `-` is standard input (`FileContext`: a
+    /// relative path is in the task's folder, `-` its standard input).
     init(path: String, maximumLineLength: Int) throws(InputFileError) {
         self.path = path
         self.maximumLineLength = max(1, maximumLineLength)
         if path == "-" {
-            descriptor = 0
+            descriptor = FileContext.current.standardInput
             closesDescriptor = false
         } else {
-            let opened = open(path, O_RDONLY)
+            let opened = open(FileContext.location(of: path), O_RDONLY)
             guard opened >= 0 else { throw InputFileError(path: path, reason: Self.systemReason()) }
             descriptor = opened
             closesDescriptor = true

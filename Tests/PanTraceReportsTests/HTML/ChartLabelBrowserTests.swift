@@ -2,7 +2,6 @@ import BrowserTestSupport
 import Foundation
 import PanTraceCore
 import Testing
-import TestThreads
 import PanTraceModel
 import PanTraceReports
 
@@ -10,7 +9,7 @@ import PanTraceReports
 /// at a laptop's width (1280 px) and a phone's (390 px), no `<text>` of a
 /// chart leaves its SVG or overlaps another. Screenshots of every page at
 /// both widths go to `.build/screenshots/labels-*.png` for a reviewer.
-@Suite(.blocksItsThread, .enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
+@Suite(.enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
 struct ChartLabelBrowserTests {
     static let widths = [1280, 390]
 
@@ -51,26 +50,26 @@ struct ChartLabelBrowserTests {
     }
 
     @Test(arguments: widths)
-    func tuneChartsKeepTheirLabelsInside(width: Int) throws {
-        try expectReadable(Self.tunePageWithBestAtTheEnd().html(), named: "labels-tune-\(width)", width: width)
+    func tuneChartsKeepTheirLabelsInside(width: Int) async throws {
+        try await expectReadable(Self.tunePageWithBestAtTheEnd().html(), named: "labels-tune-\(width)", width: width)
         let two = HTMLFixtures.tunePage(sweeps: [
             TunePage.Sweep(key: "threshold", values: ["0.2", "0.3", "0.4", "0.5", "0.6"]),
             TunePage.Sweep(key: "flickVelocity", values: ["600", "1000", "1400"]),
         ])
-        try expectReadable(two.html(), named: "labels-tune-heat-\(width)", width: width)
+        try await expectReadable(two.html(), named: "labels-tune-heat-\(width)", width: width)
     }
 
     @Test(arguments: widths)
-    func replayChartsKeepTheirLabelsInside(width: Int) throws {
+    func replayChartsKeepTheirLabelsInside(width: Int) async throws {
         let page = HTMLFixtures.replayPage(
             traces: Array(SyntheticCorpus(seed: 7).traces(count: 400)), baseline: HTMLFixtures.config([]),
             candidate: HTMLFixtures.config(["decision=velocity", "threshold=0.3"]), limit: 6)
-        try expectReadable(page.html(), named: "labels-replay-\(width)", width: width, height: 3200)
+        try await expectReadable(page.html(), named: "labels-replay-\(width)", width: width, height: 3200)
     }
 
     @Test(arguments: widths)
-    func compareChartsKeepTheirLabelsInside(width: Int) throws {
-        try expectReadable(Self.comparePage().html(), named: "labels-compare-\(width)", width: width, height: 3600)
+    func compareChartsKeepTheirLabelsInside(width: Int) async throws {
+        try await expectReadable(Self.comparePage().html(), named: "labels-compare-\(width)", width: width, height: 3600)
     }
 
     /// docs/commands.md §7.9: the map's velocity axis fits the releases, not
@@ -97,10 +96,10 @@ struct ChartLabelBrowserTests {
 
     /// Writes `html`, loads it at `width`, screenshots it, and expects no
     /// console message and every chart's words inside and apart.
-    private func expectReadable(_ html: String, named name: String, width: Int, height: Int = 2400) throws {
+    private func expectReadable(_ html: String, named name: String, width: Int, height: Int = 2400) async throws {
         let file = try BrowserPage.write(html, named: "\(name).html")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let load = try Chromium.load(
+        let load = try await Chromium.load(
             file, screenshot: BrowserPage.screenshots.appending(path: "\(name).png"), height: height, width: width,
             probe: LabelLayout.probe)
         #expect(load.consoleMessages.isEmpty, "\(load.consoleMessages)")

@@ -2,7 +2,6 @@ import BrowserTestSupport
 import Foundation
 import PanTraceCore
 import Testing
-import TestThreads
 import PanTraceModel
 import PanTraceReports
 
@@ -13,7 +12,7 @@ import PanTraceReports
 /// load in tabs of one browser, in parallel like the other tests.
 // Skipped where chromium is not installed (a developer's machine); in CI
 // (`CI` set) the suite runs regardless, so a missing browser fails it.
-@Suite(.blocksItsThread, .enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
+@Suite(.enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
 struct HTMLBrowserTests {
     /// Names that would run script if they reached the page unescaped: the
     /// console check catches it.
@@ -36,19 +35,19 @@ struct HTMLBrowserTests {
         return HTMLFixtures.replayPage(traces: traces, baseline: baseline, candidate: candidate, limit: 6)
     }
 
-    @Test func replayPageShowsEveryPartWithTheInputsNumbers() throws {
+    @Test func replayPageShowsEveryPartWithTheInputsNumbers() async throws {
         let page = Self.smallReplay()
         #expect(page.comparison.changed > page.plots.count, "the fixture should have more changes than --limit")
-        let load = try check(page.html(), named: "replay", height: 3200)
+        let load = try await check(page.html(), named: "replay", height: 3200)
         try checkReplay(load.dom, page)
         #expect(load.dom.contains(#"data-density="false""#))
     }
 
-    @Test func largeReplayPageDrawsUnchangedTracesAsADensity() throws {
+    @Test func largeReplayPageDrawsUnchangedTracesAsADensity() async throws {
         let page = HTMLFixtures.replayPage(
             traces: Array(SyntheticCorpus(seed: 3).traces(count: 2500)), baseline: HTMLFixtures.config([]),
             candidate: HTMLFixtures.config(["decision=projection", "threshold=0.45"]), limit: 3, densityAbove: 1000)
-        let load = try check(page.html(), named: "replay-density", height: 1500)
+        let load = try await check(page.html(), named: "replay-density", height: 1500)
         try checkReplay(load.dom, page)
         #expect(load.dom.contains(#"data-density="true""#))
         // Every unchanged release is in exactly one cell.
@@ -59,7 +58,7 @@ struct HTMLBrowserTests {
     }
 
     @Test(arguments: [1, 2, 3])
-    func tunePageShowsTheSweepsAndTheFrontier(sweepCount: Int) throws {
+    func tunePageShowsTheSweepsAndTheFrontier(sweepCount: Int) async throws {
         let sweeps = [
             TunePage.Sweep(key: "threshold", values: ["0.2", "0.25", "0.3", "0.35", "0.4", "0.45", "0.5", "0.55", "0.6"]),
             TunePage.Sweep(key: "flickVelocity", values: ["600", "800", "1000", "1200", "1400", "1600"]),
@@ -70,7 +69,7 @@ struct HTMLBrowserTests {
         let intervals = TuningIntervals(pairs: (0..<300).map { UInt8(($0 * 7) % 9) })
         page.intervals = intervals
         page.evidence = TuningEvidence(counts: [.synthetic: page.labelled])
-        let load = try check(page.html(), named: "tune-\(sweepCount)", height: sweepCount == 3 ? 3200 : 2200)
+        let load = try await check(page.html(), named: "tune-\(sweepCount)", height: sweepCount == 3 ? 3200 : 2200)
         let dom = load.dom
 
         let counts = PageChecks.numbers("data-count", in: dom)
@@ -120,14 +119,14 @@ struct HTMLBrowserTests {
     /// `pantrace compare --html` with every preset: the table's counts read
     /// back, one boundary per config on the map and in the legend, the most
     /// divided traces, and hostile names escaped.
-    @Test func comparePageDrawsEveryConfigsBoundary() throws {
+    @Test func comparePageDrawsEveryConfigsBoundary() async throws {
         var traces = Array(SyntheticCorpus(seed: 7).traces(count: 600))
         traces[0].name = Self.hostileNames[0]
         var configs = Preset.all.map(\.config)
         configs[10].name = Self.hostileNames[1]
         var comparison = ConfigComparison(configs: configs, limit: 12)
         comparison.add(contentsOf: traces)
-        let load = try check(comparison.html(), named: "compare", height: 3600)
+        let load = try await check(comparison.html(), named: "compare", height: 3600)
         let dom = load.dom
         /// The element with `id`, up to the first `</tag>` after it (these hold no nested `tag`).
         func element(_ id: String, _ tag: String) throws -> String {
@@ -149,14 +148,14 @@ struct HTMLBrowserTests {
 
     /// Negative control: the console check does catch a page's console.error,
     /// an uncaught exception and a resource that fails to load.
-    @Test func aConsoleErrorOrAnExceptionIsDetected() throws {
+    @Test func aConsoleErrorOrAnExceptionIsDetected() async throws {
         let html = """
             <!DOCTYPE html><html><head><meta charset="utf-8"><title>control</title></head>
             <body><p>control</p><img src="missing-control.png"><script>console.error("deliberate"); missingFunction();</script></body></html>
             """
         let file = try BrowserPage.write(html, named: "control.html")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let load = try Chromium.load(file)
+        let load = try await Chromium.load(file)
         #expect(load.consoleMessages.contains { $0.contains("deliberate") }, "\(load.log)")
         #expect(load.consoleMessages.contains { $0.contains("Uncaught ReferenceError") }, "\(load.log)")
         #expect(load.consoleMessages.contains { $0.contains("missing-control.png") }, "\(load.log)")
@@ -166,10 +165,10 @@ struct HTMLBrowserTests {
 
     /// Loads `html` in Chromium (writing a screenshot) and checks what every
     /// page must satisfy: no console message, no external reference.
-    private func check(_ html: String, named name: String, height: Int) throws -> Chromium.Load {
+    private func check(_ html: String, named name: String, height: Int) async throws -> Chromium.Load {
         let file = try BrowserPage.write(html, named: "\(name).html")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let (load, problems) = try BrowserPage.check(file, html: html, named: name, height: height)
+        let (load, problems) = try await BrowserPage.check(file, html: html, named: name, height: height)
         #expect(problems.isEmpty, "\(problems)")
         return load
     }

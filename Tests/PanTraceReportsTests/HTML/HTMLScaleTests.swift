@@ -50,7 +50,7 @@ import PanTraceReports
     /// `PANTRACE_HTML_SCALE=1 swift test --filter HTMLScaleTests`.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["PANTRACE_HTML_SCALE"] != nil && Chromium.path != nil,
                    "set PANTRACE_HTML_SCALE=1 (and install chromium) to measure the 80,000-trace page"))
-    func eightyThousandSimulatedTracesRenderQuickly() throws {
+    func eightyThousandSimulatedTracesRenderQuickly() async throws {
         let count = 80_000
         let baseline = HTMLFixtures.config([])
         let candidate = HTMLFixtures.config(["threshold=0.3"])
@@ -77,9 +77,9 @@ import PanTraceReports
         try "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>empty</title></head><body></body></html>"
             .write(to: empty, atomically: true, encoding: .utf8)
 
-        let blank = try Chromium.load(empty)
-        let load = try Chromium.load(file, screenshot: folder.appending(path: "replay-80k.png"), height: 1400)
-        let measured = try Chromium.load(probed)
+        let blank = try await Chromium.load(empty)
+        let load = try await Chromium.load(file, screenshot: folder.appending(path: "replay-80k.png"), height: 1400)
+        let measured = try await Chromium.load(probed)
         let laidOut = PageChecks.values(of: "data-laid-out-ms", in: measured.dom).first.flatMap(Double.init)
         print(
             """

@@ -2,7 +2,6 @@ import BrowserTestSupport
 import Foundation
 import PanTraceCore
 import Testing
-import TestThreads
 import PanTraceModel
 import PanTraceReports
 
@@ -159,26 +158,26 @@ import PanTraceReports
 
 /// The sheets' pages in headless Chromium: no console message, every word
 /// inside its chart and apart from the others, and a screenshot of each.
-@Suite(.blocksItsThread, .enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
+@Suite(.enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
 struct SheetMapBrowserTests {
-    @Test func theReplayPageOfTheSheetsLoadsReadably() throws {
+    @Test func theReplayPageOfTheSheetsLoadsReadably() async throws {
         let (page, _) = SheetMapTests.replayPage(
             baseline: SheetMapTests.preset("uikit-sheet"), candidate: SheetMapTests.preset("floatingpanel-states"))
-        try expectReadable(page.html(), named: "sheets-replay", height: 4200)
+        try await expectReadable(page.html(), named: "sheets-replay", height: 4200)
     }
 
-    @Test func theComparePageOfTheSheetsLoadsReadably() throws {
+    @Test func theComparePageOfTheSheetsLoadsReadably() async throws {
         let names = ["uikit-sheet", "floatingpanel-states", "mdc-states", "flutter-snap"]
         var comparison = ConfigComparison(configs: names.map(SheetMapTests.preset), limit: 8)
         comparison.add(contentsOf: SyntheticCorpus(seed: 11, families: SyntheticFamily.sheets).traces(count: 300))
         comparison.finish()
-        try expectReadable(comparison.html(), named: "sheets-compare", height: 4600)
+        try await expectReadable(comparison.html(), named: "sheets-compare", height: 4600)
     }
 
     /// Every preset over the sheets: fifteen boundaries on each overlay, and
     /// the presets of another interaction say that a sheet is not simulated
     /// there (docs/model.md §4.10) instead of showing regions.
-    @Test func theComparePageOfEveryPresetLoadsReadably() throws {
+    @Test func theComparePageOfEveryPresetLoadsReadably() async throws {
         var comparison = ConfigComparison(configs: Preset.all.map(\.config), limit: 8)
         comparison.add(contentsOf: SyntheticCorpus(seed: 11, families: SyntheticFamily.sheets).traces(count: 300))
         comparison.finish()
@@ -186,28 +185,28 @@ struct SheetMapBrowserTests {
         let elsewhere = Preset.all.filter { $0.config.interaction != .pullToDismiss }
         #expect(!elsewhere.isEmpty)
         #expect(PageChecks.values(of: "data-not-applicable", in: html).count == 2 * elsewhere.count, "one small map per start detent")
-        try expectReadable(html, named: "sheets-compare-all", height: 9000)
+        try await expectReadable(html, named: "sheets-compare-all", height: 9000)
     }
 
     /// A corpus of sheets and other gestures: the percent map and the sheets' maps on one page.
-    @Test func aMixedReplayPageLoadsReadably() throws {
+    @Test func aMixedReplayPageLoadsReadably() async throws {
         let traces = Array(SyntheticCorpus(seed: 5, families: SyntheticFamily.allCases).traces(count: 400))
         #expect(traces.contains { $0.detents != nil } && traces.contains { $0.detents == nil })
         let page = HTMLFixtures.replayPage(
             traces: traces, baseline: SheetMapTests.preset("uikit-sheet"), candidate: HTMLFixtures.config(["decision=velocity"]))
         let html = page.html()
         #expect(html.contains(#"id="release-map""#) && html.contains(#"id="sheet-map-1""#))
-        try expectReadable(html, named: "sheets-mixed", height: 3600)
+        try await expectReadable(html, named: "sheets-mixed", height: 3600)
     }
 
-    private func expectReadable(_ html: String, named name: String, height: Int) throws {
+    private func expectReadable(_ html: String, named name: String, height: Int) async throws {
         let file = try BrowserPage.write(html, named: "\(name).html")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         // The page beside its screenshot, for a reviewer to open.
         if BrowserPage.takesScreenshots {
             try? html.write(to: BrowserPage.screenshots.appending(path: "\(name).html"), atomically: true, encoding: .utf8)
         }
-        let load = try Chromium.load(
+        let load = try await Chromium.load(
             file, screenshot: BrowserPage.screenshots.appending(path: "\(name).png"), height: height, width: 1280,
             probe: LabelLayout.probe)
         #expect(load.consoleMessages.isEmpty, "\(load.consoleMessages)")

@@ -4,12 +4,11 @@ import PanTraceCore
 import PanTraceModel
 import PanTraceReports
 import Testing
-import TestThreads
 
 /// `pantrace verify --html` in headless Chromium (docs/commands.md §7.12, §7.8): no console
 /// message, nothing fetched, and the counts, the confusion cells and the release maps read
 /// back from the DOM equal to the verification's.
-@Suite(.blocksItsThread, .enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
+@Suite(.enabled(if: Chromium.shouldRun, "chromium is not installed: the browser tests are skipped (CI runs them)"))
 struct VerifyPageBrowserTests {
     /// Sheets and transitions observed by a stand-in `uikit-sheet` app with some noise,
     /// checked under `floatingpanel-states`: mismatches of both kinds.
@@ -23,13 +22,13 @@ struct VerifyPageBrowserTests {
         return verification
     }
 
-    @Test func verifyPageShowsTheCountsTheConfusionAndTheMaps() throws {
+    @Test func verifyPageShowsTheCountsTheConfusionAndTheMaps() async throws {
         let verification = try Self.verification()
         #expect(verification.mismatchCount > 0 && !verification.sheets.isEmpty && !verification.releases.isEmpty)
         let html = verification.page(origin: "preset floatingpanel-states", limit: 10)
         let file = try BrowserPage.write(html, named: "verify.html")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let (load, problems) = try BrowserPage.check(file, html: html, named: "verify", height: 2600)
+        let (load, problems) = try await BrowserPage.check(file, html: html, named: "verify", height: 2600)
         #expect(problems.isEmpty, "\(problems)")
         let dom = load.dom
         let counts = PageChecks.numbers("data-count", in: dom)
