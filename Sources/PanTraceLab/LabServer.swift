@@ -202,12 +202,6 @@ public final class LabServer: Service, Sendable {
         return hosts.map { "http://\($0.contains(":") ? "[\($0)]" : $0):\(port)/?token=\(token.text)" }
     }
 
-    /// How many requests are being read or answered now (the stop waits for them).
-    var requestsUnderWay: Int { connections.requestsUnderWay }
-
-    /// How many connections are open now.
-    var openConnections: Int { connections.openConnections }
-
     /// The machine's IPv4 (or IPv6) addresses, the loopback ones last.
     static func machineAddresses(ipv6: Bool) -> [String] {
         var list: UnsafeMutablePointer<ifaddrs>?

@@ -116,11 +116,11 @@ final class ServedLab: Sendable {
     /// The page's URL with its token.
     var url: String { server.urls(port: port)[0] }
 
-    /// Requests being read or answered now.
-    var requestsUnderWay: Int { server.requestsUnderWay }
+    /// Requests being read or answered now (what the server's stop waits for).
+    var requestsUnderWay: Int { server.connections.requestsUnderWay }
 
     /// Connections open now.
-    var openConnections: Int { server.openConnections }
+    var openConnections: Int { server.connections.openConnections }
 
     /// Stops the server as a signal stops the command, and waits until it has.
     func stop() async {
