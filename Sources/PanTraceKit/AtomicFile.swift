@@ -66,8 +66,9 @@ public final class AtomicFile {
     /// Creates the temporary file beside the file `path` names (or opens a
     /// device, FIFO or terminal that `path` names for writing).
     ///
-    /// A relative `path` is in the folder of the task (the process's current
-    /// directory unless the command line runs in-process); errors name `path` as given.
+    /// A relative `path` is in the current task's folder (the process's
+    /// current directory unless the task was given another); errors name
+    /// `path` as given.
     public init(path: String) throws(FileWriteError) {
         self.path = path
         let location = FileContext.location(of: path)

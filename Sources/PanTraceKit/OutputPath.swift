@@ -39,8 +39,8 @@ public enum OutputPath {
     /// symbolic link to the database is the database); a file that does not
     /// exist yet is compared by its resolved directory and name, so that
     /// `./x.sqlite` and `x.sqlite` for a database about to be created match too.
-    /// Relative paths are in the folder of the task (the process's current
-    /// directory unless the command line runs in-process).
+    /// Relative paths are in the current task's folder (the process's current
+    /// directory unless the task was given another).
     public static func refuseDatabase(_ path: String, option: String, database: String) throws(OutputPathError) {
         let (output, stored) = (FileContext.location(of: path), FileContext.location(of: database))
         for suffix in ["", "-wal", "-shm", "-journal"] where same(output, stored + suffix) {

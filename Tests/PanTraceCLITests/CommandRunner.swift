@@ -64,9 +64,8 @@ struct CommandRunner: Sendable {
     /// blocks (on its worker, on another connection's lock), which the
     /// concurrency pool's threads must never do, and the tests that await a
     /// server in this process need them. As many at once as there are
-    /// cores (a dispatch queue would add a thread for each command that
-    /// blocks), at a lower priority (nice 10): the commands take the cores
-    /// the pool's tests and the lab's server leave.
+    /// cores: a dispatch queue would add a thread for each command that
+    /// blocks, and a few dozen commands would share two cores.
     static let commands = {
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = ProcessInfo.processInfo.activeProcessorCount
@@ -94,9 +93,6 @@ struct CommandRunner: Sendable {
     private static func runHere(
         _ arguments: [String], in folder: String, stdin: String?, environment: [String: String], terminal: Bool
     ) throws -> Output {
-        #if os(Linux)
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)  // this thread: on Linux a nice value is a thread's
-        #endif
         // An unlinked file: any size, read at the command's pace, nothing left in the folder.
         guard let input = tmpfile() else { throw CocoaError(.fileWriteUnknown) }
         defer { fclose(input) }
