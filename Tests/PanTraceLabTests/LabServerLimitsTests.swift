@@ -124,15 +124,17 @@ import Testing
     @Test func slowAndSilentClientsAreClosed() async throws {
         let lab = try LabFixture()
         var limits = LabFixture.limits
-        limits.idle = .milliseconds(200)
-        limits.headTime = .milliseconds(200)
-        limits.stall = .milliseconds(200)
+        // A second each: on a loaded machine a client's first bytes can come
+        // a few hundred milliseconds after its connection.
+        limits.idle = .seconds(1)
+        limits.headTime = .seconds(1)
+        limits.stall = .seconds(1)
         let server = try await lab.serve(limits: limits)
         defer { Task { await server.stop() } }
         let silent = try await WireClient.connect(port: server.port)
         #expect(await silent.readsEndOfFile(), "a connection that sends nothing is closed")
 
-        // Each request goes out with its connection: the 200 ms idle limit never races the test's turn.
+        // Each request goes out with its connection: the idle limit never races the test's turn.
         let slowHead = try await WireClient.connect(port: server.port, sending: "GET /?token=\(lab.token.text) HTTP/1.1\r\nHost")
         #expect(try await slowHead.response().status == 408)
         #expect(await slowHead.readsEndOfFile())
@@ -292,7 +294,11 @@ import Testing
         writing.rollback()
         other.close()
         #expect(try lab.store.traceCount() == 0)
-        #expect(try await connection.exchange(request).status == 200)
+        // Sent again as the page sends it, while the answer is 503 with `retry`
+        // (a loaded machine can take more than the 100 ms bound again): stored once.
+        var status = 503
+        for _ in 0..<20 where status == 503 { status = try await connection.exchange(request).status }
+        #expect(status == 200)
         #expect(try lab.store.traceCount() == 1)
     }
 
