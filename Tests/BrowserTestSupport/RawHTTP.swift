@@ -31,10 +31,9 @@ public final class RawHTTP: @unchecked Sendable {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else {
-            close(descriptor)
-            throw Failure(description: "cannot connect to port \(port): errno \(errno)")
-        }
+        // Not closed here: an initializer that throws once every property is set runs `deinit`,
+        // which closes it (a second close would take a descriptor another thread opened since).
+        guard connected == 0 else { throw Failure(description: "cannot connect to port \(port): errno \(errno)") }
     }
 
     deinit { close(descriptor) }
