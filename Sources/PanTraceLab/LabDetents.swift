@@ -4,15 +4,15 @@ import PanTraceModel
 /// --detents medium=0.5,large=1` gives every task those detents, starting at
 /// the tallest unless the task says otherwise, and adds the built-in detent
 /// tasks.
-public enum LabDetents {
+package enum LabDetents {
     /// Why a detent list was refused: the entry at fault (when one is) and the rule it breaks.
-    public struct Invalid: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct Invalid: Error, Sendable, Equatable, CustomStringConvertible {
         /// The entry as written (`medium=2`), or `nil` when the list as a whole is at fault.
-        public var entry: String?
+        package var entry: String?
         /// The rule it breaks, in words.
-        public var reason: String
+        package var reason: String
 
-        public var description: String {
+        package var description: String {
             entry.map { "\(JSONWriter.string($0)): \(reason)" } ?? reason
         }
     }
@@ -22,7 +22,7 @@ public enum LabDetents {
     /// 1–40 characters (not `finish` or `cancel`, named once) and a height,
     /// a fraction of the extent, finite, > 0 and ≤ 1; no two heights equal.
     /// Spaces around names and heights are ignored.
-    public static func parse(_ text: String) throws(Invalid) -> [Detent] {
+    package static func parse(_ text: String) throws(Invalid) -> [Detent] {
         let entries = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard !text.allSatisfy(\.isWhitespace) else {
             throw Invalid(entry: nil, reason: "needs at least one detent, as NAME=HEIGHT (medium=0.5,large=1)")
@@ -55,7 +55,7 @@ public enum LabDetents {
 
     /// `tasks` with the session's `detents` given to every task that has none
     /// of its own (starting at the tallest); a task's own detents win.
-    public static func apply(_ detents: [Detent]?, to tasks: [LabTask]) -> [LabTask] {
+    package static func apply(_ detents: [Detent]?, to tasks: [LabTask]) -> [LabTask] {
         guard let detents else { return tasks }
         return tasks.map { task in
             var task = task
@@ -72,7 +72,7 @@ public enum LabDetents {
     /// and up (`drop-to-NAME`, `raise-to-NAME`) and closing from the lowest,
     /// so that every detent is a start and an aim. With one detent, only
     /// closing from the tallest.
-    public static func builtInTasks(for detents: [Detent], repeatCount: Int = LabTask.defaultRepeat) -> [LabTask] {
+    package static func builtInTasks(for detents: [Detent], repeatCount: Int = LabTask.defaultRepeat) -> [LabTask] {
         let ordered = tallestFirst(detents)
         guard let tallest = ordered.first else { return [] }
         var tasks: [LabTask] = []

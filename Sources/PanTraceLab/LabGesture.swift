@@ -11,13 +11,13 @@ import PanTraceModel
 /// must be the task's. The result is then checked exactly as
 /// `record` checks a line of JSON Lines, so that a refused gesture gets
 /// `record`'s message.
-public struct LabGesture: Sendable {
+package struct LabGesture: Sendable {
     /// The stored trace, valid.
-    public var trace: Trace
+    package var trace: Trace
     /// The task it was made for, when `meta.task` named one.
-    public var task: LabTask?
+    package var task: LabTask?
     /// The pair it was made for in a session that compares two configs (`meta.pair`).
-    public var pair: Int?
+    package var pair: Int?
 
     /// The members the server writes itself; a posted value of one is replaced.
     static let serverKeys: Set<String> = ["name", "intent", "intentSource", "meta"]
@@ -33,7 +33,7 @@ public struct LabGesture: Sendable {
     ///     posted, must be a pair's number (an integer from 1), and is
     ///     written after `prompt`.
     /// - Throws: `TraceError` with `record`'s message (no file or line).
-    public init(body: [UInt8], name: String, session: String, tasks: [LabTask], userAgent: String?, pairing: Bool = false) throws(TraceError) {
+    package init(body: [UInt8], name: String, session: String, tasks: [LabTask], userAgent: String?, pairing: Bool = false) throws(TraceError) {
         let root: JSONNode
         do {
             root = try JSONParser.parse(body)

@@ -6,23 +6,23 @@ extension LabPage {
     /// pairs: a reload between two gestures (or answers) is served as made,
     /// whatever the length of the task list (docs/lab.md). One page is made
     /// at a time; a request meanwhile waits for it rather than making another.
-    public final class Cache: @unchecked Sendable {
+    package final class Cache: @unchecked Sendable {
         private let make: @Sendable (Int, LabPairs.Next?) -> String
         private let lock = NSLock()
         private var made: (stored: Int, next: LabPairs.Next?, page: String)?
 
         /// A cache of the pages `make` makes for a count of stored gestures.
-        public convenience init(make: @escaping @Sendable (_ stored: Int) -> String) {
+        package convenience init(make: @escaping @Sendable (_ stored: Int) -> String) {
             self.init(makeWithNext: { stored, _ in make(stored) })
         }
 
         /// A cache of the pages `make` makes for a count of stored gestures and what the pairs do next.
-        public init(makeWithNext make: @escaping @Sendable (_ stored: Int, _ next: LabPairs.Next?) -> String) {
+        package init(makeWithNext make: @escaping @Sendable (_ stored: Int, _ next: LabPairs.Next?) -> String) {
             self.make = make
         }
 
         /// The page when `stored` gestures are stored and the pairs do `next`.
-        public func page(stored: Int, next: LabPairs.Next? = nil) -> String {
+        package func page(stored: Int, next: LabPairs.Next? = nil) -> String {
             lock.lock()
             defer { lock.unlock() }
             if let made, made.stored == stored, made.next == next { return made.page }

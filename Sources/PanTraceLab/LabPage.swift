@@ -11,7 +11,7 @@ import PanTraceModel
 /// script are inline (``style``, ``script``), and the session's data — the
 /// config, the tasks in the session's order, the session's name and how many
 /// gestures it stored already — is a JSON block the script reads.
-public enum LabPage {
+package enum LabPage {
     /// The page for a session.
     ///
     /// - Parameters:
@@ -24,7 +24,7 @@ public enum LabPage {
     ///   - pause: how long the settled screen stays before the next task, as a
     ///     multiple of a person's pause (0.5 s after a finish, 0.3 s after a
     ///     cancel); the tests, which wait on the count of settled gestures, take 0.
-    public static func html(
+    package static func html(
         config: Config, tasks: [LabTask], session: String, stored: Int, versus: Config? = nil, next: LabPairs.Next? = nil,
         pause: Double = 1
     ) -> String {

@@ -7,27 +7,27 @@ import PanTraceModel
 ///
 /// Pairs are numbered from 1 in the order begun. A pair is *made* once both
 /// its gestures are stored; only a made pair can be answered, and once.
-public struct LabPairs: Sendable {
+package struct LabPairs: Sendable {
     /// One pair's gestures and answer.
-    public struct Pair: Sendable, Equatable {
+    package struct Pair: Sendable, Equatable {
         /// The pair's number.
-        public var number: Int
+        package var number: Int
         /// The task's id.
-        public var task: String
+        package var task: String
         /// The config of the gesture done first.
-        public var shownFirst: Preference.Side
+        package var shownFirst: Preference.Side
         /// The stored traces' names and runs, by config.
-        public var traces: [Preference.Side: (name: String, run: Int64)] = [:]
+        package var traces: [Preference.Side: (name: String, run: Int64)] = [:]
         /// The answer, once given.
-        public var choice: Preference.Choice?
+        package var choice: Preference.Choice?
         /// A gesture or run of the pair was deleted before its answer: it is
         /// not asked again (``LabPairs/givenUp(pair:)``).
-        public var isGivenUp = false
+        package var isGivenUp = false
 
         /// Both gestures are stored.
-        public var isMade: Bool { traces.count == 2 }
+        package var isMade: Bool { traces.count == 2 }
 
-        public static func == (left: Pair, right: Pair) -> Bool {
+        package static func == (left: Pair, right: Pair) -> Bool {
             left.number == right.number && left.task == right.task && left.shownFirst == right.shownFirst
                 && left.choice == right.choice && left.isGivenUp == right.isGivenUp && left.traces.mapValues(\.name) == right.traces.mapValues(\.name)
                 && left.traces.mapValues(\.run) == right.traces.mapValues(\.run)
@@ -35,38 +35,38 @@ public struct LabPairs: Sendable {
     }
 
     /// Where a posted gesture goes: its pair, whether it is the pair's first or second, and its config.
-    public struct Slot: Sendable, Equatable {
-        public var pair: Int
-        public var isFirst: Bool
-        public var side: Preference.Side
+    package struct Slot: Sendable, Equatable {
+        package var pair: Int
+        package var isFirst: Bool
+        package var side: Preference.Side
     }
 
     /// What the page does next (docs/lab.md): the pair to go on with, the config
     /// of its next gesture and how many of its gestures are stored, or the
     /// question for a made pair not yet answered.
-    public struct Next: Sendable, Equatable {
+    package struct Next: Sendable, Equatable {
         /// The pair number.
-        public var pair: Int
+        package var pair: Int
         /// The config of the pair's first gesture.
-        public var shownFirst: Preference.Side
+        package var shownFirst: Preference.Side
         /// The pair's gestures stored (0 or 1), or 2 with ``asking``.
-        public var stored: Int
+        package var stored: Int
         /// The pair is made and waits for its answer.
-        public var asking: Bool
+        package var asking: Bool
     }
 
     /// The session's seed, from which each pair's order is drawn.
-    public let seed: UInt64
+    package let seed: UInt64
     /// The pairs begun, by number (index + 1).
-    public private(set) var pairs: [Pair] = []
+    package private(set) var pairs: [Pair] = []
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         self.seed = seed
     }
 
     /// The config whose gesture comes first in pair `number`, drawn from `seed`
     /// alone: the same session seed gives the same orders.
-    public static func shownFirst(pair number: Int, seed: UInt64) -> Preference.Side {
+    package static func shownFirst(pair number: Int, seed: UInt64) -> Preference.Side {
         var state = seed ^ SeededRandom.mix(UInt64(truncatingIfNeeded: number))
         return SeededRandom.splitMix(&state) >> 63 == 0 ? .a : .b
     }
@@ -76,7 +76,7 @@ public struct LabPairs: Sendable {
     /// - Throws: ``LabPairError`` for a pair that is neither the one under
     ///   way nor the next, one that has both gestures, or another task than
     ///   the pair's first gesture's.
-    public func slot(pair number: Int, task: String) throws(LabPairError) -> Slot {
+    package func slot(pair number: Int, task: String) throws(LabPairError) -> Slot {
         if number >= 1, number <= pairs.count {
             let pair = pairs[number - 1]
             guard !pair.isMade else { throw .alreadyMade(pair: number) }
@@ -90,7 +90,7 @@ public struct LabPairs: Sendable {
     }
 
     /// Records the gesture stored in `slot`.
-    public mutating func stored(_ slot: Slot, task: String, trace: String, run: Int64) {
+    package mutating func stored(_ slot: Slot, task: String, trace: String, run: Int64) {
         if slot.isFirst {
             pairs.append(Pair(number: slot.pair, task: task, shownFirst: slot.side))
         }
@@ -100,7 +100,7 @@ public struct LabPairs: Sendable {
     /// The preference that answering pair `number` with `answer` stores.
     ///
     /// - Throws: ``LabPairError`` for a pair the session did not make, or one answered already.
-    public func preference(pair number: Int, answer: Preference.Answer, session: String) throws(LabPairError) -> Preference {
+    package func preference(pair number: Int, answer: Preference.Answer, session: String) throws(LabPairError) -> Preference {
         guard number >= 1, number <= pairs.count, pairs[number - 1].isMade,
             let a = pairs[number - 1].traces[.a], let b = pairs[number - 1].traces[.b]
         else { throw .notMade(pair: number) }
@@ -113,18 +113,18 @@ public struct LabPairs: Sendable {
     }
 
     /// Records pair `number`'s answer, once stored.
-    public mutating func answered(pair number: Int, choice: Preference.Choice) {
+    package mutating func answered(pair number: Int, choice: Preference.Choice) {
         pairs[number - 1].choice = choice
     }
 
     /// Gives pair `number` up: its answer could not be stored because one of
     /// its gestures was deleted; the session goes on with the next pair.
-    public mutating func givenUp(pair number: Int) {
+    package mutating func givenUp(pair number: Int) {
         pairs[number - 1].isGivenUp = true
     }
 
     /// What the page does next.
-    public var next: Next {
+    package var next: Next {
         guard let last = pairs.last else {
             return Next(pair: 1, shownFirst: Self.shownFirst(pair: 1, seed: seed), stored: 0, asking: false)
         }
@@ -138,14 +138,14 @@ public struct LabPairs: Sendable {
     /// does not count") when it is the last pair: that pair is done again,
     /// both its gestures, in the same order. Returns whether a pair was dropped.
     @discardableResult
-    public mutating func discard(trace: String) -> Bool {
+    package mutating func discard(trace: String) -> Bool {
         guard let last = pairs.last, last.traces.values.contains(where: { $0.name == trace }) else { return false }
         pairs.removeLast()
         return true
     }
 
     /// Pairs made and answered, and made but not answered.
-    public var counts: (answered: Int, unanswered: Int) {
+    package var counts: (answered: Int, unanswered: Int) {
         let made = pairs.filter(\.isMade)
         let answered = made.filter { $0.choice != nil }.count
         return (answered, made.count - answered)
@@ -156,14 +156,14 @@ extension LabPairs.Next {
     /// What the page does next, as the page reads it: `{"pair", "config",
     /// "stored", "asking"}`, where `config` is the config of the pair's next
     /// gesture (`a` or `b`; once both are stored, the first's).
-    public var json: String {
+    package var json: String {
         let side = stored == 1 ? shownFirst.other : shownFirst
         return "{\"pair\": \(pair), \"config\": \"\(side.rawValue)\", \"stored\": \(stored), \"asking\": \(asking)}"
     }
 }
 
 /// A gesture or an answer that does not fit the session's pairs (400, nothing stored).
-public enum LabPairError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum LabPairError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A gesture of an A/B session without `meta.pair` or `meta.task`.
     case missing(key: String)
     /// A gesture for a pair that is neither the one under way nor the next.
@@ -183,7 +183,7 @@ public enum LabPairError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The pair's gesture or run was deleted before its answer (409, nothing stored).
     case deleted(pair: Int, what: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missing(let key): "\(key): a gesture of a session that compares two configs names its \(key == "meta.pair" ? "pair (a number from 1)" : "task")"
         case .notNext(let pair, let next): "meta.pair: pair \(pair) is not the one to do now; pair \(next) is"

@@ -14,50 +14,50 @@ import PanTraceStore
 /// added to it in a transaction of its own (``Store/continueRun(_:)``): a
 /// gesture that was acknowledged survives a `kill -9`, and one that was not
 /// is not half-stored. One gesture is stored at a time.
-public final class LabRecorder: @unchecked Sendable {
+package final class LabRecorder: @unchecked Sendable {
     /// What storing one gesture gave.
-    public struct Stored: Sendable, Equatable {
+    package struct Stored: Sendable, Equatable {
         /// The stored trace's name, `lab-SESSION-N`.
-        public var name: String
+        package var name: String
         /// The task the gesture was made for, when it named one.
-        public var task: LabTask?
+        package var task: LabTask?
         /// The trace's intent.
-        public var intent: Intent?
+        package var intent: Intent?
         /// The detent the sheet started at, for a trace with detents (docs/model.md §4.10).
-        public var startDetent: String?
+        package var startDetent: String?
         /// Its result under the config it was done under.
-        public var outcome: Outcome
+        package var outcome: Outcome
         /// The run of the config it was done under.
-        public var run: RunID
+        package var run: RunID
         /// Gestures stored this session, this one included.
-        public var count: Int
+        package var count: Int
         /// In a session that compares two configs: the gesture's place in its pair and its config.
-        public var slot: LabPairs.Slot?
+        package var slot: LabPairs.Slot?
         /// When a limit of the config stopped the sheet short (docs/lab.md
         /// "Every detent is used, and seen"): `maxSteps` and where the sheet
         /// would have gone without it.
-        public var stoppedShort: StoppedShort? = nil
+        package var stoppedShort: StoppedShort? = nil
     }
 
     /// A limit that stopped a sheet short of where its release was heading.
-    public struct StoppedShort: Sendable, Equatable {
+    package struct StoppedShort: Sendable, Equatable {
         /// The config key of the limit: `maxSteps`, or `stepOrigin` (one
         /// state from the release, whose ``limit`` is 1).
-        public var key: String
+        package var key: String
         /// Its value.
-        public var limit: Int
+        package var limit: Int
         /// Where the sheet would have come to rest without it: a detent's name, or `dismissed`.
-        public var heading: String
+        package var heading: String
     }
 
     /// The session's name in its traces' names (`lab-SESSION-N`) and in `meta.session`.
-    public let session: String
+    package let session: String
     /// The config every gesture is simulated under (config A when the session compares two).
-    public let config: Config
+    package let config: Config
     /// The config compared with ``config`` (B: `--versus-preset`, `--versus-config`), when the session compares two.
-    public let versus: Config?
+    package let versus: Config?
     /// The tasks a gesture may name.
-    public let tasks: [LabTask]
+    package let tasks: [LabTask]
 
     private let store: Store
     /// Held by the gesture (or the answer) being stored: one at a time.
@@ -84,10 +84,10 @@ public final class LabRecorder: @unchecked Sendable {
 
     /// The gesture could not be stored within its bound: another connection
     /// held the database's lock, or the gestures before it did (nothing was stored).
-    public struct Busy: Error, Sendable, CustomStringConvertible {
+    package struct Busy: Error, Sendable, CustomStringConvertible {
         /// The bound that passed, in seconds.
-        public var seconds: Double
-        public var description: String {
+        package var seconds: Double
+        package var description: String {
             "the database stayed busy for \(JSONWriter.number(seconds)) s or more (another pantrace is writing to it): nothing was stored; send the same gesture again"
         }
     }
@@ -96,7 +96,7 @@ public final class LabRecorder: @unchecked Sendable {
     ///
     /// With `versus`, every task is done as a pair, once under each config,
     /// in an order drawn per pair from `seed` (docs/lab.md "Which felt better").
-    public init(store: Store, config: Config, versus: Config? = nil, tasks: [LabTask], session: String, seed: UInt64 = LabRecorder.newSeed()) {
+    package init(store: Store, config: Config, versus: Config? = nil, tasks: [LabTask], session: String, seed: UInt64 = LabRecorder.newSeed()) {
         self.store = store
         self.config = config
         self.versus = versus
@@ -106,19 +106,19 @@ public final class LabRecorder: @unchecked Sendable {
     }
 
     /// A new session name: 8 hexadecimal digits from the system's secure random source.
-    public static func newSessionName() -> String {
+    package static func newSessionName() -> String {
         var generator = SystemRandomNumberGenerator()
         return String(format: "%08x", UInt32.random(in: .min ... .max, using: &generator))
     }
 
     /// A new session seed from the system's secure random source.
-    public static func newSeed() -> UInt64 {
+    package static func newSeed() -> UInt64 {
         var generator = SystemRandomNumberGenerator()
         return generator.next()
     }
 
     /// True when the session compares two configs.
-    public var isComparing: Bool { versus != nil }
+    package var isComparing: Bool { versus != nil }
 
     /// Checks, simulates and stores the gesture posted as `body`; returns what was stored.
     ///
@@ -134,7 +134,7 @@ public final class LabRecorder: @unchecked Sendable {
     /// - Throws: `TraceError` (the gesture breaks docs/model.md §3; nothing
     ///   is stored), ``LabPairError`` (it does not fit the session's pairs;
     ///   nothing is stored), ``Busy``, `StoreError` (nothing is stored).
-    public func store(
+    package func store(
         body: [UInt8], userAgent: String?, deadline: (@Sendable () -> ContinuousClock.Instant)? = nil
     ) throws -> Stored {
         try lock(before: deadline)
@@ -232,7 +232,7 @@ public final class LabRecorder: @unchecked Sendable {
     }
 
     /// How long a gesture may wait for the gestures before it and the database's lock: 3 s.
-    public static let storeBound: Duration = .seconds(3)
+    package static let storeBound: Duration = .seconds(3)
 
     /// The refusal of a gesture that did not get the database in time (it names the bound).
     private static var busy: Busy { Busy(seconds: seconds(storeBound)) }
@@ -256,7 +256,7 @@ public final class LabRecorder: @unchecked Sendable {
     /// - Throws: ``LabPairError`` (a session that compares nothing, a pair it
     ///   did not make, one answered already, one whose gestures were deleted;
     ///   nothing is stored), ``Busy``, `StoreError` (nothing is stored).
-    public func prefer(
+    package func prefer(
         pair: Int, answer: Preference.Answer, deadline: (@Sendable () -> ContinuousClock.Instant)? = nil
     ) throws -> Preference {
         try lock(before: deadline)
@@ -287,14 +287,14 @@ public final class LabRecorder: @unchecked Sendable {
     }
 
     /// What the page does next in a session that compares two configs; `nil` otherwise.
-    public var next: LabPairs.Next? {
+    package var next: LabPairs.Next? {
         counts.lock()
         defer { counts.unlock() }
         return pairs?.next
     }
 
     /// The session's pairs (none when it compares nothing).
-    public var pairList: [LabPairs.Pair] {
+    package var pairList: [LabPairs.Pair] {
         counts.lock()
         defer { counts.unlock() }
         return pairs?.pairs ?? []
@@ -302,7 +302,7 @@ public final class LabRecorder: @unchecked Sendable {
 
     /// What the session stored: config A's current run (none before the
     /// first gesture), and how many gestures ended in each decision.
-    public var summary: (run: RunID?, count: Int, decisions: [Decision: Int]) {
+    package var summary: (run: RunID?, count: Int, decisions: [Decision: Int]) {
         counts.lock()
         defer { counts.unlock() }
         var decisions: [Decision: Int] = [:]
@@ -311,7 +311,7 @@ public final class LabRecorder: @unchecked Sendable {
     }
 
     /// The current run of each config, once it has a gesture.
-    public var runsBySide: [Preference.Side: RunID] {
+    package var runsBySide: [Preference.Side: RunID] {
         counts.lock()
         defer { counts.unlock() }
         return runs.compactMapValues { $0.last?.id }
@@ -320,7 +320,7 @@ public final class LabRecorder: @unchecked Sendable {
     /// The sentence said on standard error when the lab stops: the gestures
     /// of the session's runs that still exist (a run deleted under the lab is
     /// named as deleted, with its gestures, and not counted).
-    public var summaryText: String {
+    package var summaryText: String {
         counts.lock()
         let runs = self.runs
         let pairCounts = pairs?.counts ?? (0, 0)
@@ -373,7 +373,7 @@ public final class LabRecorder: @unchecked Sendable {
     /// that compares nothing, or whose runs exist.
     ///
     /// - Throws: `StoreError` (nothing is made).
-    public func beginPairedRuns() throws {
+    package func beginPairedRuns() throws {
         lock.lock()
         defer { lock.unlock() }
         try beginPairedRunsHoldingLock()
@@ -399,7 +399,7 @@ public final class LabRecorder: @unchecked Sendable {
     /// own last stored gesture; an A/B pair with it is done again.
     ///
     /// - Throws: ``LabDiscardError`` for another trace (nothing is deleted); `StoreError`.
-    public func discard(trace name: String, deadline: (@Sendable () -> ContinuousClock.Instant)? = nil) throws {
+    package func discard(trace name: String, deadline: (@Sendable () -> ContinuousClock.Instant)? = nil) throws {
         // The same wait as a gesture's: the lab's lock, then the database's, until `deadline`.
         try lock(before: deadline)
         defer { lock.unlock() }
@@ -451,7 +451,7 @@ public final class LabRecorder: @unchecked Sendable {
     }
 
     /// Gestures discarded as slips this session.
-    public var discardedCount: Int {
+    package var discardedCount: Int {
         counts.lock()
         defer { counts.unlock() }
         return discarded
@@ -459,13 +459,13 @@ public final class LabRecorder: @unchecked Sendable {
 }
 
 /// A slip that cannot be discarded (400, nothing deleted).
-public enum LabDiscardError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum LabDiscardError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Not the session's own last stored gesture (or it was discarded already).
     case notLast(trace: String, last: String?)
     /// A body that is not `{"trace": NAME}`.
     case invalidBody(key: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notLast(let trace, let last):
             "trace: \(JSONWriter.string(trace)) is not this session's last stored gesture"

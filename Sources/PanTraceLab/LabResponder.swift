@@ -11,29 +11,29 @@ import PanTraceModel
 /// `record`'s message). No response carries a CORS header. A gesture that
 /// cannot be stored within its bound gets 503 with `"retry": true`, and
 /// nothing is stored; any answer but 200 means nothing was stored.
-public struct LabResponder: Sendable {
+package struct LabResponder: Sendable {
     /// A request as the responder needs it.
-    public struct Request: Sendable {
+    package struct Request: Sendable {
         /// `GET`, `POST`, …
-        public var method: String
+        package var method: String
         /// The path without the query (`/`, `/gestures`).
-        public var path: String
+        package var path: String
         /// The `token` query parameter, when given.
-        public var queryToken: String?
+        package var queryToken: String?
         /// The `X-Pantrace-Token` header, when given.
-        public var headerToken: String?
+        package var headerToken: String?
         /// The `User-Agent` header.
-        public var userAgent: String?
+        package var userAgent: String?
         /// The body, or `nil` when it was longer than ``LabResponder/maximumBody`` (not read past that).
-        public var body: [UInt8]?
+        package var body: [UInt8]?
         /// When storing must have succeeded by: a gesture still waiting for
         /// the database then is refused with 503 and nothing is stored
         /// (``LabRecorder/store(body:userAgent:deadline:)``); `nil` waits as
         /// long as the store does. Asked again while the gesture waits, so
         /// that a stop that begins meanwhile shortens the wait.
-        public var storeDeadline: (@Sendable () -> ContinuousClock.Instant)?
+        package var storeDeadline: (@Sendable () -> ContinuousClock.Instant)?
 
-        public init(method: String, path: String, queryToken: String? = nil, headerToken: String? = nil, userAgent: String? = nil, body: [UInt8]? = []) {
+        package init(method: String, path: String, queryToken: String? = nil, headerToken: String? = nil, userAgent: String? = nil, body: [UInt8]? = []) {
             self.method = method
             self.path = path
             self.queryToken = queryToken
@@ -45,7 +45,7 @@ public struct LabResponder: Sendable {
         /// A request for `target` as sent (`/gestures?token=…`): its path, and
         /// its `token` query parameter; the header fields' values without the
         /// spaces and tabs around them (RFC 9110 §5.5).
-        public init(method: String, target: String, headerToken: String?, userAgent: String?, body: [UInt8]?) {
+        package init(method: String, target: String, headerToken: String?, userAgent: String?, body: [UInt8]?) {
             let components = URLComponents(string: target)
             func trimmed(_ value: String?) -> String? {
                 value?.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
@@ -60,12 +60,12 @@ public struct LabResponder: Sendable {
     static let tokenHeader = "X-Pantrace-Token"
 
     /// An answer: a status, its content type and body.
-    public struct Response: Sendable, Equatable {
-        public var status: Int
-        public var contentType: String
-        public var body: [UInt8]
+    package struct Response: Sendable, Equatable {
+        package var status: Int
+        package var contentType: String
+        package var body: [UInt8]
         /// The methods a 405 names in `Allow`.
-        public var allow: String?
+        package var allow: String?
 
         static func json(_ status: Int, _ text: String) -> Response {
             Response(status: status, contentType: "application/json; charset=utf-8", body: Array(text.utf8))
@@ -100,20 +100,20 @@ public struct LabResponder: Sendable {
     }
 
     /// The largest body accepted: 1 MiB.
-    public static let maximumBody = 1 << 20
+    package static let maximumBody = 1 << 20
 
     /// The token every request must carry.
-    public let token: LabToken
+    package let token: LabToken
     /// Stores the gestures.
-    public let recorder: LabRecorder
+    package let recorder: LabRecorder
     /// The page `GET /` serves, made at each request (it says how many gestures are stored).
-    public let page: @Sendable () -> String
+    package let page: @Sendable () -> String
     /// Called after each stored gesture (the command prints a line).
-    public let onStored: @Sendable (LabRecorder.Stored) -> Void
+    package let onStored: @Sendable (LabRecorder.Stored) -> Void
     /// Called after each stored answer to "Which felt better?" (the command prints a line).
-    public let onAnswered: @Sendable (Int, Preference) -> Void
+    package let onAnswered: @Sendable (Int, Preference) -> Void
 
-    public init(
+    package init(
         token: LabToken, recorder: LabRecorder, page: @escaping @Sendable () -> String,
         onStored: @escaping @Sendable (LabRecorder.Stored) -> Void = { _ in },
         onAnswered: @escaping @Sendable (Int, Preference) -> Void = { _, _ in }
@@ -126,7 +126,7 @@ public struct LabResponder: Sendable {
     }
 
     /// The answer to `request`; a gesture is committed before this returns.
-    public func respond(to request: Request) -> Response {
+    package func respond(to request: Request) -> Response {
         if let refusal = refusalBeforeBody(to: request) { return refusal }
         if request.path == "/" {
             return Response(status: 200, contentType: "text/html; charset=utf-8", body: Array(page().utf8))

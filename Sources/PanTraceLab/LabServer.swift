@@ -30,23 +30,23 @@ import ServiceLifecycle
 /// ``LabLimits/idleAtStop`` passes without a byte — until every connection
 /// has ended; what is left then is reset; then Hummingbird's server stops
 /// accepting and closes the listening socket.
-public final class LabServer: Service, Sendable {
+package final class LabServer: Service, Sendable {
     /// The address and port could not be listened on (exit 69).
-    public struct CannotListen: Error, CustomStringConvertible {
-        public var host: String
-        public var port: Int
-        public var reason: String
+    package struct CannotListen: Error, CustomStringConvertible {
+        package var host: String
+        package var port: Int
+        package var reason: String
         /// True when the host is not an IP address (the reason says which are).
-        public var hostIsNotAnAddress = false
-        public var description: String { "cannot listen on \(host) port \(port): \(reason)" }
+        package var hostIsNotAnAddress = false
+        package var description: String { "cannot listen on \(host) port \(port): \(reason)" }
     }
 
     /// The host as asked (`127.0.0.1`, `0.0.0.0`, a LAN address, `::1`).
-    public let host: String
+    package let host: String
     /// The port asked for (0: a free one; ``listeningPort()`` says which).
-    public let port: Int
+    package let port: Int
     /// The token the server asks for.
-    public let token: LabToken
+    package let token: LabToken
     let responder: LabResponder
     let limits: LabLimits
     let connections: LabConnections
@@ -60,10 +60,10 @@ public final class LabServer: Service, Sendable {
 
     /// What the server and the services around it log: nothing (the lab's
     /// standard output is its URL and gesture lines, its standard error its summary).
-    public static let logger = Logger(label: "pantrace-lab", factory: { _ in SwiftLogNoOpLogHandler() })
+    package static let logger = Logger(label: "pantrace-lab", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// A server for `host` and `port` (0: a free port) answering through `responder` under `limits`; ``run()`` serves.
-    public init(host: String, port: Int, responder: LabResponder, limits: LabLimits = LabLimits()) {
+    package init(host: String, port: Int, responder: LabResponder, limits: LabLimits = LabLimits()) {
         self.host = host
         self.port = port
         self.token = responder.token
@@ -76,7 +76,7 @@ public final class LabServer: Service, Sendable {
     ///
     /// - Throws: ``CannotListen`` when the address is not an IP address of
     ///   this machine, the port is taken, or listening is not allowed.
-    public func listeningPort() async throws -> Int {
+    package func listeningPort() async throws -> Int {
         try await withCheckedThrowingContinuation { continuation in
             let known: Result<Int, any Error>? = listening.withLockedValue { state in
                 switch state {
@@ -96,7 +96,7 @@ public final class LabServer: Service, Sendable {
     /// ``LabLimits/storeAfterStop`` and half a second.
     ///
     /// - Throws: ``CannotListen``.
-    public func run() async throws {
+    package func run() async throws {
         guard (0...65535).contains(port) else { throw failure("a port is 0–65535") }
         do {
             // Only an IP address: a name would be looked up, and could name another machine.
@@ -191,7 +191,7 @@ public final class LabServer: Service, Sendable {
 
     /// The page's URLs for `port`: for `0.0.0.0` (or `::`), one per address
     /// of the machine (non-loopback first); else the one.
-    public func urls(port: Int) -> [String] {
+    package func urls(port: Int) -> [String] {
         let hosts: [String]
         if host == "0.0.0.0" || host == "::" {
             let found = Self.machineAddresses(ipv6: host == "::")

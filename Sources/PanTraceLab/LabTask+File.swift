@@ -2,7 +2,7 @@ import PanTraceModel
 
 extension LabTask {
     /// The keys of a task in a lab's task file (docs/lab.md).
-    public static let fileKeys = ["id", "prompt", "intent", "scrollOffset", "scrollContent", "detents", "detent", "repeat"]
+    package static let fileKeys = ["id", "prompt", "intent", "scrollOffset", "scrollContent", "detents", "detent", "repeat"]
 
     /// Reads the task list of a lab's task file (docs/lab.md): a JSON array of
     /// `{"id", "prompt", "intent", "scrollOffset", "scrollContent", "detents", "detent", "repeat"}`.
@@ -17,7 +17,7 @@ extension LabTask {
     /// `sessionDetents`; `detent`, the one the sheet starts at,
     /// names one of them (default the tallest); `repeat` defaults to `defaultRepeat`.
     /// An error names the session's detents as `sessionDetentsName` (a command passes its option).
-    public static func list(
+    package static func list(
         json bytes: [UInt8], file: String?, defaultRepeat: Int = LabTask.defaultRepeat, sessionDetents: [Detent]? = nil,
         sessionDetentsName: String = "the session's"
     ) throws(ConfigError) -> [LabTask] {
@@ -150,12 +150,12 @@ extension LabTask {
     }
 
     /// The most gestures a session's task list may ask for, repeats included: 10,000.
-    public static let maximumAsked = 10_000
+    package static let maximumAsked = 10_000
 
     /// Reads the task list at `path`.
     ///
     /// - Throws: `InputFileError` when it cannot be read or is over 1 MiB (exit 66), ``ConfigError`` (exit 65).
-    public static func list(
+    package static func list(
         path: String, defaultRepeat: Int = LabTask.defaultRepeat, sessionDetents: [Detent]? = nil,
         sessionDetentsName: String = "the session's"
     ) throws -> [LabTask] {

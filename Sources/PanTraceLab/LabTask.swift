@@ -7,26 +7,26 @@ import PanTraceModel
 /// length and its offset, measured as a trace's `scrollOffset` and
 /// `scrollContent` (docs/model.md §3), and for a sheet with detents, the
 /// detents and the one it starts at (docs/model.md §4.10).
-public struct LabTask: Sendable, Hashable {
+package struct LabTask: Sendable, Hashable {
     /// Short and unique in a task list; stored as `meta.task`.
-    public var id: String
+    package var id: String
     /// What the page asks, in words for the person; stored as `meta.prompt`.
-    public var prompt: String
+    package var prompt: String
     /// What the person means by the gesture, `nil` for a task without one.
-    public var intent: Intent?
+    package var intent: Intent?
     /// The scroll view's offset when the task starts (points, from the edge the interaction pulls away from).
-    public var scrollOffset: Double
+    package var scrollOffset: Double
     /// The scroll view's content length (points); 0 = no scroll view.
-    public var scrollContent: Double
+    package var scrollContent: Double
     /// How many times the task is asked in a session.
-    public var repeatCount: Int
+    package var repeatCount: Int
     /// The heights the sheet rests at, for a sheet with detents (docs/model.md §4.10); `nil` without.
-    public var detents: [Detent]?
+    package var detents: [Detent]?
     /// The name of the detent the sheet starts at; `nil` for the tallest.
-    public var detent: String?
+    package var detent: String?
 
     /// A task; `repeatCount` is how often a session asks it.
-    public init(
+    package init(
         id: String, prompt: String, intent: Intent?, scrollOffset: Double = 0, scrollContent: Double = 0, repeatCount: Int = 3,
         detents: [Detent]? = nil, detent: String? = nil
     ) {
@@ -41,17 +41,17 @@ public struct LabTask: Sendable, Hashable {
     }
 
     /// The detent the sheet starts at: ``detent``, else the tallest; `nil` without detents.
-    public var startDetent: Detent? {
+    package var startDetent: Detent? {
         guard let detents, !detents.isEmpty else { return nil }
         if let detent, let named = detents.first(where: { $0.name.isScalarEqual(to: detent) }) { return named }
         return detents.max { $0.height < $1.height }
     }
 
     /// How often each built-in task is asked (`pantrace lab --repeat`).
-    public static let defaultRepeat = 3
+    package static let defaultRepeat = 3
 
     /// The content length of the built-in tasks' scroll view: a list of 40 rows of 50 pt.
-    public static let builtInContent: Double = 2000
+    package static let builtInContent: Double = 2000
 
     /// The built-in tasks for `interaction`, each asked `repeatCount` times (docs/lab.md).
     ///
@@ -61,7 +61,7 @@ public struct LabTask: Sendable, Hashable {
     /// interaction: a sheet pulled down, a screen swiped back, a card pulled up.
     /// The first four have no scroll view (the gesture alone is asked); the
     /// last two a list of ``builtInContent`` scrolled 600 and 300 pt from its edge.
-    public static func builtIn(for interaction: Interaction, repeatCount: Int = defaultRepeat) -> [LabTask] {
+    package static func builtIn(for interaction: Interaction, repeatCount: Int = defaultRepeat) -> [LabTask] {
         let words = Words(interaction)
         let content = builtInContent
         return [
@@ -106,7 +106,7 @@ public struct LabTask: Sendable, Hashable {
 extension Array where Element == LabTask {
     /// Every task repeated its ``LabTask/repeatCount`` times, in an order
     /// shuffled by `generator` (a new order per lab session).
-    public func shuffledRounds(using generator: inout some RandomNumberGenerator) -> [LabTask] {
+    package func shuffledRounds(using generator: inout some RandomNumberGenerator) -> [LabTask] {
         flatMap { task in Array(repeating: task, count: task.repeatCount) }.shuffled(using: &generator)
     }
 }

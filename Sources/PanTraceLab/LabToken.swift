@@ -1,19 +1,19 @@
 /// The secret that every request to the lab carries (docs/lab.md): 128 bits
 /// from the system's secure random source, new at every start, written as
 /// 32 lowercase hexadecimal digits.
-public struct LabToken: Sendable, Equatable, CustomStringConvertible {
+package struct LabToken: Sendable, Equatable, CustomStringConvertible {
     /// The 32 hexadecimal digits.
-    public let text: String
+    package let text: String
 
     /// A fresh token from `SystemRandomNumberGenerator` (`getrandom(2)` on
     /// Linux, `arc4random` on Apple systems: the operating system's CSPRNG).
-    public init() {
+    package init() {
         var generator = SystemRandomNumberGenerator()
         self.init(high: generator.next(), low: generator.next())
     }
 
     /// The token of the 128 bits `high`, `low` (tests).
-    public init(high: UInt64, low: UInt64) {
+    package init(high: UInt64, low: UInt64) {
         func hex(_ value: UInt64) -> String {
             let digits = String(value, radix: 16)
             return String(repeating: "0", count: 16 - digits.count) + digits
@@ -21,11 +21,11 @@ public struct LabToken: Sendable, Equatable, CustomStringConvertible {
         text = hex(high) + hex(low)
     }
 
-    public var description: String { text }
+    package var description: String { text }
 
     /// True when `candidate` is the token, compared in time that does not
     /// depend on where the first difference is.
-    public func accepts(_ candidate: String?) -> Bool {
+    package func accepts(_ candidate: String?) -> Bool {
         guard let candidate else { return false }
         let a = Array(text.utf8), b = Array(candidate.utf8)
         guard a.count == b.count else { return false }
