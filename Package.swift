@@ -103,8 +103,19 @@ let package = Package(
             ]
         ),
         // Headless Chromium and what the browser tests read back from a page,
-        // shared by the renderer's tests and the workflow's (docs/commands.md §7.8).
-        .target(name: "BrowserTestSupport", dependencies: ["TestFolders"], path: "Tests/BrowserTestSupport"),
+        // shared by the renderer's tests and the workflow's (docs/commands.md §7.8),
+        // and an HTTP client on a loopback connection, on NIO's event loops, for
+        // what only the wire shows of the lab's server (`WireClient`).
+        .target(
+            name: "BrowserTestSupport",
+            dependencies: [
+                "TestFolders",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            path: "Tests/BrowserTestSupport"
+        ),
         // Every test's temporary folder, under one folder per test process
         // that is removed when it exits.
         .target(name: "TestFolders", path: "Tests/TestFolders"),
@@ -173,7 +184,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PanTraceLabTests",
-            // The wire tests' client and pipeline checks are NIO's (NIOEmbedded: the
+            // The wire tests' pipeline checks are NIO's (NIOEmbedded: the
             // pipeline fed bytes cut anywhere); the server runs in a service group as the command runs it.
             dependencies: [
                 "PanTraceLab", "PanTraceKit", "PanTraceStore", "PanTraceCore", "PanTraceModel", "BrowserTestSupport",
@@ -181,10 +192,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         .testTarget(

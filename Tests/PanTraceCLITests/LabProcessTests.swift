@@ -30,8 +30,8 @@ import Glibc
         return (child, Int(found.1) ?? 0, String(found.2))
     }
 
-    static func post(_ body: String, port: Int, token: String, on connection: RawHTTP? = nil) async throws -> RawHTTP.Response {
-        let connection = if let connection { connection } else { try await RawHTTP.connect(port: port) }
+    static func post(_ body: String, port: Int, token: String, on connection: WireClient? = nil) async throws -> WireClient.Response {
+        let connection = if let connection { connection } else { try await WireClient.connect(port: port) }
         return try await connection.exchange(
             "POST /gestures HTTP/1.1\r\nHost: x\r\nX-Pantrace-Token: \(token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
     }
@@ -42,7 +42,7 @@ import Glibc
     func aSignalStopsItWithinFiveSecondsEvenWithAnIdleConnection(signal: Int32) async throws {
         let runner = try CommandRunner()
         let (child, port, token) = try await Self.start(runner, label: "lab")
-        let connection = try await RawHTTP.connect(port: port)
+        let connection = try await WireClient.connect(port: port)
         #expect(try await connection.exchange("GET /?token=\(token) HTTP/1.1\r\nHost: x\r\n\r\n").status == 200)
         let posted = try await Self.post(Self.gesture, port: port, token: token, on: connection)
         #expect(posted.status == 200, "\(posted.body)")
@@ -222,13 +222,13 @@ extension LabProcessTests {
         let line = String(child.stdout.split(separator: "\n").first ?? "")
         let found = try #require(line.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{32})/))
         let (port, token) = (Int(found.1) ?? 0, String(found.2))
-        var flood: [RawHTTP] = []
-        for _ in 0..<100 { flood.append(try await RawHTTP.connect(port: port)) }
+        var flood: [WireClient] = []
+        for _ in 0..<100 { flood.append(try await WireClient.connect(port: port)) }
         flood.removeAll()
         // Once the flood is closed, a page is served again (connections close as the lab sees them go).
         var status = 0
         for _ in 0..<600 where status != 200 {
-            status = (try? await RawHTTP.connect(port: port).exchange("GET /?token=\(token) HTTP/1.1\r\nHost: x\r\n\r\n").status) ?? 0
+            status = (try? await WireClient.connect(port: port).exchange("GET /?token=\(token) HTTP/1.1\r\nHost: x\r\n\r\n").status) ?? 0
             if status != 200 { try await Task.sleep(for: .milliseconds(100)) }
         }
         #expect(status == 200)

@@ -1,3 +1,4 @@
+import BrowserTestSupport
 import Foundation
 @testable import PanTraceLab
 import Testing

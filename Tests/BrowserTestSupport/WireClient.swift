@@ -7,32 +7,32 @@ import NIOPosix
 ///
 /// It writes text as given and reads bytes as they come, on NIO's event
 /// loops: a test awaits it, and no thread waits on a socket.
-final class WireClient: Sendable {
-    struct Response: Sendable {
-        var status: Int
-        var head: String
-        var body: String
+public final class WireClient: Sendable {
+    public struct Response: Sendable {
+        public var status: Int
+        public var head: String
+        public var body: String
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// What the server sent, and how the connection ended.
-    struct Received: Sendable {
-        var bytes: [UInt8] = []
+    public struct Received: Sendable {
+        public var bytes: [UInt8] = []
         /// The server closed the connection (`nil` while it is open).
-        var end: End?
+        public var end: End?
     }
 
-    enum End: Sendable, Equatable {
+    public enum End: Sendable, Equatable {
         /// An orderly close (end of file).
         case closed
         /// The connection failed (a reset).
         case failed(String)
     }
 
-    let channel: any Channel
+    public let channel: any Channel
     private let inbox: Inbox
 
     private init(channel: any Channel, inbox: Inbox) {
@@ -45,14 +45,14 @@ final class WireClient: Sendable {
     /// Connects to `port` on 127.0.0.1; with `receiveBuffer`, a socket that
     /// holds that little, and with `reading` false, one that reads nothing
     /// until ``startReading()``.
-    static func connect(port: Int, receiveBuffer: Int? = nil, reading: Bool = true) async throws -> WireClient {
+    public static func connect(port: Int, receiveBuffer: Int? = nil, reading: Bool = true) async throws -> WireClient {
         try await connect(port: port, receiveBuffer: receiveBuffer, reading: reading, first: nil)
     }
 
     /// Connects to `port` and sends `text` the moment the connection is
     /// made, from the event loop: no wait for the test's next turn comes
     /// between the two, however short the server's idle bound.
-    static func connect(port: Int, sending text: String) async throws -> WireClient {
+    public static func connect(port: Int, sending text: String) async throws -> WireClient {
         try await connect(port: port, receiveBuffer: nil, reading: true, first: text)
     }
 
@@ -74,18 +74,18 @@ final class WireClient: Sendable {
     }
 
     /// Sends `text` (as much as the server takes before it closes: it may answer 413 before reading everything).
-    func send(_ text: String) async {
+    public func send(_ text: String) async {
         try? await channel.writeAndFlush(ByteBuffer(string: text)).get()
     }
 
     /// Sends `request` and reads one response.
-    func exchange(_ request: String) async throws -> Response {
+    public func exchange(_ request: String) async throws -> Response {
         await send(request)
         return try await response()
     }
 
     /// Reads one response (by its Content-Length).
-    func response() async throws -> Response {
+    public func response() async throws -> Response {
         let response = await inbox.wait { received -> Result<Response, Failure>? in
             if let (response, length) = Self.parse(received.bytes) {
                 received.bytes.removeFirst(length)
@@ -99,7 +99,7 @@ final class WireClient: Sendable {
 
     /// True when the server closed the connection in order with nothing
     /// more sent (end of file); false when it sent more, or reset it.
-    func readsEndOfFile() async -> Bool {
+    public func readsEndOfFile() async -> Bool {
         await inbox.wait { received -> Bool? in
             if !received.bytes.isEmpty { return false }
             return received.end.map { $0 == .closed }
@@ -107,12 +107,12 @@ final class WireClient: Sendable {
     }
 
     /// Waits until the server has closed the connection; returns what it sent and how it ended.
-    func readToEnd() async -> Received {
+    public func readToEnd() async -> Received {
         await inbox.wait { received -> Received? in received.end == nil ? nil : received } ?? inbox.received
     }
 
     /// Reads from now on (a client connected with `reading` false); nothing when the connection has ended.
-    func startReading() async {
+    public func startReading() async {
         try? await channel.setOption(.autoRead, value: true).get()
         channel.read()
     }
@@ -138,7 +138,7 @@ final class WireClient: Sendable {
 
 extension WireClient.Received {
     /// The `Content-Length` its head promised, once the head is in.
-    var promised: Int? {
+    public var promised: Int? {
         guard let end = WireClient.headEnd(bytes) else { return nil }
         return String(decoding: bytes[..<end], as: UTF8.self).split(separator: "\r\n")
             .first { $0.lowercased().hasPrefix("content-length:") }
@@ -146,7 +146,7 @@ extension WireClient.Received {
     }
 
     /// Bytes of the body received.
-    var bodyRead: Int {
+    public var bodyRead: Int {
         guard let end = WireClient.headEnd(bytes) else { return 0 }
         return bytes.count - end - 4
     }
