@@ -53,13 +53,14 @@ struct Migrator: Sendable {
         let foreignKeys = try database.integer("PRAGMA foreign_keys") != 0
         if foreignKeys { try database.execute("PRAGMA foreign_keys = OFF") }
         defer { if foreignKeys { _ = try? database.execute("PRAGMA foreign_keys = ON") } }
+        let names = try objectNames()
         for (offset, migration) in migrations.enumerated() {
             let version = offset + 1
             if try Int(database.integer("PRAGMA user_version")) >= version { continue }
             try database.inWriteTransaction {
                 guard try Int(database.integer("PRAGMA user_version")) < version else { return }
-                let before = try objectNames(upTo: version - 1)
-                let made = try objectNames(upTo: version).subtracting(before)
+                let before = names[version - 1]
+                let made = names[version].subtracting(before)
                 let theirs = try Self.userObjects(of: database, besides: before)
                 for clash in theirs where made.contains(clash.name.lowercased()) {
                     guard copy else {
@@ -91,14 +92,32 @@ struct Migrator: Sendable {
     }
 
     /// The names (lowercased: SQLite's names ignore case) of what the first
-    /// `version` migrations make, from an empty in-memory database.
-    private func objectNames(upTo version: Int) throws -> Set<String> {
-        guard version > 0 else { return [] }
+    /// `version` migrations make, at index `version` (0: none): this
+    /// build's, worked out once a process; others' (a test's own list) here.
+    private func objectNames() throws -> [Set<String>] {
+        if let built = Self.namesOfTheBuild, migrations.count <= Migrator.migrations.count,
+            zip(migrations, Migrator.migrations).allSatisfy({ $0.sql == $1.sql })
+        {
+            return Array(built.prefix(migrations.count + 1))
+        }
+        return try Self.objectNames(after: migrations)
+    }
+
+    /// ``objectNames()`` for this build's migrations; `nil` if they fail on an empty database.
+    private static let namesOfTheBuild: [Set<String>]? = try? objectNames(after: migrations)
+
+    /// The names of what each prefix of `migrations` makes, from one empty
+    /// in-memory database that they are applied to in turn.
+    private static func objectNames(after migrations: [Migration]) throws -> [Set<String>] {
         let scratch = try Database(inMemory: ())
-        for migration in migrations.prefix(version) { try scratch.execute(migration.sql) }
-        let list = try scratch.prepare("SELECT lower(name) FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
-        var names: Set<String> = []
-        while try list.step() { names.insert(list.string(at: 0) ?? "") }
+        var names: [Set<String>] = [[]]
+        for migration in migrations {
+            try scratch.execute(migration.sql)
+            let list = try scratch.prepare("SELECT lower(name) FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+            var made: Set<String> = []
+            while try list.step() { made.insert(list.string(at: 0) ?? "") }
+            names.append(made)
+        }
         return names
     }
 
