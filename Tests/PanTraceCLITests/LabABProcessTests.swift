@@ -27,8 +27,9 @@ import Glibc
             #expect(try await LabProcessTests.post(Self.gesture(pair: 1), port: port, token: token).status == 200)
         }
         let body = #"{"pair": 1, "answer": "second"}"#
-        let answered = try await WireClient.connect(port: port).exchange(
-            "POST /preferences HTTP/1.1\r\nHost: x\r\nX-Pantrace-Token: \(token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        let answered = try await WireClient.connect(
+            port: port, sending: "POST /preferences HTTP/1.1\r\nHost: x\r\nX-Pantrace-Token: \(token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        ).response()
         #expect(answered.status == 200, "\(answered.body)")
         #expect(await child.kill(), "killed by SIGKILL")
         let database = DatabaseFile(path: runner.db)

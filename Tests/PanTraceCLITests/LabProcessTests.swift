@@ -30,10 +30,12 @@ import Glibc
         return (child, Int(found.1) ?? 0, String(found.2))
     }
 
+    /// Posts `body` as a gesture, on `connection` or a new one (sent as it connects:
+    /// no wait for the test's next turn on a busy machine comes between the two).
     static func post(_ body: String, port: Int, token: String, on connection: WireClient? = nil) async throws -> WireClient.Response {
-        let connection = if let connection { connection } else { try await WireClient.connect(port: port) }
-        return try await connection.exchange(
-            "POST /gestures HTTP/1.1\r\nHost: x\r\nX-Pantrace-Token: \(token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        let request = "POST /gestures HTTP/1.1\r\nHost: x\r\nX-Pantrace-Token: \(token)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        guard let connection else { return try await WireClient.connect(port: port, sending: request).response() }
+        return try await connection.exchange(request)
     }
 
     /// SIGTERM with a page's keep-alive connection idle: exit 0 within 5 s, the
@@ -42,8 +44,8 @@ import Glibc
     func aSignalStopsItWithinFiveSecondsEvenWithAnIdleConnection(signal: Int32) async throws {
         let runner = try CommandRunner()
         let (child, port, token) = try await Self.start(runner, label: "lab")
-        let connection = try await WireClient.connect(port: port)
-        #expect(try await connection.exchange("GET /?token=\(token) HTTP/1.1\r\nHost: x\r\n\r\n").status == 200)
+        let connection = try await WireClient.connect(port: port, sending: "GET /?token=\(token) HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try await connection.response().status == 200)
         let posted = try await Self.post(Self.gesture, port: port, token: token, on: connection)
         #expect(posted.status == 200, "\(posted.body)")
         child.signal(signal)
@@ -228,7 +230,7 @@ extension LabProcessTests {
         // Once the flood is closed, a page is served again (connections close as the lab sees them go).
         var status = 0
         for _ in 0..<600 where status != 200 {
-            status = (try? await WireClient.connect(port: port).exchange("GET /?token=\(token) HTTP/1.1\r\nHost: x\r\n\r\n").status) ?? 0
+            status = (try? await WireClient.connect(port: port, sending: "GET /?token=\(token) HTTP/1.1\r\nHost: x\r\n\r\n").response().status) ?? 0
             if status != 200 { try await Task.sleep(for: .milliseconds(100)) }
         }
         #expect(status == 200)
