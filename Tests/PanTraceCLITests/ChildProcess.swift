@@ -201,16 +201,21 @@ final class ChildProcess: @unchecked Sendable {
         return descriptors.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")) == target }
     }
 
-    /// Checks `condition` every half millisecond (for at most `limit` seconds)
+    /// Checks `condition` every `interval` (for at most `limit` seconds)
     /// while the child runs; true when it held before the child exited.
-    func wait(until condition: () -> Bool, limit: Double = 60) async -> Bool {
+    /// Waiting for a state that stays (a line printed, a file open), 5 ms;
+    /// for a moment of the child's work that passes (``moment``), half a millisecond.
+    func wait(every interval: Duration = .milliseconds(5), limit: Double = 60, until condition: () -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(limit)
         while isRunning, Date() < deadline {
             if condition() { return true }
-            try? await Task.sleep(for: .microseconds(500))
+            try? await Task.sleep(for: interval)
         }
         return false
     }
+
+    /// The interval for a moment that passes: a kill or a lock at a point of the child's work.
+    static let moment: Duration = .microseconds(500)
 
     /// Seconds from now until the child has exited, read from `/proc` by a
     /// thread of its own: the child's own exit, not when this test's next

@@ -28,26 +28,26 @@ import Testing
     static let moments: [Moment] = [
         Moment(description: "right after start: the database just opened",
             arguments: ["record", "--count", "\(longRecord)", "--seed", "2"]) { child, runner in
-            await child.wait { child.hasOpen(runner.db) }
+            await child.wait(every: ChildProcess.moment) { child.hasOpen(runner.db) }
         },
         Moment(description: "during simulation: 0.1 s of CPU time into the run",
             arguments: ["record", "--count", "\(longRecord)", "--seed", "3"]) { child, runner in
             // A tenth of the 5,000 traces' second: the run's transaction is open, most of it still to come.
-            await child.wait { child.hasOpen(runner.db) && child.cpuSeconds >= 0.1 }
+            await child.wait(every: ChildProcess.moment) { child.hasOpen(runner.db) && child.cpuSeconds >= 0.1 }
         },
         Moment(description: "in an open transaction: 300 traces added, waiting for more input",
             arguments: ["record", "--from", "-"]) { child, runner in
             let lines = (0..<300).map { ValidTraceLine.validLine(named: "piped-\($0)") + "\n" }.joined()
             // The last line has no newline yet: the child has added 300 traces and waits for the rest.
             child.send(lines + String(ValidTraceLine.validLine(named: "piped-300").prefix(40)))
-            return await child.wait { child.unreadInput == 0 && child.isSleeping }
+            return await child.wait(every: ChildProcess.moment) { child.unreadInput == 0 && child.isSleeping }
         },
         Moment(description: "near the end: the commit writing the WAL",
             arguments: ["record", "--count", "\(committedRecord)", "--seed", "4"]) { child, runner in
             // The run fits in the page cache until commit: the WAL grows only then.
             let wal = runner.db + "-wal"
             func walSize() -> Int { ((try? FileManager.default.attributesOfItem(atPath: wal))?[.size] as? Int) ?? 0 }
-            return await child.wait { walSize() > 0 }
+            return await child.wait(every: ChildProcess.moment) { walSize() > 0 }
         },
     ]
 

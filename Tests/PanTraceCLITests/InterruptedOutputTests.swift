@@ -34,7 +34,7 @@ import Glibc
                 "--sweep", "decelerationRate=0.9:0.999:0.003", "--set", "decision=projection",
                 "--html", "tune.html", "--best-config", "best.json", "--quiet",
             ], in: runner, label: "tune")
-        let started = await child.wait { Self.temporaries(runner).count == 2 }
+        let started = await child.wait(every: ChildProcess.moment) { Self.temporaries(runner).count == 2 }
         try #require(started, "the temporary files appear while tune works: \(child.stderr)")
         child.signal(SIGINT)
         #expect(try await child.finish() == .signaled(SIGINT))
@@ -54,10 +54,10 @@ import Glibc
         // Another writer holds the lock: regress waits inside its run, its report begun.
         let holder = try await ChildProcess(["record", "--db", runner.db, "--from", "-"], in: runner, label: "holder")
         holder.send(ValidTraceLine.validLine(named: "held") + "\n")
-        try #require(await holder.wait { holder.unreadInput == 0 && holder.isSleeping }, "the holder is in its transaction")
+        try #require(await holder.wait(every: ChildProcess.moment) { holder.unreadInput == 0 && holder.isSleeping }, "the holder is in its transaction")
         let child = try await ChildProcess(
             ["regress", "--db", runner.db, "--set", "threshold=0.3", "--junit", "pantrace.xml"], in: runner, label: "regress")
-        let waiting = await child.wait { Self.temporaries(runner).count == 1 && child.hasOpen(runner.db) && child.isSleeping }
+        let waiting = await child.wait(every: ChildProcess.moment) { Self.temporaries(runner).count == 1 && child.hasOpen(runner.db) && child.isSleeping }
         try #require(waiting, "regress waits for the lock with its report begun: \(child.stderr)")
         child.signal(SIGTERM)
         #expect(try await child.finish() == .signaled(SIGTERM))
