@@ -179,13 +179,15 @@ import Testing
         return stream
     }
 
-    /// Polls `condition` every millisecond until it holds; false after a
-    /// minute (an upper bound for a failing test, never reached by a passing one).
+    /// Polls `condition` every 5 ms until it holds; false after a minute (an
+    /// upper bound for a failing test, never reached by a passing one). For a
+    /// state that stays until the test acts; one that passes on its own is
+    /// ``watch(_:)``'s.
     static func poll(_ condition: () async -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(1))
+            try? await Task.sleep(for: .milliseconds(5))
         }
         return await condition()
     }
