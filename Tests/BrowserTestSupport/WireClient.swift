@@ -121,12 +121,17 @@ public final class WireClient: Sendable {
     static func parse(_ bytes: [UInt8]) -> (Response, Int)? {
         guard let end = headEnd(bytes) else { return nil }
         let head = String(decoding: bytes[..<end], as: UTF8.self)
-        let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
-            .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+        let length = contentLength(head) ?? 0
         guard bytes.count >= end + 4 + length else { return nil }
         let body = String(decoding: bytes[(end + 4)..<(end + 4 + length)], as: UTF8.self)
         let status = head.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
         return (Response(status: status, head: head, body: body), end + 4 + length)
+    }
+
+    /// The `Content-Length` that `head` gives, if any.
+    static func contentLength(_ head: String) -> Int? {
+        head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }
     }
 
     /// Where the head's empty line begins in `bytes`.
@@ -140,9 +145,7 @@ extension WireClient.Received {
     /// The `Content-Length` its head promised, once the head is in.
     public var promised: Int? {
         guard let end = WireClient.headEnd(bytes) else { return nil }
-        return String(decoding: bytes[..<end], as: UTF8.self).split(separator: "\r\n")
-            .first { $0.lowercased().hasPrefix("content-length:") }
-            .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }
+        return WireClient.contentLength(String(decoding: bytes[..<end], as: UTF8.self))
     }
 
     /// Bytes of the body received.

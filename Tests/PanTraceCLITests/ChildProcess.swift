@@ -1,3 +1,4 @@
+import BrowserTestSupport
 import Foundation
 import SQLiteTestSupport
 import Subprocess
@@ -218,17 +219,10 @@ final class ChildProcess: @unchecked Sendable {
     static let moment: Duration = .microseconds(500)
 
     /// Seconds from now until the child has exited, read from `/proc` by a
-    /// thread of its own: the child's own exit, not when this test's next
-    /// turn on a busy concurrency pool noticed it.
+    /// thread of its own (``ThreadWatch``): the child's own exit, not when
+    /// this test's next turn on a busy concurrency pool noticed it.
     func secondsUntilExit(limit: Double = 60) async -> Double {
-        let started = Date()
-        let (exited, continuation) = AsyncStream.makeStream(of: Double.self)
-        Thread { [self] in
-            while isRunning, Date().timeIntervalSince(started) < limit { usleep(500) }
-            continuation.yield(Date().timeIntervalSince(started))
-            continuation.finish()
-        }.start()
-        return await exited.first { _ in true } ?? limit
+        await ThreadWatch(every: Self.moment, limit: limit) { [self] in !isRunning }.seconds() ?? limit
     }
 
     /// Sends SIGKILL and awaits the end; true when the signal ended the child

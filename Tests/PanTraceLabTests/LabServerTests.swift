@@ -160,29 +160,10 @@ import Testing
         #expect(response.status == 200, "\(response.body)")
     }
 
-    /// Watches `condition` from a thread of its own, every millisecond from
-    /// now until it holds, and gives whether it did (false after a minute):
-    /// for a state that passes on its own, which a test awaiting its turn on
-    /// a concurrency pool that computing tests hold could miss between two turns.
-    static func watch(_ condition: @escaping @Sendable () -> Bool) -> AsyncStream<Bool> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Bool.self)
-        Thread {
-            let deadline = Date().addingTimeInterval(60)
-            var held = condition()
-            while !held, Date() < deadline {
-                usleep(1000)
-                held = condition()
-            }
-            continuation.yield(held)
-            continuation.finish()
-        }.start()
-        return stream
-    }
-
     /// Polls `condition` every 5 ms until it holds; false after a minute (an
     /// upper bound for a failing test, never reached by a passing one). For a
     /// state that stays until the test acts; one that passes on its own is
-    /// ``watch(_:)``'s.
+    /// watched from a thread (`ThreadWatch`).
     static func poll(_ condition: () async -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
