@@ -2,6 +2,7 @@ import BrowserTestSupport
 import Foundation
 import SQLiteTestSupport
 import Subprocess
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -217,6 +218,24 @@ final class ChildProcess: @unchecked Sendable {
 
     /// The interval for a moment that passes: a kill or a lock at a point of the child's work.
     static let moment: Duration = .microseconds(500)
+
+    /// Sends `number` the moment `condition` holds, from a thread of its own
+    /// (``ThreadWatch``) checking every ``moment``: a moment of the child's
+    /// work that passes is hit when it comes, not when this test's next turn
+    /// on a busy concurrency pool would notice it (meanwhile the child would
+    /// run on, its work spent). True when the signal was sent while the child
+    /// ran; false when it exited first or `limit` seconds passed.
+    func signal(_ number: Int32, when condition: @escaping @Sendable () -> Bool, limit: Double = 60) async -> Bool {
+        let sent = Mutex(false)
+        _ = await ThreadWatch(every: Self.moment, limit: limit) { [self] in
+            guard isRunning else { return true }
+            guard condition() else { return false }
+            signal(number)
+            sent.withLock { $0 = true }
+            return true
+        }.seconds()
+        return sent.withLock { $0 }
+    }
 
     /// Seconds from now until the child has exited, read from `/proc` by a
     /// thread of its own (``ThreadWatch``): the child's own exit, not when

@@ -7,9 +7,10 @@ import Testing
 /// database that passes `PRAGMA integrity_check`, holds no partial run, and
 /// takes the next `record` normally.
 ///
-/// Each moment is reached by watching the child (the database among its open
-/// files, its CPU time, its standard input drained while it sleeps, the WAL
-/// growing at commit), never by sleeping for a fixed time.
+/// Each moment is reached by watching the child from a thread of its own (the
+/// database among its open files, its CPU time, its standard input drained
+/// while it sleeps, the WAL growing at commit) and killing it there, never by
+/// sleeping for a fixed time.
 @Suite(.serialized) struct CrashSafetyTests {
     /// A synthetic record long enough (a few seconds in a debug build) to be killed in the middle.
     static let longRecord = 5000
@@ -21,33 +22,32 @@ import Testing
     struct Moment: CustomStringConvertible, Sendable {
         var description: String
         var arguments: [String]
-        /// Drives the child to the moment; false when the child finished first.
-        var reach: @Sendable (ChildProcess, CommandRunner) async throws -> Bool
+        /// Drives the child toward the moment and gives the condition that holds when it is there.
+        var reach: @Sendable (ChildProcess, CommandRunner) -> @Sendable () -> Bool
     }
 
     static let moments: [Moment] = [
         Moment(description: "right after start: the database just opened",
             arguments: ["record", "--count", "\(longRecord)", "--seed", "2"]) { child, runner in
-            await child.wait(every: ChildProcess.moment) { child.hasOpen(runner.db) }
+            { child.hasOpen(runner.db) }
         },
         Moment(description: "during simulation: 0.1 s of CPU time into the run",
             arguments: ["record", "--count", "\(longRecord)", "--seed", "3"]) { child, runner in
             // A tenth of the 5,000 traces' second: the run's transaction is open, most of it still to come.
-            await child.wait(every: ChildProcess.moment) { child.hasOpen(runner.db) && child.cpuSeconds >= 0.1 }
+            return { child.hasOpen(runner.db) && child.cpuSeconds >= 0.1 }
         },
         Moment(description: "in an open transaction: 300 traces added, waiting for more input",
             arguments: ["record", "--from", "-"]) { child, runner in
             let lines = (0..<300).map { ValidTraceLine.validLine(named: "piped-\($0)") + "\n" }.joined()
             // The last line has no newline yet: the child has added 300 traces and waits for the rest.
             child.send(lines + String(ValidTraceLine.validLine(named: "piped-300").prefix(40)))
-            return await child.wait(every: ChildProcess.moment) { child.unreadInput == 0 && child.isSleeping }
+            return { child.unreadInput == 0 && child.isSleeping }
         },
         Moment(description: "near the end: the commit writing the WAL",
             arguments: ["record", "--count", "\(committedRecord)", "--seed", "4"]) { child, runner in
             // The run fits in the page cache until commit: the WAL grows only then.
             let wal = runner.db + "-wal"
-            func walSize() -> Int { ((try? FileManager.default.attributesOfItem(atPath: wal))?[.size] as? Int) ?? 0 }
-            return await child.wait(every: ChildProcess.moment) { walSize() > 0 }
+            return { ((try? FileManager.default.attributesOfItem(atPath: wal))?[.size] as? Int ?? 0) > 0 }
         },
     ]
 
@@ -63,7 +63,7 @@ import Testing
             // The shell's last connection checkpoints and removes the WAL, so the next moment starts without one.
             #expect(!FileManager.default.fileExists(atPath: runner.db + "-wal"), "\(moment)")
             let child = try await ChildProcess(moment.arguments + ["--db", runner.db], in: runner, label: "moment-\(index)")
-            let reached = try await moment.reach(child, runner)
+            let reached = await child.signal(SIGKILL, when: moment.reach(child, runner))
             let killed = await child.kill()
             if !(reached && killed) {
                 // The child won the race and finished: then its run must be whole.

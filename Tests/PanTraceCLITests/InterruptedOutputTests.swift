@@ -12,8 +12,9 @@ import Glibc
 /// `.NAME.XXXXXX` temporary file beside the outputs, and no output. The
 /// process still ends by the signal, as a shell expects.
 ///
-/// The moment is reached by watching the child (its temporary files, its
-/// sleeping on a lock), never by sleeping for a fixed time.
+/// The moment is reached by watching the child (its temporary files, from a
+/// thread that signals it there; its sleeping on a lock), never by sleeping
+/// for a fixed time.
 @Suite struct InterruptedOutputTests {
     /// The files of `folder` that are some output's temporary file.
     static func temporaries(_ runner: CommandRunner) -> [String] {
@@ -34,9 +35,8 @@ import Glibc
                 "--sweep", "decelerationRate=0.9:0.999:0.003", "--set", "decision=projection",
                 "--html", "tune.html", "--best-config", "best.json", "--quiet",
             ], in: runner, label: "tune")
-        let started = await child.wait(every: ChildProcess.moment) { Self.temporaries(runner).count == 2 }
+        let started = await child.signal(SIGINT) { Self.temporaries(runner).count == 2 }
         try #require(started, "the temporary files appear while tune works: \(child.stderr)")
-        child.signal(SIGINT)
         #expect(try await child.finish() == .signaled(SIGINT))
         #expect(Self.temporaries(runner) == [])
         #expect(!FileManager.default.fileExists(atPath: runner.path("tune.html")))
