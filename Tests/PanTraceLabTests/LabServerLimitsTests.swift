@@ -240,12 +240,12 @@ import Testing
         limits.connections = 2
         let server = try await lab.serve(limits: limits)
         defer { Task { await server.stop() } }
-        var held = [try await WireClient.connect(port: server.port), try await WireClient.connect(port: server.port)]
+        let held = [try await WireClient.connect(port: server.port), try await WireClient.connect(port: server.port)]
         #expect(await LabServerTests.poll { server.openConnections == 2 })
         let over = try await WireClient.connect(port: server.port)
         #expect(try await over.response().status == 503)
         #expect(await over.readsEndOfFile())
-        held.removeAll()
+        for connection in held { await connection.close() }
         #expect(await LabServerTests.poll { server.openConnections == 0 })
         let later = try await WireClient.connect(port: server.port)
         #expect(try await later.exchange("GET /?token=\(lab.token.text) HTTP/1.1\r\nHost: x\r\n\r\n").status == 200)
