@@ -137,8 +137,10 @@ public final class PhoneTab: @unchecked Sendable {
     }
 
     /// A PNG of the viewport, one image pixel per CSS pixel (a phone's 3 device pixels
-    /// per point make a PNG nine times the size, slower to encode and no easier to read).
+    /// per point make a PNG nine times the size, slower to encode and no easier to read),
+    /// when the run writes screenshots for a reviewer (``BrowserPage/takesScreenshots``).
     public func screenshot(to file: URL) async throws {
+        guard BrowserPage.takesScreenshots else { return }
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         let size = try await evaluate("[window.innerWidth, window.innerHeight]") as? [Double] ?? [390, 844]
         let ratio = try await evaluate("window.devicePixelRatio") as? Double ?? 1
