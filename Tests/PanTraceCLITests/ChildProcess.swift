@@ -203,20 +203,21 @@ final class ChildProcess: @unchecked Sendable {
         return descriptors.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")) == target }
     }
 
-    /// Checks `condition` every `interval` (for at most `limit` seconds)
+    /// Checks `condition` every 5 ms (for at most `limit` seconds)
     /// while the child runs; true when it held before the child exited.
-    /// Waiting for a state that stays (a line printed, a file open), 5 ms;
-    /// for a moment of the child's work that passes (``moment``), half a millisecond.
-    func wait(every interval: Duration = .milliseconds(5), limit: Double = 60, until condition: () -> Bool) async -> Bool {
+    /// For a state that stays until the test acts (a line printed, a file
+    /// open, a child asleep on a lock or on its input); a moment that passes
+    /// is met by ``signal(_:when:limit:)``.
+    func wait(limit: Double = 60, until condition: () -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(limit)
         while isRunning, Date() < deadline {
             if condition() { return true }
-            try? await Task.sleep(for: interval)
+            try? await Task.sleep(for: .milliseconds(5))
         }
         return false
     }
 
-    /// The interval for a moment that passes: a kill or a lock at a point of the child's work.
+    /// The interval at which a moment that passes is checked for (``signal(_:when:limit:)``, the exit).
     static let moment: Duration = .microseconds(500)
 
     /// Sends `number` the moment `condition` holds, from a thread of its own

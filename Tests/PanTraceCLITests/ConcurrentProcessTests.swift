@@ -19,7 +19,7 @@ import Testing
 
         let holder = try await ChildProcess(["record", "--db", runner.db, "--from", "-"], in: runner, label: "holder")
         holder.send((0..<20).map { ValidTraceLine.validLine(named: "held-\($0)") + "\n" }.joined())
-        try #require(await holder.wait(every: ChildProcess.moment) { holder.unreadInput == 0 && holder.isSleeping }, "the holder is in its transaction")
+        try #require(await holder.wait { holder.unreadInput == 0 && holder.isSleeping }, "the holder is in its transaction")
 
         let others = [
             try await ChildProcess(["record", "--db", runner.db, "--count", "300", "--seed", "2"], in: runner, label: "record-a"),
@@ -29,7 +29,7 @@ import Testing
         ]
         // Let every one of them open the database before the holder lets go.
         for child in others {
-            _ = await child.wait(every: ChildProcess.moment) { child.hasOpen(runner.db) }
+            _ = await child.wait { child.hasOpen(runner.db) }
         }
         holder.send(ValidTraceLine.validLine(named: "held-20") + "\n")
         #expect(try await holder.finish() == .exited(0), "holder: \(holder.stderr)")

@@ -54,10 +54,10 @@ import Glibc
         // Another writer holds the lock: regress waits inside its run, its report begun.
         let holder = try await ChildProcess(["record", "--db", runner.db, "--from", "-"], in: runner, label: "holder")
         holder.send(ValidTraceLine.validLine(named: "held") + "\n")
-        try #require(await holder.wait(every: ChildProcess.moment) { holder.unreadInput == 0 && holder.isSleeping }, "the holder is in its transaction")
+        try #require(await holder.wait { holder.unreadInput == 0 && holder.isSleeping }, "the holder is in its transaction")
         let child = try await ChildProcess(
             ["regress", "--db", runner.db, "--set", "threshold=0.3", "--junit", "pantrace.xml"], in: runner, label: "regress")
-        let waiting = await child.wait(every: ChildProcess.moment) { Self.temporaries(runner).count == 1 && child.hasOpen(runner.db) && child.isSleeping }
+        let waiting = await child.wait { Self.temporaries(runner).count == 1 && child.hasOpen(runner.db) && child.isSleeping }
         try #require(waiting, "regress waits for the lock with its report begun: \(child.stderr)")
         child.signal(SIGTERM)
         #expect(try await child.finish() == .signaled(SIGTERM))
