@@ -65,7 +65,7 @@ package struct SheetRegionGrid: Sendable {
 
     /// The anchor's name: its detent's, or `dismissed`.
     package func name(of anchor: Int) -> String {
-        anchor == 0 ? "dismissed" : detentNames[anchor - 1]
+        Rest(anchor: anchor, detentNames: detentNames).word
     }
 
     /// The anchor ``DetentRule`` decides for a release at height `h` with velocity `v`.

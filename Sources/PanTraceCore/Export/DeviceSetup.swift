@@ -44,7 +44,7 @@ public struct FlipSide: Sendable, Hashable {
     public func restingWords(sheet: Bool) -> String {
         guard sheet else { return decision.rawValue }
         switch Rest(decision: decision, detent: detent) {
-        case .dismissed: return "dismissed"
+        case .dismissed: return Rest.dismissed.word
         case .detent(let name): return "rests at \(name)"
         case .shown: return "rests where it was"
         }

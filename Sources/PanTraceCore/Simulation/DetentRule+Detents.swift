@@ -12,3 +12,12 @@ extension DetentRule {
     /// The detents' names, lowest first; the anchors' names without dismissed.
     package var detentNames: [String] { Array(names.dropFirst()) }
 }
+
+extension Rest {
+    /// Where a sheet at anchor `anchor` rests, its detents named `detentNames`
+    /// lowest first: anchor 0 is dismissed, anchor `i` the `i`-th detent
+    /// (docs/model.md §4.10), as ``DetentRule`` numbers them.
+    package init<Names: Collection<String>>(anchor: Int, detentNames: Names) where Names.Index == Int {
+        self = anchor == 0 ? .dismissed : .detent(detentNames[detentNames.startIndex + anchor - 1])
+    }
+}

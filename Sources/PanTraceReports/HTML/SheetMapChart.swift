@@ -354,7 +354,7 @@ struct SheetMapChart {
                 path += "M" + n(area.x(Double(mark.velocity))) + " " + n(area.y(Double(mark.height))) + "h0"
             }
             guard !path.isEmpty else { continue }
-            let intent = meant == SheetReleases.Mark.unlabelled ? "unlabelled" : meantWord(Int(meant))
+            let intent = meant == SheetReleases.Mark.unlabelled ? "unlabelled" : anchorName(Int(meant))
             markup.open("path", [
                 ("d", path), ("stroke", meantColour(meant)), ("stroke-width", n(radius)), ("stroke-linecap", "round"),
                 ("stroke-opacity", "0.8"), ("class", "release"), ("data-meant", intent),
@@ -384,7 +384,7 @@ struct SheetMapChart {
                 ("d", "M\(n(x)) \(n(y - s))l\(n(s)) \(n(s))-\(n(s)) \(n(s))-\(n(s))-\(n(s))z"),
                 ("fill", meantColour(mark.meant)), ("data-trace", name),
             ])
-            let meant = mark.meant == SheetReleases.Mark.unlabelled ? "unlabelled" : meantWord(Int(mark.meant))
+            let meant = mark.meant == SheetReleases.Mark.unlabelled ? "unlabelled" : anchorName(Int(mark.meant))
             markup.element(
                 "title", [],
                 (numbers[name].map { "\($0). " } ?? "") + "\(name): meant \(meant), rests at \(anchorName(Int(mark.rests))); "
@@ -394,12 +394,11 @@ struct SheetMapChart {
         markup.close()
     }
 
+    /// Where anchor `anchor` rests (``SheetReleases/Mark/rests``), or what an intent
+    /// meaning it is called (``SheetReleases/Mark/meant``): `dismissed` for `finish`.
     private func anchorName(_ anchor: Int) -> String {
-        anchor == 0 ? "dismissed" : anchor <= group.detents.count ? group.detents[anchor - 1].name : "?"
+        Rest(anchor: anchor, detentNames: group.detents.lazy.map(\.name)).word
     }
-
-    /// What an intent meaning `anchor` is called: `dismissed` for `finish`.
-    private func meantWord(_ anchor: Int) -> String { anchorName(anchor) }
 
     /// The plots' numbers beside their diamonds, where they overlap no word.
     private func drawNumbers(_ markup: inout Markup, _ area: PlotArea, _ placed: inout [Box]) {
