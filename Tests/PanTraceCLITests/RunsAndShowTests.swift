@@ -28,7 +28,7 @@ import Testing
             #expect([row.finish, row.cancel, row.none].map { $0.map { SQLValue.int(Int64($0)) } ?? .null } == Array(expected[4...6]))
         }
         // Nothing accepted: the first run is the baseline.
-        #expect(try table.baselines == [try runner.database.integer("SELECT min(id) FROM run")])
+        #expect(table.baselines == [try runner.database.integer("SELECT min(id) FROM run")])
     }
 
     @Test func runsOfAnEmptyDatabaseSaysHowToAddOne() async throws {

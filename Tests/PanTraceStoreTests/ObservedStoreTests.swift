@@ -91,7 +91,7 @@ import Testing
         defer { folder.remove() }
         let store = try Store.fresh(in: folder)
         var plain = makeTrace("p")
-        plain.observed = .none
+        plain.observed = nil
         try record([plain, Self.sheet("s", observed: "medium")], into: store)
         #expect(throws: SQLiteError.self) { try store.database.execute(sql) }
         try store.database.execute("UPDATE trace SET observed = 'finish' WHERE name = 's'")
