@@ -104,6 +104,18 @@ public final class WireClient: Sendable {
         return try (response ?? .failure(Failure(description: "no whole response within a minute"))).get()
     }
 
+    /// How many whole responses have arrived unread, now: a condition a
+    /// ``ThreadWatch`` can check (no await).
+    public var responsesArrived: Int {
+        var bytes = inbox.received.bytes
+        var count = 0
+        while let (_, length) = Self.parse(bytes) {
+            bytes.removeFirst(length)
+            count += 1
+        }
+        return count
+    }
+
     /// True when the server closed the connection in order with nothing
     /// more sent (end of file); false when it sent more, or reset it.
     public func readsEndOfFile() async -> Bool {
